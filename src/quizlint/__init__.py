@@ -1,0 +1,3 @@
+"""quizlint: lint, translate and export bilingual multiple-choice quiz banks kept as YAML."""
+
+__version__ = "0.1.0"

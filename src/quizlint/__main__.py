@@ -1,0 +1,3 @@
+from quizlint.cli import main
+
+main()

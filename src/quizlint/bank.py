@@ -1,0 +1,81 @@
+"""The bank a command works on: configuration, quiz files, glossary and rule selection, resolved once."""
+
+from __future__ import annotations
+
+import glob
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quizlint.config import Config, ConfigError, load_config
+from quizlint.diagnostics import Finding
+from quizlint.load import find_quiz_files
+
+GLOSSARY_NAME = "glossary.yaml"
+
+
+@dataclass
+class BankSettings:
+    config: Config
+    root: Path  # paths in reports are relative to the current directory; bank-relative paths use this root
+    files: list[Path]
+    glossary_path: Path | None
+    selection: object = None
+    missing: list[str] = field(default_factory=list)
+
+    @classmethod
+    def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
+                require_files: bool = True) -> "BankSettings":
+        """Raises ConfigError (exit 2) for bad configuration or paths that do not exist."""
+        config = load_config(config_path)
+        targets = [str(path) for path in paths] or _configured_paths(config) or ["."]
+        files, missing = find_quiz_files(targets)
+        if missing:
+            raise ConfigError(f"no such file or directory: {', '.join(missing)}")
+        glossary_path = Path(glossary) if glossary else find_glossary(config, targets)
+        if glossary and not Path(glossary).is_file():
+            raise ConfigError(f"glossary not found: {glossary}")
+        selection = config.selection(list(select), list(ignore), list(extend_select))
+        return cls(config, Path.cwd(), files, glossary_path, selection, missing)
+
+
+def _configured_paths(config: Config) -> list[str]:
+    found: list[str] = []
+    for pattern in config.paths:
+        full = str(config.root / pattern)
+        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(full) else [full]
+        found.extend(os.path.relpath(match) for match in matches)
+    return found
+
+
+def find_glossary(config: Config, targets: list[str]) -> Path | None:
+    """The configured glossary, else ``glossary.yaml`` in a target directory or the nearest parent of one."""
+    configured = config.glossary_path()
+    if configured is not None:
+        if not configured.is_file():
+            raise ConfigError(f"{config.source}: glossary not found: {configured}")
+        return configured
+    stop = Path.cwd().resolve()
+    for target in targets:
+        start = Path(target).resolve()
+        directory = start if start.is_dir() else start.parent
+        for candidate_dir in [directory, *directory.parents]:
+            candidate = candidate_dir / GLOSSARY_NAME
+            if candidate.is_file():
+                return candidate
+            if candidate_dir == stop or candidate_dir == config.root:
+                break
+    return None
+
+
+def load_glossary(path: Path | None):
+    """The glossary model and the findings about the glossary file itself."""
+    if path is None:
+        return None, []
+    from quizlint.lint.engine import display_path
+    from quizlint.model import read_glossary
+
+    return read_glossary(path, display_path(path))
+
+
+__all__ = ["BankSettings", "ConfigError", "Finding", "find_glossary", "load_glossary"]

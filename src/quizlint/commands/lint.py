@@ -1,0 +1,59 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import (
+    BankSettings,
+    comma_list,
+    config_option,
+    exit_for,
+    selection_options,
+)
+
+REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
+
+
+@click.command("lint")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "output_format", type=click.Choice(REPORT_FORMATS), default="text", show_default=True,
+              help="Report format.")
+@selection_options
+@config_option
+@click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
+              help="Glossary file (default: glossary.yaml at the bank root).")
+@click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
+@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
+              help="Lowest severity that makes the exit status 1 (default: error, or `fail-on` in the config).")
+@click.option("--no-cache", is_flag=True, help="Do not read or write the results cache.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: automatic).")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="Write the report to this file instead of standard output.")
+@click.option("--color/--no-color", default=None, help="Colour the text report (default: on a terminal).")
+def command(paths, output_format, select, ignore, extend_select, config_path, glossary, statistics, exit_zero,
+            quiet, fail_on, no_cache, jobs, output, color) -> None:
+    """Check quiz files (*.quiz.yaml, searched recursively in directories) and report problems.
+
+    Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
+    """
+    from quizlint.lint.report import get_reporter
+    from quizlint.lint.runner import run_lint
+
+    settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+    result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
+    use_color = color if color is not None else (output is None and sys.stdout.isatty())
+    report = get_reporter(output_format).render(
+        result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
+    )
+    if output is not None:
+        from quizlint.io import write_atomic
+
+        write_atomic(output, report)
+    else:
+        click.echo(report, nl=False)
+    if not exit_zero:
+        exit_for(result.findings, fail_on or settings.config.fail_on)

@@ -1,0 +1,103 @@
+"""What a rule sees: one item with its quiz (item rules), or summaries of the whole bank (bank rules)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from quizlint.model import Glossary, Item, Quiz, QuizFile
+from quizlint.rules.base import Problem
+
+
+@dataclass
+class ItemContext:
+    file: QuizFile
+    item: Item
+    index: int  # position of the item among the quiz's valid items
+    options: dict[str, Any]
+    glossary: Glossary | None = None
+    services: Any = None  # quizlint.lint.services.Services: language identification and other shared tools
+
+    @property
+    def quiz(self) -> Quiz:
+        return self.file.quiz
+
+    @property
+    def languages(self) -> list[str]:
+        return self.file.quiz.languages
+
+    @property
+    def source_language(self) -> str:
+        return self.file.quiz.languages[0]
+
+    @property
+    def target_languages(self) -> list[str]:
+        return self.file.quiz.languages[1:]
+
+    def problem(self, message: str, *path: Any, at_key: bool = False, fixable: bool = False) -> Problem:
+        """A problem at ``path`` inside the item (empty path: the item's ``id:`` line)."""
+        if not path:
+            return Problem(message, ("id",), at_key=True, fixable=fixable)
+        return Problem(message, tuple(path), at_key=at_key, fixable=fixable)
+
+
+@dataclass(frozen=True)
+class ItemSummary:
+    """What bank rules need to know about one item; small and JSON-friendly so it can be cached."""
+
+    file: str
+    quiz: str
+    item: str
+    line: int
+    column: int
+    type: str
+    n_options: int
+    keys: tuple[int, ...]
+    fixed: tuple[int, ...]
+    lengths: tuple[int, ...]  # option lengths in the source language, in characters
+    stems: dict[str, str]  # language → comparison key of the stem
+    stem_position: tuple[int, int]
+
+    def as_json(self) -> dict:
+        return {**self.__dict__, "keys": list(self.keys), "fixed": list(self.fixed), "lengths": list(self.lengths),
+                "stem_position": list(self.stem_position)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "ItemSummary":
+        return cls(**{**data, "keys": tuple(data["keys"]), "fixed": tuple(data["fixed"]),
+                      "lengths": tuple(data["lengths"]), "stem_position": tuple(data["stem_position"])})
+
+
+@dataclass(frozen=True)
+class QuizSummary:
+    file: str
+    quiz: str
+    line: int
+    column: int
+    languages: tuple[str, ...]
+    items: tuple[ItemSummary, ...] = ()
+
+    def as_json(self) -> dict:
+        return {"file": self.file, "quiz": self.quiz, "line": self.line, "column": self.column,
+                "languages": list(self.languages), "items": [item.as_json() for item in self.items]}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "QuizSummary":
+        return cls(data["file"], data["quiz"], data["line"], data["column"], tuple(data["languages"]),
+                   tuple(ItemSummary.from_json(item) for item in data["items"]))
+
+
+@dataclass
+class BankContext:
+    quizzes: list[QuizSummary]
+    options: dict[str, Any]
+    services: Any = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def items(self) -> list[ItemSummary]:
+        return [item for quiz in self.quizzes for item in quiz.items]
+
+    def problem(self, message: str, file: str, line: int, column: int, item: str | None = None,
+                fixable: bool = False) -> Problem:
+        return Problem(message, file=file, item=item, position=(line, column), fixable=fixable)

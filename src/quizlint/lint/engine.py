@@ -1,0 +1,163 @@
+"""Stage 3: run the rules. Per file: load, validate, item rules, summaries; then bank rules over all files.
+
+``lint_file`` is a pure function of the file and the settings (so results can be cached and computed in
+worker processes); ``lint_bank`` puts the per-file results together.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from quizlint.diagnostics import Finding
+from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizSummary
+from quizlint.lint.services import Services
+from quizlint.lint.suppress import FileSuppressions, apply_suppressions, parse_suppressions
+from quizlint.model import Glossary, QuizFile, read_quiz, text_in
+from quizlint.rules.base import Problem, Rule, Selection
+from quizlint.text import comparison_key
+
+
+@dataclass
+class FileResult:
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    summary: QuizSummary | None = None
+    suppressions: FileSuppressions | None = None
+
+
+@dataclass
+class LintResult:
+    findings: list[Finding]
+    files: list[str]
+
+    def count(self, severity: str) -> int:
+        return sum(1 for finding in self.findings if finding.severity == severity)
+
+
+def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, int], problem: Problem,
+             item: str | None) -> Finding:
+    return Finding(file, position[0], position[1], rule.code, rule.name, selection.severity(rule), problem.message,
+                   item, problem.fixable)
+
+
+def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
+                  services: Services) -> list[Finding]:
+    rules = [rule for rule in selection.enabled.values() if rule.scope == "item"]
+    findings: list[Finding] = []
+    for index, item in enumerate(quiz_file.quiz.items):
+        for rule in rules:
+            context = ItemContext(quiz_file, item, index, selection.options_for(rule), glossary, services)
+            for problem in rule.check(context):
+                if problem.at_key:
+                    position = quiz_file.key_position_in_item(index, *problem.path)
+                else:
+                    position = quiz_file.position_in_item(index, *problem.path)
+                findings.append(_finding(rule, selection, quiz_file.path, position, problem, item.id))
+    return findings
+
+
+def summarize(quiz_file: QuizFile) -> QuizSummary:
+    quiz = quiz_file.quiz
+    source = quiz.languages[0]
+    items = []
+    for index, item in enumerate(quiz.items):
+        line, column = quiz_file.key_position_in_item(index, "id")
+        option_texts = [text_in(option.text, source) or "" for option in item.options]
+        stems = {}
+        for lang in quiz.languages:
+            stem = text_in(item.stem, lang)
+            if stem and stem.strip():
+                stems[lang] = comparison_key(stem, lang)
+        items.append(
+            ItemSummary(
+                file=quiz_file.path,
+                quiz=quiz.id,
+                item=item.id,
+                line=line,
+                column=column,
+                type=item.type,
+                n_options=len(item.options),
+                keys=tuple(i for i, option in enumerate(item.options) if option.correct),
+                fixed=tuple(i for i, option in enumerate(item.options) if option.fixed),
+                lengths=tuple(len(text.strip()) for text in option_texts),
+                stems=stems,
+                stem_position=quiz_file.position_in_item(index, "stem"),
+            )
+        )
+    line, column = quiz_file.document.key_position(("id",))
+    return QuizSummary(quiz_file.path, quiz.id, line, column, tuple(quiz.languages), tuple(items))
+
+
+def _item_id_lines(quiz_file: QuizFile) -> dict[int, str]:
+    lines = {}
+    data_items = quiz_file.document.data.get("items", []) if isinstance(quiz_file.document.data, dict) else []
+    for index, raw in enumerate(data_items if isinstance(data_items, list) else []):
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            lines[quiz_file.document.key_position(("items", index, "id"))[0]] = raw["id"]
+    return lines
+
+
+def lint_file(path: str | os.PathLike, display: str, selection: Selection, glossary: Glossary | None = None,
+              services: Services | None = None) -> FileResult:
+    services = services or Services()
+    quiz_file, findings = read_quiz(path, display)
+    result = FileResult(display, list(findings))
+    if quiz_file is None:
+        return result
+    result.findings.extend(item_findings(quiz_file, selection, glossary, services))
+    result.summary = summarize(quiz_file)
+    result.suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
+    return result
+
+
+def bank_findings(summaries: list[QuizSummary], selection: Selection, services: Services) -> list[Finding]:
+    findings = []
+    for rule in selection.enabled.values():
+        if rule.scope != "bank":
+            continue
+        context = BankContext(summaries, selection.options_for(rule), services)
+        for problem in rule.check(context):
+            findings.append(_finding(rule, selection, problem.file or "", problem.position or (1, 1), problem,
+                                     problem.item))
+    return findings
+
+
+def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None) -> LintResult:
+    """Combine per-file results, run bank rules, apply suppressions, sort."""
+    results = list(results)
+    services = services or Services()
+    summaries = [result.summary for result in results if result.summary is not None]
+    by_file: dict[str, list[Finding]] = {result.path: list(result.findings) for result in results}
+    for finding in bank_findings(summaries, selection, services):
+        by_file.setdefault(finding.file, []).append(finding)
+    enabled = set(selection.enabled)
+    findings: list[Finding] = []
+    for result in results:
+        file_findings = by_file.pop(result.path, [])
+        if result.suppressions is not None:
+            file_findings = apply_suppressions(file_findings, result.suppressions, enabled)
+        findings.extend(file_findings)
+    for rest in by_file.values():
+        findings.extend(rest)
+    findings.sort(key=Finding.sort_key)
+    return LintResult(findings, [result.path for result in results])
+
+
+def display_path(path: Path, root: Path | None = None) -> str:
+    """A path as users see it in reports: relative to ``root`` (default: the current directory) when inside."""
+    root = root or Path.cwd()
+    try:
+        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix() if not os.path.relpath(
+            path.resolve(), root.resolve()).startswith("..") else path.as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+def lint_paths(files: list[Path], selection: Selection, glossary: Glossary | None = None,
+               root: Path | None = None) -> LintResult:
+    services = Services()
+    results = [lint_file(path, display_path(path, root), selection, glossary, services) for path in files]
+    return lint_bank(results, selection, services)

@@ -1,0 +1,36 @@
+"""Find the quiz files a command should work on."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+QUIZ_SUFFIXES = (".quiz.yaml", ".quiz.yml")
+_SKIP_DIRS = {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".quizlint_cache", ".tox"}
+
+
+def is_quiz_file(path: str | os.PathLike) -> bool:
+    return str(path).endswith(QUIZ_SUFFIXES)
+
+
+def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[str]]:
+    """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
+
+    Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix.
+    """
+    found: dict[str, Path] = {}
+    missing: list[str] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_file():
+            found.setdefault(os.path.normpath(path), path)
+        elif path.is_dir():
+            for root, dirs, files in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+                for name in files:
+                    if is_quiz_file(name):
+                        child = Path(root) / name
+                        found.setdefault(os.path.normpath(child), child)
+        else:
+            missing.append(str(raw))
+    return [found[key] for key in sorted(found)], missing

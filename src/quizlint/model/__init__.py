@@ -1,0 +1,50 @@
+"""Stage 2: the pydantic models of quiz and glossary files, built from loaded documents."""
+
+from __future__ import annotations
+
+import os
+
+from quizlint.diagnostics import Finding
+from quizlint.load import LoadLimits, load_document
+from quizlint.model.build import QuizFile, build_glossary, build_quiz
+from quizlint.model.digest import source_digest
+from quizlint.model.texts import TextField, is_neutral, item_text_fields, option_letter, text_in
+from quizlint.model.types import Glossary, GlossaryTerm, Item, Option, Quiz, TranslationState
+
+
+def read_quiz(
+    path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits()
+) -> tuple[QuizFile | None, list[Finding]]:
+    """Load and validate one quiz file; problems come back as findings, never as exceptions."""
+    document, findings = load_document(path, display, limits)
+    if document is None:
+        return None, findings
+    quiz_file, more = build_quiz(document)
+    return quiz_file, findings + more
+
+
+def read_glossary(path: str | os.PathLike, display: str | None = None) -> tuple[Glossary | None, list[Finding]]:
+    document, findings = load_document(path, display)
+    if document is None:
+        return None, findings
+    return build_glossary(document)
+
+
+__all__ = [
+    "Finding",
+    "Glossary",
+    "GlossaryTerm",
+    "Item",
+    "Option",
+    "Quiz",
+    "QuizFile",
+    "TextField",
+    "TranslationState",
+    "is_neutral",
+    "item_text_fields",
+    "option_letter",
+    "read_glossary",
+    "read_quiz",
+    "source_digest",
+    "text_in",
+]

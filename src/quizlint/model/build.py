@@ -1,0 +1,159 @@
+"""Stage 2: validate loaded data into models, turning validation errors into positioned findings.
+
+The quiz header and each item are validated separately, so one broken item is reported and left out
+while every other item still reaches the linter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from quizlint.diagnostics import Finding, load_finding
+from quizlint.load import Document
+from quizlint.model.types import Glossary, Item, Quiz
+
+
+@dataclass
+class QuizFile:
+    """A quiz file that validated: the quiz (with its valid items) and the document it came from."""
+
+    document: Document
+    quiz: Quiz
+    item_indexes: list[int] = field(default_factory=list)  # index in the file of each item in quiz.items
+    invalid_item_ids: list[str] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        return self.document.path
+
+    def item_path(self, position: int) -> tuple:
+        return ("items", self.item_indexes[position])
+
+    def position_in_item(self, position: int, *path: Any) -> tuple[int, int]:
+        return self.document.position(self.item_path(position) + tuple(path))
+
+    def key_position_in_item(self, position: int, *path: Any) -> tuple[int, int]:
+        return self.document.key_position(self.item_path(position) + tuple(path))
+
+
+def _walk(data: Any, loc: tuple) -> tuple[tuple, Any, bool]:
+    """Follow a pydantic error location through the data, skipping union tags and other labels.
+
+    Returns the data path that exists, the value there, and whether the last element was a missing key.
+    """
+    path: list[Any] = []
+    current = data
+    missing_key = False
+    for index, element in enumerate(loc):
+        if isinstance(current, dict) and element in current:
+            path.append(element)
+            current = current[element]
+        elif isinstance(current, list) and isinstance(element, int) and 0 <= element < len(current):
+            path.append(element)
+            current = current[element]
+        elif index == len(loc) - 1 and isinstance(current, dict) and isinstance(element, str):
+            missing_key = True
+    return tuple(path), current, missing_key
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "...'"
+
+
+def _dotted(path: tuple) -> str:
+    out = ""
+    for element in path:
+        out += f"[{element}]" if isinstance(element, int) else (f".{element}" if out else str(element))
+    return out or "(top level)"
+
+
+def errors_to_findings(
+    error: ValidationError, document: Document, base: tuple = (), item_id: str | None = None
+) -> list[Finding]:
+    data = document.data
+    for element in base:
+        data = data[element]
+    findings: dict[tuple, Finding] = {}
+    for detail in error.errors(include_url=False):
+        loc = tuple(element for element in detail["loc"] if element != "[key]")
+        path, value, missing = _walk(data, loc)
+        kind = detail["type"]
+        full = base + path
+        if kind == "extra_forbidden":
+            key = loc[-1]
+            full = base + path
+            line, column = document.key_position(full)
+            code = "S002"
+            message = f"unknown key {key!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {key!r}"
+        elif kind == "missing" or missing:
+            line, column = document.position(full)
+            code = "S003"
+            message = f"missing required key {loc[-1]!r} in {_dotted(full)}"
+        else:
+            line, column = document.position(full)
+            code = "S001"
+            message = f"{_dotted(full)}: {detail['msg'][0].lower()}{detail['msg'][1:]} (got {_describe(value)})"
+        findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
+    return list(findings.values())
+
+
+def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
+    data = document.data
+    if not isinstance(data, dict):
+        line, column = document.position(())
+        return None, [
+            load_finding(document.path, line, column, "S001", f"a quiz file must be a mapping, not {_describe(data)}")
+        ]
+    findings: list[Finding] = []
+    raw_items = data.get("items", [])
+    header = {key: value for key, value in data.items() if key != "items"}
+    try:
+        quiz = Quiz.model_validate(header)
+    except ValidationError as error:
+        findings.extend(errors_to_findings(error, document))
+        quiz = None
+    if not isinstance(raw_items, list):
+        line, column = document.position(("items",))
+        findings.append(
+            load_finding(document.path, line, column, "S001", f"items: expected a list of items (got {_describe(raw_items)})")
+        )
+        raw_items = []
+    items: list[Item] = []
+    indexes: list[int] = []
+    invalid: list[str] = []
+    for index, raw in enumerate(raw_items):
+        item_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
+        try:
+            items.append(Item.model_validate(raw))
+            indexes.append(index)
+        except ValidationError as error:
+            findings.extend(errors_to_findings(error, document, ("items", index), item_id))
+            if item_id:
+                invalid.append(item_id)
+    if quiz is None:
+        return None, findings
+    quiz.items = items
+    return QuizFile(document, quiz, indexes, invalid), findings
+
+
+def build_model(document: Document, model: type[BaseModel]) -> tuple[BaseModel | None, list[Finding]]:
+    """Validate a whole document against ``model`` (used for the glossary)."""
+    try:
+        return model.model_validate(document.data), []
+    except ValidationError as error:
+        return None, errors_to_findings(error, document)
+
+
+def build_glossary(document: Document) -> tuple[Glossary | None, list[Finding]]:
+    glossary, findings = build_model(document, Glossary)
+    return glossary, findings  # type: ignore[return-value]

@@ -1,0 +1,53 @@
+"""Reading texts out of the models: per language, and every translatable field of an item."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from quizlint.model.types import Item
+
+TextValue = Any  # str (language-neutral), dict[str, str | None] (per language) or None
+
+
+def is_neutral(text: TextValue) -> bool:
+    return isinstance(text, str)
+
+
+def text_in(text: TextValue, lang: str) -> str | None:
+    """The text in ``lang``: a language-neutral string is the same in every language; None when absent."""
+    if text is None:
+        return None
+    if isinstance(text, str):
+        return text
+    return text.get(lang)
+
+
+@dataclass(frozen=True)
+class TextField:
+    """One translatable field of an item, with its path inside the item."""
+
+    path: tuple  # e.g. ("options", 2, "text")
+    label: str  # e.g. "option C text"
+    value: TextValue
+    required: bool  # stems and option texts must exist; feedback and explanation are optional
+
+    def lang_path(self, lang: str) -> tuple:
+        return self.path if isinstance(self.value, str) else self.path + (lang,)
+
+
+def option_letter(index: int) -> str:
+    return chr(ord("A") + index) if index < 26 else str(index + 1)
+
+
+def item_text_fields(item: Item) -> Iterator[TextField]:
+    """Every text field of ``item``, in document order."""
+    yield TextField(("stem",), "stem", item.stem, True)
+    for index, option in enumerate(item.options):
+        letter = option_letter(index)
+        yield TextField(("options", index, "text"), f"option {letter}", option.text, True)
+        if option.feedback is not None:
+            yield TextField(("options", index, "feedback"), f"option {letter} feedback", option.feedback, False)
+    if item.explanation is not None:
+        yield TextField(("explanation",), "explanation", item.explanation, False)

@@ -1,0 +1,209 @@
+"""Pydantic models of a quiz file and of the glossary.
+
+Strict about structure (unknown keys, wrong types and missing fields are errors) and lenient about content:
+an item with no key, an empty text or a missing translation is well-formed here and reported by the linter.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StringConstraints,
+    Tag,
+    WithJsonSchema,
+)
+
+LanguageTag = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"),
+    Field(title="Language tag", description="A BCP 47 language tag such as `en`, `tr` or `pt-BR`."),
+]
+Identifier = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=200),
+    Field(description="Letters, digits, `-`, `_` and `.`; starts with a letter or digit."),
+]
+
+
+def _number_to_text(value: Any) -> Any:
+    # `text: 42` is an option reading "42", not a schema error.
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+def _text_kind(value: Any) -> str | None:
+    if isinstance(value, str):
+        return "neutral"
+    if isinstance(value, dict):
+        return "localized"
+    return None
+
+
+LocalizedText = dict[LanguageTag, Optional[Annotated[str, BeforeValidator(_number_to_text)]]]
+
+_TextUnion = Annotated[
+    Union[
+        Annotated[str, Tag("neutral")],
+        Annotated[LocalizedText, Tag("localized")],
+    ],
+    Discriminator(
+        _text_kind,
+        custom_error_type="text_type",
+        custom_error_message="expected text: a string, or a mapping from language tag to string",
+    ),
+]
+
+Text = Annotated[
+    _TextUnion,
+    BeforeValidator(_number_to_text),
+    WithJsonSchema(
+        {
+            "title": "Text",
+            "description": "Markdown text: a mapping from language tag to that language's text, or a plain "
+            "string (or number) for language-neutral text such as names, numbers or code.",
+            "anyOf": [
+                {"type": "string"},
+                {"type": "number"},
+                {
+                    "type": "object",
+                    "propertyNames": {"pattern": r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"},
+                    "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"}]},
+                },
+            ],
+        }
+    ),
+]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=False, use_attribute_docstrings=False)
+
+
+class Option(_Strict):
+    """One answer option of a single- or multiple-answer item."""
+
+    text: Text = Field(title="Text", description="What the option says, per language (Markdown).")
+    correct: StrictBool = Field(
+        False, title="Correct", description="True when choosing this option is (part of) the right answer."
+    )
+    feedback: Optional[Text] = Field(
+        None, title="Feedback", description="Shown to a student who chose this option: why it is right or wrong."
+    )
+    fixed: StrictBool = Field(
+        False,
+        title="Fixed position",
+        description='Never moved by shuffling or by `quizlint fix` (for options such as "All of the above").',
+    )
+
+
+class TranslationState(_Strict):
+    """Review state of one target language of an item."""
+
+    status: Literal["draft", "machine", "reviewed"] = Field(
+        title="Status",
+        description="`draft`: written by a person, not yet reviewed; `machine`: machine-translated, waiting for "
+        "review; `reviewed`: checked by a person.",
+    )
+    source: Optional[str] = Field(
+        None,
+        title="Source digest",
+        description="Digest of the source-language texts the translation was made from; the linter reports the "
+        "translation as stale when the source changes.",
+        pattern=r"^[0-9a-f]{8,64}$",
+    )
+
+
+class Item(_Strict):
+    """One question."""
+
+    id: Identifier = Field(title="Item id", description="Unique in the bank and stable across edits.")
+    type: Literal["single", "multiple", "true_false"] = Field(
+        "single",
+        title="Type",
+        description="`single`: exactly one correct option; `multiple`: one or more; `true_false`: `answer` "
+        "instead of options.",
+    )
+    stem: Text = Field(title="Stem", description="The question, per language (Markdown).")
+    options: list[Option] = Field(
+        default_factory=list, title="Options", description="The options, in the order written (2 or more)."
+    )
+    answer: Optional[StrictBool] = Field(
+        None, title="Answer", description="The right answer of a `true_false` item (`true` or `false`)."
+    )
+    explanation: Optional[Text] = Field(
+        None, title="Explanation", description="Shown after the attempt: why the key is right (Markdown)."
+    )
+    tags: list[Annotated[str, StringConstraints(min_length=1)]] = Field(
+        default_factory=list, title="Tags", description="Free-form tags, exported where the format has them."
+    )
+    points: Annotated[float, Field(gt=0)] = Field(1, title="Points", description="Score for a right answer.")
+    translations: dict[LanguageTag, TranslationState] = Field(
+        default_factory=dict,
+        title="Translations",
+        description="Review state of each target language (the source language has none).",
+    )
+
+
+class Quiz(_Strict):
+    """A quiz file: one quiz in one or more languages."""
+
+    quizlint: Literal[1] = Field(title="Format version", description="The quizlint file format version (1).")
+    id: Identifier = Field(title="Quiz id", description="Unique in the bank.")
+    languages: list[LanguageTag] = Field(
+        min_length=1,
+        title="Languages",
+        description="The languages of the quiz; the first is the source language, the others are translations.",
+    )
+    title: Text = Field(title="Title", description="The quiz title, per language.")
+    description: Optional[Text] = Field(
+        None, title="Description", description="An introduction shown before the first item (Markdown)."
+    )
+    items: list[Item] = Field(default_factory=list, title="Items", description="The questions, in order.")
+
+    @property
+    def source_language(self) -> str:
+        return self.languages[0]
+
+    @property
+    def target_languages(self) -> list[str]:
+        return self.languages[1:]
+
+
+class GlossaryTerm(_Strict):
+    """A term whose rendering in every language is prescribed."""
+
+    term: Annotated[str, StringConstraints(min_length=1)] = Field(
+        title="Term", description="The term as written in the source language."
+    )
+    translate: StrictBool = Field(
+        True, title="Translate", description="`false`: the term must appear as it is in every language."
+    )
+    translations: dict[LanguageTag, Annotated[str, StringConstraints(min_length=1)]] = Field(
+        default_factory=dict,
+        title="Required translations",
+        description="Per language, the rendering a translation must contain wherever the source has the term "
+        "(matched case-insensitively, so a word stem also matches its inflected forms).",
+    )
+    forbidden: dict[LanguageTag, list[Annotated[str, StringConstraints(min_length=1)]]] = Field(
+        default_factory=dict,
+        title="Forbidden renderings",
+        description="Per language, renderings that must never appear.",
+    )
+    case_sensitive: StrictBool = Field(
+        False, title="Case sensitive", description="Match the term with its exact capitalisation."
+    )
+    note: Optional[str] = Field(None, title="Note", description="Guidance for translators.")
+
+
+class Glossary(_Strict):
+    """The bank's glossary (`glossary.yaml` at the bank root)."""
+
+    terms: list[GlossaryTerm] = Field(default_factory=list, title="Terms", description="The glossary's terms.")

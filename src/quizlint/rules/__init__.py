@@ -1,0 +1,1 @@
+"""The lint rules: one module per rule (its docstring is its documentation). See ``base`` for the contract."""
