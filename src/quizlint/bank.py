@@ -28,7 +28,7 @@ class BankSettings:
                 require_files: bool = True) -> "BankSettings":
         """Raises ConfigError (exit 2) for bad configuration or paths that do not exist."""
         config = load_config(config_path)
-        targets = [str(path) for path in paths] or _configured_paths(config) or ["."]
+        targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
         files, missing = find_quiz_files(targets)
         if missing:
             raise ConfigError(f"no such file or directory: {', '.join(missing)}")
@@ -40,12 +40,25 @@ class BankSettings:
 
 
 def _configured_paths(config: Config) -> list[str]:
+    """The ``paths`` of the configuration (files, directories or globs relative to the configuration file's
+    directory), as paths relative to the current directory. An entry that finds nothing is an error."""
     found: list[str] = []
     for pattern in config.paths:
         full = str(config.root / pattern)
-        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(full) else [full]
-        found.extend(os.path.relpath(match) for match in matches)
+        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
+        matches = [match for match in matches if os.path.exists(match)]
+        if not matches:
+            raise ConfigError(f"{config.source}: `paths` entry {pattern!r} matches no file or directory "
+                              f"(paths are relative to {config.root})")
+        found.extend(_relative(match) for match in matches)
     return found
+
+
+def _relative(path: str) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return path
 
 
 def find_glossary(config: Config, targets: list[str]) -> Path | None:

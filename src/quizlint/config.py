@@ -4,10 +4,13 @@ current directory. Unknown keys and unknown rule codes are errors, never silentl
 from __future__ import annotations
 
 import fnmatch
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import click
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -18,8 +21,13 @@ CONFIG_NAMES = ("quizlint.toml", "pyproject.toml")
 _SEVERITIES = ("error", "warning", "info")
 
 
-class ConfigError(Exception):
-    """A problem with the configuration (exit 2)."""
+class ConfigError(click.ClickException):
+    """A problem with the configuration or the paths given (exit 2, a one-line message, never a traceback)."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"quizlint: {self.format_message()}", err=True, file=file)
 
 
 @dataclass
@@ -40,46 +48,76 @@ class Config:
     jobs: int | None = None
     translate: dict[str, Any] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict)
+    _ignored: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
 
     def selection(self, select: list[str] | None = None, ignore: list[str] | None = None,
                   extend_select: list[str] | None = None):
-        """Rules to run: config first, then the command line's choices on top."""
-        from quizlint.rules.base import Selection, all_rules, expand_selector
+        """Rules to run: the command line's ``select`` replaces the configured one (else the defaults); then every
+        ``extend-select`` (config and command line) is added and every ``ignore`` removed."""
+        from quizlint.rules.base import Selection, all_rules
 
         base_select = select if select else self.select
         if base_select:
-            chosen = {rule.code: rule for key in base_select for rule in _expand(key, expand_selector)}
+            chosen = {rule.code: rule for key in base_select for rule in _expand(key)}
         else:
             chosen = {rule.code: rule for rule in all_rules() if rule.default_enabled}
         for key in [*self.extend_select, *(extend_select or [])]:
-            chosen.update({rule.code: rule for rule in _expand(key, expand_selector)})
+            chosen.update({rule.code: rule for rule in _expand(key)})
         for key in [*self.ignore, *(ignore or [])]:
-            for rule in _expand(key, expand_selector):
+            for rule in _expand(key):
                 chosen.pop(rule.code, None)
-        options = {}
+        return Selection(chosen, self._severities(), self._rule_options())
+
+    def _severities(self) -> dict[str, str]:
+        """``severity`` keys may be codes, names or prefixes; a more specific key wins over a prefix."""
+        severities: dict[str, str] = {}
+        for key, value in sorted(self.severity.items(), key=lambda entry: len(_expand(entry[0]))):
+            for rule in _expand(key):
+                severities.setdefault(rule.code, value)
+        return severities
+
+    def _rule_options(self) -> dict[str, dict[str, Any]]:
+        from quizlint.rules.base import find_rule
+
+        options: dict[str, dict[str, Any]] = {}
         for key, values in self.rules.items():
-            rule = _expand(key, expand_selector)[0]
+            rule = find_rule(key)
+            if rule is None:
+                raise ConfigError(f"{self._where()}: [rules.{key}]: unknown rule {key!r}; options are set per rule, "
+                                  "by its code or name (see `quizlint rule`)")
             unknown = set(values) - set(rule.options)
             if unknown:
                 raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(sorted(unknown))} for rule "
                                   f"{rule.code} ({rule.name}); known: {', '.join(sorted(rule.options)) or 'none'}")
             options[rule.code] = dict(values)
-        severities = {_expand(key, expand_selector)[0].code: value for key, value in self.severity.items()}
-        return Selection(chosen, severities, options)
+        return options
 
     def ignored_for(self, display_path: str) -> set[str]:
-        """Codes ignored for one file by ``per-file-ignores``."""
-        from quizlint.rules.base import expand_selector
+        """Codes ignored for one file by ``per-file-ignores``. Patterns are globs relative to the directory of the
+        configuration file (``*`` also crosses ``/``); a pattern without ``/`` also matches the file name alone."""
+        if not self.per_file_ignores:
+            return set()
+        if display_path not in self._ignored:
+            relative = self._relative_to_root(display_path)
+            name = Path(display_path).name
+            codes: set[str] = set()
+            for pattern, keys in self.per_file_ignores.items():
+                if any(fnmatch.fnmatchcase(candidate, pattern) for candidate in (relative, display_path, name)):
+                    for key in keys:
+                        codes.update(rule.code for rule in _expand(key))
+            self._ignored[display_path] = frozenset(codes)
+        return set(self._ignored[display_path])
 
-        codes: set[str] = set()
-        for pattern, keys in self.per_file_ignores.items():
-            if fnmatch.fnmatch(display_path, pattern) or fnmatch.fnmatch(Path(display_path).name, pattern):
-                for key in keys:
-                    codes.update(rule.code for rule in _expand(key, expand_selector))
-        return codes
+    def _relative_to_root(self, display_path: str) -> str:
+        path = Path(display_path)
+        absolute = path if path.is_absolute() else Path.cwd() / path
+        try:
+            return Path(os.path.relpath(absolute.resolve(), self.root.resolve())).as_posix()
+        except ValueError:  # another drive (Windows)
+            return path.as_posix()
 
     def _where(self) -> str:
-        return str(self.source) if self.source else "command line"
+        return _describe_source(self.source)
 
     def glossary_path(self) -> Path | None:
         if self.glossary:
@@ -87,51 +125,87 @@ class Config:
         return None
 
 
-def _expand(key: str, expand_selector) -> list:
-    rules = expand_selector(key)
+def _describe_source(source: Path | None) -> str:
+    if source is None:
+        return "configuration"
+    return f"{source} [tool.quizlint]" if source.name == "pyproject.toml" else str(source)
+
+
+def _expand(key: str) -> list:
+    """The rules a selector means; an unknown one is a configuration error, never silently ignored."""
+    from quizlint.rules.base import expand_selector
+
+    rules = expand_selector(key) if isinstance(key, str) and key.strip() else []
     if not rules:
         raise ConfigError(f"unknown rule or selector {key!r} (see `quizlint rule` for the list)")
     return rules
 
 
-_KEYS = {
+_KEYS: dict[str, type] = {
     "paths": list, "languages": list, "glossary": str, "select": list, "ignore": list, "extend-select": list,
     "severity": dict, "rules": dict, "per-file-ignores": dict, "fail-on": str, "cache": bool, "jobs": int,
     "translate": dict,
 }
+_STRING_LISTS = ("paths", "languages", "select", "ignore", "extend-select")
+_KIND_NAMES = {list: "list", str: "string", dict: "table", bool: "boolean (true or false)", int: "whole number"}
+
+
+def _check_types(data: dict[str, Any], where: str) -> None:
+    for key, kind in _KEYS.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise ConfigError(f"{where}: `{key}` must be a {_KIND_NAMES[kind]}, not {value!r}")
+        if key in _STRING_LISTS and not all(isinstance(entry, str) for entry in value):
+            raise ConfigError(f"{where}: `{key}` must be a list of strings, not {value!r}")
+    for key, value in data.get("severity", {}).items():
+        if value not in _SEVERITIES:
+            raise ConfigError(f"{where}: severity of {key} must be one of {', '.join(_SEVERITIES)}, not {value!r}")
+    for key, value in data.get("rules", {}).items():
+        if not isinstance(value, dict):
+            raise ConfigError(f"{where}: rules.{key} must be a table of options, not {value!r}")
+    for key, value in data.get("per-file-ignores", {}).items():
+        if not isinstance(value, list) or not all(isinstance(entry, str) for entry in value):
+            raise ConfigError(f"{where}: per-file-ignores.{key!r} must be a list of rule codes or names")
+    if data.get("fail-on", "error") not in _SEVERITIES:
+        raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}, not {data['fail-on']!r}")
+    if "jobs" in data and data["jobs"] < 1:
+        raise ConfigError(f"{where}: `jobs` must be 1 or more")
 
 
 def parse_config(data: dict[str, Any], root: Path, source: Path | None) -> Config:
-    where = str(source) if source else "configuration"
+    where = _describe_source(source)
     unknown = set(data) - set(_KEYS)
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}; known keys: {', '.join(sorted(_KEYS))}")
-    for key, kind in _KEYS.items():
-        if key in data and not isinstance(data[key], kind):
-            raise ConfigError(f"{where}: `{key}` must be a {kind.__name__}")
-    config = Config(root=root, source=source, raw=data)
-    config.paths = [str(path) for path in data.get("paths", [])]
-    config.languages = [str(lang) for lang in data.get("languages", [])]
-    config.glossary = data.get("glossary")
-    config.select = list(data.get("select", []))
-    config.ignore = list(data.get("ignore", []))
-    config.extend_select = list(data.get("extend-select", []))
-    config.severity = dict(data.get("severity", {}))
-    config.rules = {key: dict(value) for key, value in data.get("rules", {}).items()}
-    config.per_file_ignores = {key: list(value) for key, value in data.get("per-file-ignores", {}).items()}
-    config.fail_on = data.get("fail-on", "error")
-    config.cache = data.get("cache", True)
-    config.jobs = data.get("jobs")
-    config.translate = dict(data.get("translate", {}))
-    for key, value in config.severity.items():
-        if value not in _SEVERITIES:
-            raise ConfigError(f"{where}: severity of {key} must be one of {', '.join(_SEVERITIES)}, not {value!r}")
-    if config.fail_on not in _SEVERITIES:
-        raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}")
-    for key, value in config.rules.items():
-        if not isinstance(value, dict):
-            raise ConfigError(f"{where}: rules.{key} must be a table of options")
-    config.selection()  # validates every rule code, name and option now, not when linting
+    _check_types(data, where)
+    config = Config(
+        root=root,
+        source=source,
+        paths=list(data.get("paths", [])),
+        languages=list(data.get("languages", [])),
+        glossary=data.get("glossary"),
+        select=list(data.get("select", [])),
+        ignore=list(data.get("ignore", [])),
+        extend_select=list(data.get("extend-select", [])),
+        severity=dict(data.get("severity", {})),
+        rules={key: dict(value) for key, value in data.get("rules", {}).items()},
+        per_file_ignores={key: list(value) for key, value in data.get("per-file-ignores", {}).items()},
+        fail_on=data.get("fail-on", "error"),
+        cache=data.get("cache", True),
+        jobs=data.get("jobs"),
+        translate=dict(data.get("translate", {})),
+        raw=data,
+    )
+    try:  # validate every rule code, name, prefix and option now, not when linting
+        config.selection()
+        for keys in config.per_file_ignores.values():
+            for key in keys:
+                _expand(key)
+    except ConfigError as error:
+        message = error.format_message()
+        raise ConfigError(message if message.startswith(where) else f"{where}: {message}") from None
     return config
 
 

@@ -1,17 +1,94 @@
-"""Run the linter over a bank: glossary, per-file work, bank rules, per-file ignores."""
+"""Run the linter over a bank: glossary, cached or fresh per-file results (in a process pool when the bank is
+large), bank rules over all files, per-file ignores."""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
 from quizlint.bank import BankSettings, load_glossary
-from quizlint.lint.engine import LintResult, display_path, lint_bank, lint_file
+from quizlint.lint.engine import FileResult, LintResult, display_path, lint_bank, lint_file
 from quizlint.lint.services import Services
+
+# Below this much YAML, starting worker processes costs more than it saves.
+PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+PARALLEL_MIN_FILES = 4
+
+_worker_state: dict = {}
+
+
+def _init_worker(selection, glossary) -> None:
+    _worker_state.update(selection=selection, glossary=glossary, services=Services())
+
+
+def _lint_in_worker(job: tuple[str, str]) -> FileResult:
+    path, display = job
+    return lint_file(path, display, _worker_state["selection"], _worker_state["glossary"], _worker_state["services"])
+
+
+def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
+    if jobs is not None:
+        return jobs
+    if len(todo) < PARALLEL_MIN_FILES:
+        return 1
+    size = 0
+    for path, _ in todo:
+        try:
+            size += os.stat(path).st_size
+        except OSError:
+            pass
+    return min(os.cpu_count() or 1, len(todo)) if size >= PARALLEL_MIN_BYTES else 1
+
+
+def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None) -> list[FileResult]:
+    """Lint files from scratch, in worker processes when it pays off. Results keep the order of ``todo``."""
+    workers = _worker_count(jobs, todo)
+    if workers <= 1:
+        services = Services()
+        return [lint_file(path, display, selection, glossary, services) for path, display in todo]
+    chunk = max(1, len(todo) // (workers * 4))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:
+        return list(pool.map(_lint_in_worker, todo, chunksize=chunk))
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read()
+    except OSError:
+        return None
 
 
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
     glossary, glossary_findings = load_glossary(settings.glossary_path)
-    services = Services()
-    results = [lint_file(path, display_path(path), settings.selection, glossary, services) for path in settings.files]
-    result = lint_bank(results, settings.selection, services)
+    selection = settings.selection
+    jobs_list = [(str(path), display_path(path)) for path in settings.files]
+    cache = None
+    digests: dict[str, str] = {}
+    cached: dict[str, FileResult] = {}
+    if use_cache:
+        from quizlint.lint.cache import LintCache, content_hash, settings_key
+
+        glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
+        cache = LintCache(settings.config.root, settings_key(selection, glossary_bytes))
+        for path, display in jobs_list:
+            data = _read_bytes(Path(path))
+            if data is None:
+                continue
+            digests[display] = content_hash(data)
+            hit = cache.get(display, digests[display])
+            if hit is not None:
+                cached[display] = hit
+    todo = [(path, display) for path, display in jobs_list if display not in cached]
+    fresh = dict(zip((display for _, display in todo), lint_fresh(todo, selection, glossary, jobs)))
+    if cache is not None:
+        for display, result in fresh.items():
+            if display in digests:
+                cache.put(display, digests[display], result)
+        cache.save(keep={display for _, display in jobs_list})
+    results = [cached.get(display) or fresh[display] for _, display in jobs_list]
+    result = lint_bank(results, selection, Services())
     findings = glossary_findings + [
         finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
     ]

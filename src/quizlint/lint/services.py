@@ -26,15 +26,46 @@ _LINGUA_NAMES = {
 
 
 @lru_cache(maxsize=16)
-def _detector(languages: tuple[str, ...]):
+def _detector(languages: tuple[str, ...], low_accuracy: bool = False):
     from lingua import Language, LanguageDetectorBuilder
 
     members = [getattr(Language, _LINGUA_NAMES[code]) for code in languages]
-    return LanguageDetectorBuilder.from_languages(*members).build()
+    builder = LanguageDetectorBuilder.from_languages(*members)
+    return (builder.with_low_accuracy_mode() if low_accuracy else builder).build()
+
+
+# Language identification is reliable long before this many characters; longer texts are cut at a space
+# (lingua's cost grows with the length of the text).
+IDENTIFY_CHARS = 120
+# From this length on, lingua's low-accuracy mode (trigrams only, about twice as fast) is as good: the
+# high-accuracy mode only pays off on short phrases.
+LOW_ACCURACY_FROM = 60
+_CACHE_LIMIT = 200_000
+_PARALLEL_FROM = 64
+
+
+def _identification_sample(text: str) -> str:
+    text = " ".join(text.split())
+    if len(text) <= IDENTIFY_CHARS:
+        return text
+    cut = text.rfind(" ", 0, IDENTIFY_CHARS)
+    return text[: cut if cut > 0 else IDENTIFY_CHARS]
 
 
 class Services:
-    """Per-run shared tools. Cheap to create; everything heavy is built on first use."""
+    """Per-run shared tools. Cheap to create; everything heavy is built on first use.
+
+    Language identification results are cached by (languages, text) for the whole run, so a text that
+    occurs many times in a bank (and every text of a file, identified in one batch) costs one lingua call.
+    """
+
+    def __init__(self) -> None:
+        self._confidences: dict[tuple[tuple[str, ...], str], tuple[float, ...]] = {}
+        self._memos: dict[str, dict] = {}
+
+    def memo(self, name: str) -> dict:
+        """A scratch dictionary that lives as long as this object (rules keep per-file work in it)."""
+        return self._memos.setdefault(name, {})
 
     def identifiable(self, languages: Iterable[str]) -> tuple[str, ...]:
         return tuple(sorted({primary_subtag(lang) for lang in languages} & _LINGUA_NAMES.keys()))
@@ -44,9 +75,56 @@ class Services:
 
         Empty when fewer than two of the languages can be identified.
         """
+        return self.language_confidences_many([text], languages)[0]
+
+    def language_confidences_many(self, texts: Iterable[str], languages: Iterable[str]) -> list[dict[str, float]]:
+        """``language_confidences`` for many texts at once (uncached ones go to lingua in one batch)."""
+        texts = [_identification_sample(text) for text in texts]
         codes = self.identifiable(languages)
         if len(codes) < 2:
-            return {}
-        detector = _detector(codes)
-        by_name = {_LINGUA_NAMES[code]: code for code in codes}
-        return {by_name[value.language.name]: value.value for value in detector.compute_language_confidence_values(text)}
+            return [{} for _ in texts]
+        known: dict[str, tuple[float, ...]] = {}
+        for text in dict.fromkeys(texts):
+            row = self._confidences.get((codes, text))
+            if row is not None:
+                known[text] = row
+        pending = [text for text in dict.fromkeys(texts) if text not in known]
+        for low_accuracy in (False, True):
+            batch = [text for text in pending if (len(text) >= LOW_ACCURACY_FROM) == low_accuracy]
+            if batch:
+                known.update(self._identify(codes, batch, low_accuracy))
+        return [dict(zip(codes, known[text])) for text in texts]
+
+    def _identify(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool) -> dict[str, tuple[float, ...]]:
+        detector = _detector(codes, low_accuracy)
+        if len(texts) >= _PARALLEL_FROM:
+            results = detector.compute_language_confidence_values_in_parallel(texts)
+        else:
+            results = [detector.compute_language_confidence_values(text) for text in texts]
+        if len(self._confidences) + len(texts) > _CACHE_LIMIT:
+            self._confidences.clear()
+        position = {_LINGUA_NAMES[code]: index for index, code in enumerate(codes)}
+        found = {}
+        for text, values in zip(texts, results):
+            row = [0.0] * len(codes)
+            for value in values:
+                row[position[value.language.name]] = value.value
+            found[text] = self._confidences[(codes, text)] = tuple(row)
+        return found
+
+
+_DEFAULT: Services | None = None
+
+
+def default_services() -> Services:
+    """A process-wide instance, for callers that were not handed one (rules run outside the engine)."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Services()
+    return _DEFAULT
+
+
+def language_name(code: str) -> str:
+    """An English name for a language tag, for messages ("tr" → "Turkish"); the tag itself when unknown."""
+    name = _LINGUA_NAMES.get(primary_subtag(code))
+    return name.title() if name else code

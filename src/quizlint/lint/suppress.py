@@ -14,6 +14,8 @@ from quizlint.diagnostics import Finding
 from quizlint.rules.base import find_rule
 
 _COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:--\s*(?P<reason>.*?))?\s*$")
+_QUOTE_OPENERS = " \t[{,:-?"  # a quote after one of these starts a quoted scalar (`Türkiye'nin` does not)
+_LOAD_FAMILIES = ("Y", "S")
 UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
 INVALID_CODE, INVALID_NAME = "Q002", "invalid-suppression"
 
@@ -59,6 +61,57 @@ def _header_end(lines: list[str]) -> int:
     return len(lines)
 
 
+def comment_start(line: str) -> int:
+    """Index of the ``#`` that starts a comment on ``line``, or -1.
+
+    A YAML comment starts with ``#`` at the start of a line or after whitespace, outside quotes: in
+    ``stem: "C# # not this"`` only the last ``#`` after the closing quote would start one.
+    """
+    quote = None
+    previous = " "
+    index = 0
+    while index < len(line):
+        char = line[index]
+        if quote == '"':
+            if char == "\\":
+                index += 1
+            elif char == '"':
+                quote = None
+        elif quote == "'":
+            if char == "'" and line[index + 1 : index + 2] == "'":
+                index += 1
+            elif char == "'":
+                quote = None
+        elif char in "\"'" and previous in _QUOTE_OPENERS:
+            quote = char
+        elif char == "#" and previous in " \t":
+            return index
+        previous = char
+        index += 1
+    return -1
+
+
+def _invalid(path: str, line: int, column: int, message: str) -> Finding:
+    return Finding(path, line, column, INVALID_CODE, INVALID_NAME, "warning", message)
+
+
+def _codes(path: str, line: int, column: int, names: list[str], problems: list[Finding]) -> list[str]:
+    """Rule codes for the names in one comment; unknown names become Q002 problems."""
+    codes = []
+    for name in names:
+        rule = find_rule(name)
+        if rule is not None:
+            codes.append(rule.code)
+        elif name.upper() in (UNUSED_CODE, INVALID_CODE, UNUSED_NAME.upper(), INVALID_NAME.upper()):
+            codes.append(UNUSED_CODE if name.upper() in (UNUSED_CODE, UNUSED_NAME.upper()) else INVALID_CODE)
+        elif name.upper().startswith(_LOAD_FAMILIES) and name[1:].isdigit():
+            problems.append(_invalid(path, line, column, f"{name} cannot be suppressed: load and schema errors "
+                                     "must be fixed, the file cannot be checked otherwise"))
+        else:
+            problems.append(_invalid(path, line, column, f"unknown rule {name!r} in suppression"))
+    return codes
+
+
 def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str]) -> FileSuppressions:
     """Find suppression comments. ``item_id_lines`` maps the line of each item's ``id:`` key to the item id."""
     result = FileSuppressions(path)
@@ -67,36 +120,49 @@ def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str]) -> F
     lines = text.splitlines()
     header = _header_end(lines)
     for number, line in enumerate(lines, start=1):
-        hash_at = line.find("#")
-        if hash_at < 0 or "quizlint:" not in line:
-            continue
-        match = _COMMENT.search(line, hash_at)
+        start = comment_start(line) if "quizlint:" in line else -1
+        match = _COMMENT.match(line, start) if start >= 0 else None
         if match is None:
             continue
         column = match.start() + 1
         names = [name.strip() for name in match.group(1).split(",") if name.strip()]
-        codes = []
-        for name in names:
-            rule = find_rule(name)
-            if rule is None and name.upper() not in (UNUSED_CODE, INVALID_CODE):
-                result.problems.append(
-                    Finding(path, number, column, INVALID_CODE, INVALID_NAME, "warning", f"unknown rule {name!r} in suppression")
-                )
-            else:
-                codes.append(rule.code if rule else name.upper())
+        if not names:
+            result.problems.append(_invalid(path, number, column, "suppression names no rule: write "
+                                            "`# quizlint: disable=CODE[,CODE] -- reason`"))
+            continue
+        codes = _codes(path, number, column, names, result.problems)
         if number <= header:
             item = None
         elif number in item_id_lines:
             item = item_id_lines[number]
         else:
-            result.problems.append(
-                Finding(path, number, column, INVALID_CODE, INVALID_NAME, "warning",
-                        "a suppression applies only on an item's `id:` line or in the comments at the top of the file")
-            )
+            result.problems.append(_invalid(path, number, column, "a suppression applies only on an item's `id:` "
+                                            "line or in the comments at the top of the file"))
             continue
         if codes:
             result.entries.append(Suppression(number, column, tuple(codes), item, match.group("reason")))
     return result
+
+
+def _silencer(entries: list[Suppression], finding: Finding) -> list[Suppression]:
+    """The suppressions that cover ``finding``: same code, and the whole file or the finding's item."""
+    return [entry for entry in entries
+            if finding.code in entry.codes and (entry.item is None or entry.item == finding.item)]
+
+
+def _unused(suppressions: FileSuppressions, enabled: set[str] | None, unchecked_items: set[str]) -> list[Finding]:
+    unused = []
+    for entry in suppressions.entries:
+        if entry.item is not None and entry.item in unchecked_items:
+            continue  # the item failed validation, so its rules never ran
+        for code in entry.codes:
+            if code in (UNUSED_CODE, INVALID_CODE) or code in entry.used:
+                continue
+            if enabled is None or code in enabled:
+                where = f"item {entry.item!r}" if entry.item else "this file"
+                unused.append(Finding(suppressions.path, entry.line, entry.column, UNUSED_CODE, UNUSED_NAME,
+                                      "warning", f"unused suppression: {code} reports nothing in {where}", entry.item))
+    return unused
 
 
 def apply_suppressions(
@@ -104,24 +170,22 @@ def apply_suppressions(
 ) -> list[Finding]:
     """The findings not silenced, plus problems with the suppressions themselves.
 
-    A suppression of a rule that is not enabled (``enabled``) is not reported as unused.
+    A suppression of a rule that is not enabled (``enabled``) is not reported as unused, nor one for an item that
+    failed validation. ``disable=Q001`` / ``disable=Q002`` silence reports about the suppressions themselves.
     """
     kept = []
     for finding in findings:
-        silenced = False
-        for entry in suppressions.entries:
-            if finding.code in entry.codes and (entry.item is None or entry.item == finding.item):
-                entry.used.add(finding.code)
-                silenced = True
-        if not silenced:
+        covering = _silencer(suppressions.entries, finding)
+        for entry in covering:
+            entry.used.add(finding.code)
+        if not covering:
             kept.append(finding)
-    kept.extend(suppressions.problems)
-    for entry in suppressions.entries:
-        for code in entry.codes:
-            if code not in entry.used and (enabled is None or code in enabled):
-                where = f"item {entry.item!r}" if entry.item else "this file"
-                kept.append(
-                    Finding(suppressions.path, entry.line, entry.column, UNUSED_CODE, UNUSED_NAME, "warning",
-                            f"unused suppression: {code} reports nothing in {where}", entry.item)
-                )
+    unchecked_items = {finding.item for finding in findings
+                       if finding.item is not None and finding.code.startswith(_LOAD_FAMILIES)}
+    for finding in suppressions.problems + _unused(suppressions, enabled, unchecked_items):
+        covering = _silencer(suppressions.entries, finding)
+        for entry in covering:
+            entry.used.add(finding.code)
+        if not covering:
+            kept.append(finding)
     return kept

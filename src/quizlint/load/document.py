@@ -71,19 +71,37 @@ _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
-_STANDARD_TAGS = {
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:map",
-    "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:timestamp",
-    "tag:yaml.org,2002:binary",
-    "tag:yaml.org,2002:merge",
-    "tag:yaml.org,2002:value",
-}
+_CORE = "tag:yaml.org,2002:"
+_STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
+_PLAIN = "tag:quizlint.dev,2024:plain"  # an untagged plain scalar, typed by YAML 1.2 core rules
+_EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE + "int": "int", _CORE + "float": "float"}
+# Characters YAML 1.2 allows in a stream (c-printable); anything else (NUL, other C0 controls, ...) is refused.
+_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+class _QuizLoader(_Loader):
+    """PyYAML's safe loader with YAML 1.1 implicit typing switched off: every untagged plain scalar gets the
+    ``_PLAIN`` tag (typed later by YAML 1.2 core rules), and explicit tags such as ``!!str`` stay visible."""
+
+    yaml_implicit_resolvers = {None: [(_PLAIN, re.compile(r".*", re.DOTALL))]}
+
+
+class YamlInt(int):
+    """An integer that remembers how it was written (``007``), so a text field can keep the author's spelling."""
+
+    source: str
+
+
+class YamlFloat(float):
+    """A float that remembers how it was written (``3.10``), so a text field can keep the author's spelling."""
+
+    source: str
+
+
+def _number(kind: type, value: str) -> Any:
+    number = kind(value)
+    number.source = value
+    return number
 
 
 def resolve_plain_scalar(value: str) -> Any:
@@ -93,10 +111,22 @@ def resolve_plain_scalar(value: str) -> Any:
     if value in _BOOLS:
         return _BOOLS[value]
     if _INT.match(value):
-        return int(value)
+        return _number(YamlInt, value)
     if _FLOAT.match(value) and any(ch.isdigit() for ch in value):
-        return float(value)
+        return _number(YamlFloat, value)
     return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    return {YamlInt: "int", YamlFloat: "float"}.get(type(value), "str")
+
+
+def _mark(mark: Any) -> tuple[int, int]:
+    return mark.line + 1, mark.column + 1
 
 
 class _Builder:
@@ -109,43 +139,60 @@ class _Builder:
         self.seen: set[int] = set()
 
     def build(self, node: yaml.Node, path: Path_ = (), depth: int = 0) -> Any:
-        mark = node.start_mark
+        line, column = _mark(node.start_mark)
         if depth > self.limits.max_depth:
-            raise LoadError("Y008", f"nesting deeper than {self.limits.max_depth} levels", mark.line + 1, mark.column + 1)
+            raise LoadError("Y008", f"nesting deeper than {self.limits.max_depth} levels", line, column)
         if id(node) in self.seen:  # pragma: no cover - aliases are rejected before building
-            raise LoadError("Y003", "anchors and aliases are not allowed", mark.line + 1, mark.column + 1)
+            raise LoadError("Y003", "anchors and aliases are not allowed", line, column)
         self.seen.add(id(node))
-        self.positions[path] = (mark.line + 1, mark.column + 1)
-        if node.tag not in _STANDARD_TAGS and not node.tag.startswith("tag:yaml.org,2002:"):
-            raise LoadError("Y010", f"custom YAML tag {node.tag!r} is not allowed", mark.line + 1, mark.column + 1)
+        self.positions[path] = (line, column)
         if isinstance(node, yaml.ScalarNode):
-            if not node.style:  # plain scalar (the C composer says '', the Python one None)
-                return resolve_plain_scalar(node.value)
-            return node.value
-        if isinstance(node, yaml.SequenceNode):
+            return self._scalar(node)
+        if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
             return [self.build(child, path + (index,), depth + 1) for index, child in enumerate(node.value)]
-        return self._mapping(node, path, depth)
+        if isinstance(node, yaml.MappingNode) and node.tag == _MAP:
+            return self._mapping(node, path, depth)
+        raise _tag_error(node)
+
+    @staticmethod
+    def _scalar(node: yaml.ScalarNode) -> Any:
+        if node.tag == _PLAIN:
+            return resolve_plain_scalar(node.value)
+        if node.tag == _STR:
+            return node.value
+        expected = _EXPLICIT_SCALAR_TAGS.get(node.tag)
+        if expected is None:
+            raise _tag_error(node)
+        value = resolve_plain_scalar(node.value)
+        if expected == "float" and _kind(value) == "int":
+            return _number(YamlFloat, node.value)
+        if _kind(value) != expected:
+            raise LoadError("Y010", f"{node.value!r} is not a valid !!{expected}", *_mark(node.start_mark))
+        return value
 
     def _mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key_mark = key_node.start_mark
+            key_position = _mark(key_node.start_mark)
             if not isinstance(key_node, yaml.ScalarNode):
-                raise LoadError("Y001", "mapping keys must be plain strings", key_mark.line + 1, key_mark.column + 1)
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise LoadError("Y003", "merge keys (<<) are not allowed", key_mark.line + 1, key_mark.column + 1)
+                raise LoadError("Y001", "mapping keys must be plain strings, not lists or mappings", *key_position)
+            if key_node.tag not in (_PLAIN, _STR):
+                raise _tag_error(key_node)
             key = key_node.value
             if key in result:
                 first = self.key_positions[path + (key,)]
                 raise LoadError(
-                    "Y002",
-                    f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})",
-                    key_mark.line + 1,
-                    key_mark.column + 1,
+                    "Y002", f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})", *key_position
                 )
-            self.key_positions[path + (key,)] = (key_mark.line + 1, key_mark.column + 1)
+            self.key_positions[path + (key,)] = key_position
             result[key] = self.build(value_node, path + (key,), depth + 1)
         return result
+
+
+def _tag_error(node: yaml.Node) -> LoadError:
+    tag = node.tag
+    shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+    return LoadError("Y010", f"YAML tag {shown!r} is not allowed in quiz files", *_mark(node.start_mark))
 
 
 def _decode(raw: bytes) -> str:
@@ -164,40 +211,72 @@ def _decode(raw: bytes) -> str:
 def _first_anchor_or_alias(text: str) -> tuple[int, int, str] | None:
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, yaml.AliasEvent):
-            return event.start_mark.line + 1, event.start_mark.column + 1, f"alias *{event.anchor}"
+            return (*_mark(event.start_mark), f"alias *{event.anchor}")
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            return event.start_mark.line + 1, event.start_mark.column + 1, f"anchor &{anchor}"
+            return (*_mark(event.start_mark), f"anchor &{anchor}")
     return None
 
 
-def _yaml_error(error: yaml.YAMLError) -> LoadError:
+def _position_of(text: str, index: int) -> Position:
+    """1-based line and column of the character at ``index``."""
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+def _check_characters(text: str) -> None:
+    found = _NOT_PRINTABLE.search(text)
+    if found is not None:
+        char = found.group()
+        what = "a NUL byte" if char == "\0" else f"control character U+{ord(char):04X}"
+        raise LoadError("Y004", f"{what} is not allowed in a YAML file (is this a binary file?)",
+                        *_position_of(text, found.start()))
+
+
+def _yaml_error(error: yaml.YAMLError, text: str) -> LoadError:
     mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
-    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    if isinstance(error, yaml.composer.ComposerError) and "single document" in str(error.context or ""):
-        return LoadError("Y006", "several YAML documents in one file; a quiz file holds exactly one", line, column)
-    problem = getattr(error, "problem", None) or str(error)
+    if mark is not None:
+        line, column = _mark(mark)
+    elif isinstance(error, yaml.reader.ReaderError):
+        line, column = _position_of(text, min(error.position, len(text)))
+    else:
+        line, column = 1, 1
     context = getattr(error, "context", None)
-    message = f"{context}: {problem}" if context and "nesting" not in problem else problem
-    if "nesting" in problem:
-        return LoadError("Y008", f"invalid YAML: {problem}", line, column)
-    return LoadError("Y001", f"invalid YAML: {message}", line, column)
+    if isinstance(error, yaml.composer.ComposerError) and "single document" in str(context or ""):
+        return LoadError("Y006", "several YAML documents in one file; a quiz file holds exactly one", line, column)
+    problem = getattr(error, "problem", None) or getattr(error, "reason", None) or str(error)
+    if "nesting" in problem or "depth" in problem:
+        return LoadError("Y008", f"invalid YAML: nesting too deep ({problem})", line, column)
+    message = f"invalid YAML: {problem}"
+    context_mark = getattr(error, "context_mark", None)
+    if context and context_mark is not None and _mark(context_mark) != (line, column):
+        message += f" ({context} started at line {context_mark.line + 1}, column {context_mark.column + 1})"
+    elif context:
+        message += f" ({context})"
+    if _char_at(text, line, column) == "\t":
+        message += "; tabs cannot indent YAML, use spaces"
+    return LoadError("Y001", message, line, column)
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n", line)
+    if line - 1 < len(lines) and column - 1 < len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return ""
 
 
 def compose_text(text: str, limits: LoadLimits) -> tuple[Any, dict, dict]:
     """Parse ``text`` into plain data with positions; raises :class:`LoadError`."""
-    if "&" in text or "*" in text:  # cheap filter: only texts that could hold an anchor pay for the event scan
-        try:
-            found = _first_anchor_or_alias(text)
-        except yaml.YAMLError as error:
-            raise _yaml_error(error) from None
-        if found is not None:
-            line, column, what = found
-            raise LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({what})", line, column)
+    _check_characters(text)
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        if "&" in text or "*" in text:  # cheap filter: only texts that could hold an anchor pay for the event scan
+            found = _first_anchor_or_alias(text)
+            if found is not None:
+                line, column, what = found
+                raise LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({what})", line, column)
+        node = yaml.compose(text, Loader=_QuizLoader)
     except yaml.YAMLError as error:
-        raise _yaml_error(error) from None
+        raise _yaml_error(error, text) from None
     except RecursionError:
         raise LoadError("Y008", "nesting too deep") from None
     if node is None:
@@ -241,4 +320,7 @@ def load_document(
 if not C_LOADER:  # pragma: no cover
     warnings.warn("PyYAML's C loader (libyaml) is not available; loading falls back to the slow pure-Python loader")
 
-__all__ = ["Document", "LoadError", "LoadLimits", "Position", "load_document", "load_text", "resolve_plain_scalar"]
+__all__ = [
+    "Document", "LoadError", "LoadLimits", "Position", "YamlFloat", "YamlInt", "load_document", "load_text",
+    "resolve_plain_scalar",
+]

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from quizlint.diagnostics import Finding, load_finding
 from quizlint.load import Document
-from quizlint.model.types import Glossary, Item, Quiz
+from quizlint.model.types import DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, Item, Quiz
 
 
 @dataclass
@@ -77,6 +77,33 @@ def _dotted(path: tuple) -> str:
     return out or "(top level)"
 
 
+# Plain-words versions of pydantic's messages, by error type (the value found is added after them).
+_EXPECTED = {
+    "bool_type": "expected true or false",
+    "string_type": "expected a string",
+    "list_type": "expected a list",
+    "dict_type": "expected a mapping",
+    "model_type": "expected a mapping",
+    "model_attributes_type": "expected a mapping",
+    "float_type": "expected a number",
+    "int_type": "expected a whole number",
+}
+_PATTERNS = {
+    LANGUAGE_TAG_PATTERN: "a BCP 47 language tag such as en, tr or pt-BR",
+    IDENTIFIER_PATTERN: "an id: letters, digits, '-', '_' and '.', starting with a letter or digit",
+    DIGEST_PATTERN: "a digest of 8 to 64 lowercase hex digits (written by `quizlint translate` and `review`)",
+}
+
+
+def _problem(detail: dict, value: Any) -> str:
+    kind = detail["type"]
+    if kind == "string_pattern_mismatch" and detail.get("ctx", {}).get("pattern") in _PATTERNS:
+        return f"{_describe(value)} is not {_PATTERNS[detail['ctx']['pattern']]}"
+    message = _EXPECTED.get(kind) or detail["msg"][0].lower() + detail["msg"][1:]
+    hint = "; write it in quotes to make it text" if kind == "text_type" and isinstance(value, bool) else ""
+    return f"{message} (got {_describe(value)}{hint})"
+
+
 def errors_to_findings(
     error: ValidationError, document: Document, base: tuple = (), item_id: str | None = None
 ) -> list[Finding]:
@@ -85,24 +112,27 @@ def errors_to_findings(
         data = data[element]
     findings: dict[tuple, Finding] = {}
     for detail in error.errors(include_url=False):
+        at_key = "[key]" in detail["loc"]
         loc = tuple(element for element in detail["loc"] if element != "[key]")
         path, value, missing = _walk(data, loc)
         kind = detail["type"]
         full = base + path
         if kind == "extra_forbidden":
-            key = loc[-1]
-            full = base + path
             line, column = document.key_position(full)
             code = "S002"
-            message = f"unknown key {key!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {key!r}"
+            message = f"unknown key {loc[-1]!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {loc[-1]!r}"
         elif kind == "missing" or missing:
             line, column = document.position(full)
             code = "S003"
             message = f"missing required key {loc[-1]!r} in {_dotted(full)}"
+        elif at_key:
+            line, column = document.key_position(full)
+            code = "S001"
+            message = f"{_dotted(full[:-1])}: key {_problem(detail, detail.get('input'))}"
         else:
             line, column = document.position(full)
             code = "S001"
-            message = f"{_dotted(full)}: {detail['msg'][0].lower()}{detail['msg'][1:]} (got {_describe(value)})"
+            message = f"{_dotted(full)}: {_problem(detail, value)}"
         findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
     return list(findings.values())
 

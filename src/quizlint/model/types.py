@@ -14,28 +14,41 @@ from pydantic import (
     ConfigDict,
     Discriminator,
     Field,
+    Strict,
     StrictBool,
     StringConstraints,
     Tag,
     WithJsonSchema,
 )
+from pydantic_core import PydanticCustomError
 
+LANGUAGE_TAG_PATTERN = r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"
 LanguageTag = Annotated[
     str,
-    StringConstraints(pattern=r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"),
+    StringConstraints(pattern=LANGUAGE_TAG_PATTERN),
     Field(title="Language tag", description="A BCP 47 language tag such as `en`, `tr` or `pt-BR`."),
 ]
+IDENTIFIER_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.-]*$"
+DIGEST_PATTERN = r"^[0-9a-f]{8,64}$"
 Identifier = Annotated[
     str,
-    StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", max_length=200),
+    StringConstraints(pattern=IDENTIFIER_PATTERN, max_length=200),
     Field(description="Letters, digits, `-`, `_` and `.`; starts with a letter or digit."),
 ]
 
 
 def _number_to_text(value: Any) -> Any:
-    # `text: 42` is an option reading "42", not a schema error.
+    # `text: 42` is an option reading "42", not a schema error; `3.10` stays "3.10" (the loader keeps the
+    # spelling of numbers in `.source`).
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return str(value)
+        return getattr(value, "source", None) or str(value)
+    return value
+
+
+def _not_a_boolean(value: Any) -> Any:
+    # `quizlint: true` must not pass as format 1 (in Python, True == 1).
+    if isinstance(value, bool):
+        raise PydanticCustomError("literal_error", "Input should be 1")
     return value
 
 
@@ -61,26 +74,25 @@ _TextUnion = Annotated[
     ),
 ]
 
-Text = Annotated[
-    _TextUnion,
-    BeforeValidator(_number_to_text),
-    WithJsonSchema(
+TEXT_SCHEMA = {
+    "title": "Text",
+    "description": "Markdown text: a mapping from language tag to that language's text, or a plain string (or "
+    "number) for language-neutral text such as names, numbers or code.",
+    "anyOf": [
+        {"type": "string"},
+        {"type": "number"},
         {
-            "title": "Text",
-            "description": "Markdown text: a mapping from language tag to that language's text, or a plain "
-            "string (or number) for language-neutral text such as names, numbers or code.",
-            "anyOf": [
-                {"type": "string"},
-                {"type": "number"},
-                {
-                    "type": "object",
-                    "propertyNames": {"pattern": r"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"},
-                    "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"}]},
-                },
-            ],
-        }
-    ),
-]
+            "type": "object",
+            "propertyNames": {"pattern": LANGUAGE_TAG_PATTERN},
+            "additionalProperties": {"anyOf": [{"type": "string"}, {"type": "number"}, {"type": "null"}]},
+        },
+    ],
+}
+"""The JSON Schema of a text value; the generated schemas hold it once, as ``$defs/Text``."""
+TEXT_MARKER = "x-quizlint-text"
+"""Placeholder that ``quizlint.model.schema`` replaces with a ``$ref`` to ``$defs/Text``."""
+
+Text = Annotated[_TextUnion, BeforeValidator(_number_to_text), WithJsonSchema({TEXT_MARKER: True})]
 
 
 class _Strict(BaseModel):
@@ -107,6 +119,8 @@ class Option(_Strict):
 class TranslationState(_Strict):
     """Review state of one target language of an item."""
 
+    model_config = ConfigDict(title="Translation state")
+
     status: Literal["draft", "machine", "reviewed"] = Field(
         title="Status",
         description="`draft`: written by a person, not yet reviewed; `machine`: machine-translated, waiting for "
@@ -117,7 +131,7 @@ class TranslationState(_Strict):
         title="Source digest",
         description="Digest of the source-language texts the translation was made from; the linter reports the "
         "translation as stale when the source changes.",
-        pattern=r"^[0-9a-f]{8,64}$",
+        pattern=DIGEST_PATTERN,
     )
 
 
@@ -144,7 +158,7 @@ class Item(_Strict):
     tags: list[Annotated[str, StringConstraints(min_length=1)]] = Field(
         default_factory=list, title="Tags", description="Free-form tags, exported where the format has them."
     )
-    points: Annotated[float, Field(gt=0)] = Field(1, title="Points", description="Score for a right answer.")
+    points: Annotated[float, Strict(), Field(gt=0)] = Field(1, title="Points", description="Score for a right answer.")
     translations: dict[LanguageTag, TranslationState] = Field(
         default_factory=dict,
         title="Translations",
@@ -155,7 +169,7 @@ class Item(_Strict):
 class Quiz(_Strict):
     """A quiz file: one quiz in one or more languages."""
 
-    quizlint: Literal[1] = Field(title="Format version", description="The quizlint file format version (1).")
+    quizlint: Annotated[Literal[1], BeforeValidator(_not_a_boolean)] = Field(title="Format version", description="The quizlint file format version (1).")
     id: Identifier = Field(title="Quiz id", description="Unique in the bank.")
     languages: list[LanguageTag] = Field(
         min_length=1,
@@ -179,6 +193,8 @@ class Quiz(_Strict):
 
 class GlossaryTerm(_Strict):
     """A term whose rendering in every language is prescribed."""
+
+    model_config = ConfigDict(title="Glossary term")
 
     term: Annotated[str, StringConstraints(min_length=1)] = Field(
         title="Term", description="The term as written in the source language."

@@ -17,6 +17,8 @@ from collections import defaultdict
 from typing import Callable, Hashable, Iterable, Iterator
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary
+from quizlint.model import option_letter
+from quizlint.rules._stats import StatResult, format_p, poisson_binomial_upper
 from quizlint.rules.base import Problem
 
 # test(group, items, where) → the finding's message, or None when the result is not significant
@@ -24,6 +26,21 @@ GroupTest = Callable[[Hashable, list[ItemSummary], str], "str | None"]
 Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
+def number_option(options: dict, rule: str, name: str, low: float, high: float | None = None,
+                  integer: bool = False) -> float:
+    """A numeric rule option, checked: a bad value in the configuration is a configuration error (exit 2)."""
+    value = options[name]
+    valid_type = isinstance(value, int) if integer else isinstance(value, (int, float))
+    in_range = valid_type and not isinstance(value, bool) and value >= low and (high is None or value <= high)
+    if not in_range:
+        from quizlint.config import ConfigError
+
+        kind = "an integer" if integer else "a number"
+        bounds = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+        raise ConfigError(f"option {name!r} of rule {rule} must be {kind} {bounds}, not {value!r}")
+    return value
 
 
 def option_count_words(n_options: int) -> str:
@@ -59,6 +76,12 @@ def by_option_count(select: Callable[[Iterable[ItemSummary]], list[ItemSummary]]
     return grouping
 
 
+def statistical_options(ctx: BankContext, rule: str) -> tuple[float, int]:
+    """The `alpha` and `min-items` options every statistical bank rule has, checked."""
+    return (number_option(ctx.options, rule, "alpha", 0.0, 1.0),
+            int(number_option(ctx.options, rule, "min-items", 1, integer=True)))
+
+
 def _problem(ctx: BankContext, quiz: QuizSummary, message: str, fixable: bool) -> Problem:
     return ctx.problem(message, quiz.file, quiz.line, quiz.column, fixable=fixable)
 
@@ -85,6 +108,63 @@ def scoped_problems(ctx: BankContext, grouping: Grouping, test: GroupTest, min_i
 
 
 def chance_text(expected: float, total: int) -> str:
-    """``2.0, 8`` → ``chance: 2 of 8``; ``2.25, 9`` → ``chance: 2.3 of 9``."""
+    """``2.0, 8`` → ``chance: 2 of 8``; ``4.17, 10`` → ``chance: 4.2 of 10``."""
     rounded = f"{expected:.1f}".rstrip("0").rstrip(".")
     return f"chance: {rounded} of {total}"
+
+
+# --- key positions, per number of options (key-position-bias, key-over-balanced) ----------------------------
+
+def movable_items(items: Iterable[ItemSummary]) -> list[ItemSummary]:
+    return single_key_items(items, movable_only=True)
+
+
+def key_counts(items: Iterable[ItemSummary], n_options: int) -> list[int]:
+    """How many of ``items`` have their key at each position."""
+    counts = [0] * n_options
+    for item in items:
+        counts[item.keys[0]] += 1
+    return counts
+
+
+def describe_counts(counts: list[int]) -> str:
+    """``[6, 1, 1, 0]`` → ``A:6 B:1 C:1 D:0``."""
+    return " ".join(f"{option_letter(index)}:{count}" for index, count in enumerate(counts))
+
+
+def key_count_problems(ctx: BankContext, rule: str, test_counts: Callable[[list[int]], StatResult],
+                       conclusion: Callable[[StatResult], str], fixable: bool = False) -> Iterator[Problem]:
+    """Test the key counts of each option count with ``test_counts``; a p-value below ``alpha`` is reported
+    as ``keys A:6 B:1 … over N four-option items <where><conclusion>``."""
+    alpha, min_items = statistical_options(ctx, rule)
+
+    def test(n_options, items, where):
+        counts = key_counts(items, n_options)
+        result = test_counts(counts)
+        if result.p_value >= alpha:
+            return None
+        return (f"keys {describe_counts(counts)} over {len(items)} {option_count_words(n_options)} items {where}"
+                f"{conclusion(result)}")
+
+    yield from scoped_problems(ctx, by_option_count(movable_items), test, min_items, fixable)
+
+
+# --- rates against chance (key-middle-bias, longest-option-bank) -------------------------------------------
+
+def rate_problems(ctx: BankContext, rule: str, grouping: Grouping, outcome: Callable[[ItemSummary], tuple[bool, float]],
+                  claim: str, fixable: bool = False) -> Iterator[Problem]:
+    """Count the items for which ``outcome(item)`` is a hit (with its chance under the null) and test the count
+    with a one-sided exact (Poisson-)binomial test; reported as ``<claim> in H of N items <where> (chance: …)``."""
+    alpha, min_items = statistical_options(ctx, rule)
+
+    def test(_group, items, where):
+        outcomes = [outcome(item) for item in items]
+        hits = sum(1 for hit, _ in outcomes if hit)
+        chances = [chance for _, chance in outcomes]
+        result = poisson_binomial_upper(hits, chances)
+        if result.p_value >= alpha:
+            return None
+        return (f"{claim} in {hits} of {len(items)} items {where} ({chance_text(sum(chances), len(items))}), "
+                f"{result.method} {format_p(result.p_value)}")
+
+    yield from scoped_problems(ctx, grouping, test, min_items, fixable)

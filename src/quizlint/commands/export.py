@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import BankSettings, config_option, fail
+from quizlint.export import FORMATS, get_format
+
+_FORMAT_HELP = """\
+\b
+Formats (each writes ONE file for the whole bank):
+  qti21   NAME-qti21.zip: IMS QTI 2.1 content package; per quiz and language an
+          assessmentTest and one assessmentItem per item. Languages: source (default),
+          one, or all.
+  qti30   NAME-qti30.zip: the same in QTI 3.0.
+  canvas  NAME-canvas.zip: Canvas QTI 1.2 package; per quiz <quiz>/<quiz>.xml and
+          assessment_meta.xml. One language (default: source).
+  moodle  NAME-moodle.xml: Moodle XML, a category per quiz. Default --lang all, with
+          multilang spans (--multilang-syntax mlang2 for {mlang xx} tags).
+  json    NAME.json: the bank as normalised JSON (`quizlint schema export`). Default all.
+  gift    NAME.gift.txt: Moodle GIFT text. One language (default: source).
+  aiken   NAME.aiken.txt: Aiken text; single-answer items only (others are skipped with
+          a warning, feedback is dropped). One language (default: source).
+
+\b
+NAME is the quiz id for one quiz, else the folder holding the quiz files.
+-o PATH writes elsewhere (into PATH when it is a directory); -o - writes the text
+formats to standard output. Files are written atomically, never over an input file.
+"""
+
+
+@click.command("export", epilog=_FORMAT_HELP)
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--to", "to", type=click.Choice(list(FORMATS)), required=True, help="Export format.")
+@click.option("--lang", default=None, metavar="LANG|all",
+              help="One language (a tag such as en or tr), or `all`. Default: the format's (see below).")
+@click.option("-o", "--output", default=None, metavar="PATH", help="Output file, directory, or - for stdout.")
+@click.option("--force", is_flag=True, help="Export even when the linter reports errors.")
+@click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,
+              help="Moodle: how several languages are written in one text.")
+@config_option
+def command(paths, to, lang, output, force, multilang_syntax, config_path) -> None:
+    """Export quizzes for an LMS.
+
+    Without PATHS, exports the bank configured in quizlint.toml, else the current directory. The bank is
+    linted first: with lint errors nothing is written (exit 1) unless --force.
+    """
+    from quizlint.export import ExportError, ExportOptions, check_languages, load_bank
+
+    settings = BankSettings.resolve(config_path, paths)
+    if not settings.files:
+        fail("no quiz files (*.quiz.yaml) to export", 2)
+    fmt = get_format(to)
+    if output == "-" and fmt.BINARY:
+        fail(f"{to} is a zip package: write it to a file with -o PATH", 2)
+    options = ExportOptions(lang=lang, multilang_syntax=multilang_syntax)
+    bank, _ = load_bank(settings.files)
+    try:
+        check_languages(bank, to, options)
+        _lint_gate(settings, force)
+        if not bank.files:
+            fail("no quiz file could be read", 1)
+        result = fmt.export(bank, options)
+    except ExportError as error:
+        fail(str(error), error.exit_code)
+    for warning in result.warnings:
+        click.echo(f"quizlint: warning: {warning}", err=True)
+    _write(result.data, output, f"{bank.name}{fmt.SUFFIX}", settings)
+
+
+def _lint_gate(settings: BankSettings, force: bool) -> None:
+    """Refuse a bank with lint errors (printing the findings), unless forced."""
+    from quizlint.lint.report import get_reporter
+    from quizlint.lint.runner import run_lint
+
+    result = run_lint(settings)
+    errors = sum(1 for finding in result.findings if finding.severity == "error")
+    if not errors:
+        return
+    click.echo(get_reporter("text").render(result, color=False, root=settings.root), nl=False, err=True)
+    if not force:
+        fail(f"not exporting: the bank has {errors} lint error(s); fix them, or export anyway with --force", 1)
+    click.echo(f"quizlint: warning: exporting despite {errors} lint error(s) (--force)", err=True)
+
+
+def _write(data: bytes, output: str | None, default_name: str, settings: BankSettings) -> None:
+    from quizlint.io import write_atomic
+
+    if output == "-":
+        stream = click.get_binary_stream("stdout")
+        stream.write(data)
+        stream.flush()
+        return
+    target = Path(output) if output else Path(default_name)
+    if target.is_dir():
+        target = target / default_name
+    protected = {path.resolve() for path in settings.files}
+    if settings.glossary_path is not None:
+        protected.add(settings.glossary_path.resolve())
+    if target.resolve() in protected:
+        fail(f"refusing to overwrite {target}: it is an input of the export", 2)
+    try:
+        write_atomic(target, data)
+    except OSError as error:
+        fail(f"cannot write {target}: {error.strerror or error}", 2)
+    click.echo(f"quizlint: wrote {target}", err=True)

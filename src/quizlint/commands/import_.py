@@ -1,0 +1,132 @@
+"""``quizlint import``: turn a quiz in another format into a quiz file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from quizlint.importers import FORMAT_HELP, IMPORTERS
+
+
+def _echo_error(message: str) -> None:
+    click.echo(f"quizlint: error: {message}", err=True)
+
+
+def _language_list(value: str | None) -> tuple[str, ...]:
+    from quizlint.importers._common import is_language_tag
+
+    if not value:
+        return ()
+    languages = tuple(dict.fromkeys(part.strip() for part in value.split(",") if part.strip()))
+    bad = [lang for lang in languages if not is_language_tag(lang)]
+    if bad:
+        raise click.BadParameter(f"not a language tag: {', '.join(bad)} (expected tags such as en, tr, pt-BR)",
+                                 param_hint="--languages")
+    return languages
+
+
+def _check_options(lang: str | None, languages: tuple[str, ...], quiz_id: str | None) -> None:
+    from quizlint.importers._common import is_identifier, is_language_tag
+
+    if lang is not None and not is_language_tag(lang):
+        raise click.BadParameter(f"{lang!r} is not a language tag (expected a tag such as en, tr, pt-BR)",
+                                 param_hint="--lang")
+    if lang is not None and languages and lang not in languages:
+        raise click.BadParameter(f"--lang {lang} is not one of --languages {','.join(languages)}",
+                                 param_hint="--lang")
+    if quiz_id is not None and not is_identifier(quiz_id):
+        raise click.BadParameter(f"{quiz_id!r} is not a valid id (letters, digits, '-', '_' and '.'; starting with "
+                                 "a letter or digit)", param_hint="--id")
+
+
+def _choose_format(source: Path, source_format: str | None) -> str:
+    from quizlint.importers import guess_format
+
+    if source_format:
+        return source_format
+    guessed = guess_format(source)
+    if guessed is None:
+        _echo_error(f"{source}: cannot tell the format from the extension or the content; give it with --from "
+                    f"({', '.join(IMPORTERS)})")
+        sys.exit(1)
+    name, why = guessed
+    click.echo(f"quizlint: guessed format: {name} (from {why}); use --from to choose another", err=True)
+    return name
+
+
+@click.command("import")
+@click.argument("source", metavar="INPUT", type=click.Path(path_type=Path))
+@click.option("--from", "source_format", type=click.Choice(list(IMPORTERS)), default=None,
+              help="Format of INPUT: " + "; ".join(f"{name}: {text}" for name, text in FORMAT_HELP.items())
+              + ". Guessed from the extension or the content when omitted.")
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="The quiz file to write (*.quiz.yaml); standard output when omitted.")
+@click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")
+@click.option("--lang", default=None,
+              help="Language of the texts that do not say theirs (default: the first of --languages, or what the "
+                   "file declares, or en). Texts are never translated.")
+@click.option("--languages", "languages_text", default=None,
+              help="The quiz's languages, comma-separated, the source language first (e.g. tr,en).")
+@click.option("--force", is_flag=True, help="Overwrite an existing output file.")
+@click.option("--keep-going", is_flag=True,
+              help="Skip malformed questions with a warning and import the others (as Moodle does).")
+def command(source: Path, source_format, output, quiz_id, lang, languages_text, force, keep_going) -> None:
+    """Import the quiz in INPUT (text, Moodle XML, GIFT, Aiken, QTI 2.1 package or Canvas QTI 1.2 export)
+    as a quiz file.
+
+    Ids are stable and readable: the source's own ids where it has readable ones, else a slug of the quiz
+    title and the question number. Skipped question types and dropped content are reported on standard
+    error. Exit status: 0 imported, 1 input that cannot be imported or an output that exists, 2 usage.
+    """
+    from quizlint.importers import get_importer
+    from quizlint.importers._common import ImportFailure, ImportLog, ImportOptions, dump_quiz, quiz_document
+
+    languages = _language_list(languages_text)
+    _check_options(lang, languages, quiz_id)
+    if not source.exists():
+        _echo_error(f"{source}: no such file or folder")
+        sys.exit(1)
+    if output is not None and output.exists() and not force:
+        _echo_error(f"{output} exists; use --force to overwrite it")
+        sys.exit(1)
+    name = _choose_format(source, source_format)
+    log = ImportLog()
+    try:
+        draft = get_importer(name).read(source, log)
+    except ImportFailure as failure:
+        _echo_error(str(failure))
+        sys.exit(1)
+    _report(log, keep_going)
+    if not draft.items:
+        _echo_error(f"{source}: no question could be imported")
+        sys.exit(1)
+    options = ImportOptions(lang=lang, languages=languages, quiz_id=quiz_id)
+    text = dump_quiz(quiz_document(draft, options, log, str(source), source.stem.split(".")[0]))
+    _print_warnings(log)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from quizlint.io import write_atomic
+
+    write_atomic(output, text)
+    click.echo(f"quizlint: wrote {output} ({len(draft.items)} items)", err=True)
+
+
+def _print_warnings(log) -> None:
+    for warning in log.take_warnings():
+        click.echo(f"quizlint: warning: {warning}", err=True)
+
+
+def _report(log, keep_going: bool) -> None:
+    """Print warnings; stop on errors unless --keep-going (then they are warnings too)."""
+    _print_warnings(log)
+    if log.errors and not keep_going:
+        for failure in log.errors:
+            _echo_error(str(failure))
+        click.echo(f"quizlint: {len(log.errors)} question(s) cannot be imported; nothing was written "
+                   "(--keep-going imports the others)", err=True)
+        sys.exit(1)
+    for failure in log.errors:
+        click.echo(f"quizlint: warning: skipped: {failure}", err=True)

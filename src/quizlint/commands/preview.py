@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import BankSettings, config_option, fail, selection_options
+
+
+@click.command("preview")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("site"),
+              show_default=True, help="Directory to write the site into (created if needed; other files in it "
+              "are left alone).")
+@selection_options
+@config_option
+@click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
+              help="Glossary file (default: glossary.yaml at the bank root).")
+def command(paths, out_dir, select, ignore, extend_select, config_path, glossary) -> None:
+    """Build a static HTML preview of the bank: an index with every quiz's health and one page per quiz with
+    its items as students see them (language switch, side-by-side translation, answers behind a toggle,
+    lint findings on their items, answer-position charts).
+
+    The site needs no server and makes no network request: open DIR/index.html in a browser.
+    Exit status: 0, or 1 when a file or item could not be read (the site leaves it out; the reasons go to
+    standard error).
+    """
+    from quizlint.commands.stats import report_load_errors
+    from quizlint.preview import INDEX, write_site
+    from quizlint.stats import bank_stats, load_bank
+
+    settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+    view = load_bank(settings)
+    try:
+        written = write_site(bank_stats(view), out_dir)
+    except OSError as error:
+        fail(f"cannot write the site to {out_dir}: {error.strerror or error}")
+    click.echo(f"Wrote {len(written)} pages to {out_dir}: open {out_dir / INDEX}")
+    report_load_errors(view)
+    if view.load_errors():
+        sys.exit(1)

@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import BankSettings, config_option, fail
+
+
+def _is_path_argument(argument: str) -> bool:
+    """Item ids are letters, digits, ``-``, ``_`` and ``.``: an argument with a slash or a YAML suffix, or
+    ``.``/``..``, is a path."""
+    return ("/" in argument or os.sep in argument or argument in (".", "..")
+            or argument.endswith((".yaml", ".yml")))
+
+
+@click.command("review")
+@click.argument("arguments", nargs=-1, required=True, metavar="ITEM_ID... [PATHS]...")
+@click.option("--lang", metavar="LANG", help="The language reviewed (required when a quiz has several target "
+              "languages).")
+@click.option("--dry-run", is_flag=True, help="Print a unified diff instead of writing.")
+@config_option
+def command(arguments, lang, dry_run, config_path) -> None:
+    """Mark the translations of items as reviewed by a person.
+
+    Sets `translations.<lang>: {status: reviewed, source: <digest>}` with the current source digest (the one
+    the linter's staleness rule checks), so the linter stops reporting the machine translation, and reports
+    the item again when its source texts change. Refuses an item whose translation is missing texts.
+
+    Arguments with a `/` or ending in `.yaml` are paths (default: the bank in quizlint.toml, else the current
+    directory; write `content/` rather than `content`); the others are item ids.
+    """
+    from quizlint.translate.review import review_items
+
+    paths = [Path(argument) for argument in arguments if _is_path_argument(argument)]
+    item_ids = [argument for argument in arguments if not _is_path_argument(argument)]
+    if not item_ids:
+        fail("name at least one item id to review")
+    settings = BankSettings.resolve(config_path, paths)
+    ok = review_items(settings, item_ids, lang, dry_run, echo=lambda message, err=False: click.echo(
+        message, err=err, nl=not message.endswith("\n")))
+    sys.exit(0 if ok else 1)

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import BankSettings, config_option, fail
+
+CONFIG_KEYS = {"provider": str, "url": str, "timeout": (int, float), "retries": int}
+
+
+@click.command("translate")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--to", "target", metavar="LANG", help="Translate into this language only (default: every target "
+              "language of each quiz).")
+@click.option("--provider", type=click.Choice(["google", "libre", "deepl", "microsoft", "mymemory"]), default=None,
+              help="Translation provider (default: `provider` in [translate] of quizlint.toml, else google). "
+              "Keys come from the environment: QUIZLINT_LIBRE_API_KEY or LIBRETRANSLATE_API_KEY, DEEPL_API_KEY, "
+              "MICROSOFT_TRANSLATOR_KEY (+ MICROSOFT_TRANSLATOR_REGION).")
+@click.option("--url", help="LibreTranslate server URL (default: `url` in [translate], else libretranslate.com).")
+@click.option("--dry-run", is_flag=True, help="Translate (through the cache) but only print a unified diff; write "
+              "nothing.")
+@click.option("--only-missing", is_flag=True, help="Translate only texts that are missing (the default).")
+@click.option("--stale", is_flag=True, help="Also retranslate items whose source texts changed since they were "
+              "translated (machine translations; drafts and reviewed ones only with the flags below).")
+@click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft.")
+@click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
+@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+              help="Seconds to wait for the provider on each request (default: 20).")
+@click.option("--retries", type=click.IntRange(min=0, max=10), default=None,
+              help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: 3).")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the translation cache (.quizlint_cache/).")
+@click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
+              help="Glossary file (default: glossary.yaml at the bank root).")
+@config_option
+def command(paths, target, provider, url, dry_run, only_missing, stale, overwrite_draft, overwrite_reviewed,
+            timeout, retries, no_cache, glossary, config_path) -> None:
+    """Fill missing translations of quiz items with a machine translation provider.
+
+    Each text written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
+    linter reports it until a person reviews it (`quizlint review`). Reviewed and draft translations and the
+    source language are never touched unless asked. Glossary terms marked `translate: false`, code, math,
+    URLs and Markdown markup are protected from the provider. The rest of each file stays byte-identical.
+
+    Exit status: 0 when every text was translated, 1 when any failed, 2 for usage or configuration errors.
+    """
+    from quizlint.translate.run import TranslateRequest, run_translate
+
+    if only_missing and stale:
+        fail("--only-missing and --stale exclude each other")
+    settings = BankSettings.resolve(config_path, paths, glossary)
+    configured = _translate_config(settings)
+    request = TranslateRequest(
+        provider=provider or configured.get("provider", "google"),
+        url=url or configured.get("url"),
+        timeout=timeout if timeout is not None else float(configured.get("timeout", 20)),
+        retries=retries if retries is not None else int(configured.get("retries", 3)),
+        target=target, stale=stale, overwrite_draft=overwrite_draft, overwrite_reviewed=overwrite_reviewed,
+        dry_run=dry_run, use_cache=not no_cache and settings.config.cache,
+    )
+    summary = run_translate(settings, request, echo=_echo, progress=_progress)
+    sys.exit(0 if summary.ok else 1)
+
+
+def _translate_config(settings: BankSettings) -> dict:
+    table = settings.config.translate
+    where = settings.config.source or "configuration"
+    unknown = set(table) - set(CONFIG_KEYS)
+    if unknown:
+        fail(f"{where}: unknown key(s) in [translate]: {', '.join(sorted(unknown))}; known: "
+             f"{', '.join(CONFIG_KEYS)}")
+    for key, kind in CONFIG_KEYS.items():
+        if key in table and (not isinstance(table[key], kind) or isinstance(table[key], bool)):
+            fail(f"{where}: [translate] {key} has the wrong type")
+    return table
+
+
+def _echo(message: str, err: bool = False) -> None:
+    click.echo(message, err=err, nl=not message.endswith("\n"))
+
+
+@contextmanager
+def _progress(total: int, provider: str):
+    """A progress bar on a terminal (texts done, provider, rate); nothing otherwise."""
+    if total == 0 or not sys.stderr.isatty():
+        yield lambda: None
+        return
+    started = time.monotonic()
+    done = [0]
+
+    def rate(_item) -> str:
+        elapsed = time.monotonic() - started
+        return f"{done[0] / elapsed:.1f} texts/s" if elapsed > 0 and done[0] else ""
+
+    with click.progressbar(length=total, label=f"Translating with {provider}", file=sys.stderr, show_pos=True,
+                           item_show_func=rate) as bar:
+        def tick() -> None:
+            done[0] += 1
+            bar.update(1)
+
+        yield tick

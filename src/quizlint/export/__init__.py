@@ -1,0 +1,64 @@
+"""Export formats, one module each, behind one registry (name → module).
+
+Every format module defines:
+
+- ``NAME``, ``DESCRIPTION`` (one line), ``SUFFIX`` (the default output file is ``<bank name><SUFFIX>``),
+  ``BINARY`` (True for zips: never written to standard output);
+- ``MULTILINGUAL`` (the file can carry several languages) and ``DEFAULT_LANG`` (``"source"`` or ``"all"``);
+- ``export(bank: ExportBank, options: ExportOptions) -> ExportOutput`` (the file's bytes and any warnings),
+  raising ``ExportError`` with a located message when the bank cannot be written in that format.
+
+The shared work (Markdown → XHTML in ``quizlint.render``; identifiers, languages, keys, zips in ``_common``)
+lives in one place.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from quizlint.export._common import ExportBank, ExportError, ExportOptions, ExportOutput, bank_name, languages_for
+
+FORMATS = {
+    "qti21": "quizlint.export.qti21",
+    "qti30": "quizlint.export.qti30",
+    "canvas": "quizlint.export.canvas",
+    "moodle": "quizlint.export.moodle",
+    "json": "quizlint.export.json_export",
+    "gift": "quizlint.export.gift",
+    "aiken": "quizlint.export.aiken",
+}
+
+
+def get_format(name: str):
+    """The module of an export format."""
+    return importlib.import_module(FORMATS[name])
+
+
+def load_bank(paths: list[Path]):
+    """Read quiz files for export: (ExportBank of the files that loaded, findings of those that did not)."""
+    from quizlint.lint.engine import display_path
+    from quizlint.model import read_quiz
+
+    files, findings = [], []
+    for path in paths:
+        quiz_file, problems = read_quiz(path, display_path(path))
+        findings.extend(problems)
+        if quiz_file is not None:
+            files.append(quiz_file)
+    return ExportBank(files, bank_name(paths, [quiz_file.quiz for quiz_file in files])), findings
+
+
+def check_languages(bank: ExportBank, name: str, options: ExportOptions) -> None:
+    """Raise ExportError (exit 2) when ``options.lang`` does not fit the format or a quiz of the bank."""
+    fmt = get_format(name)
+    for quiz_file in bank.files:
+        languages_for(quiz_file.quiz, options.lang, fmt)
+
+
+def export_bank(bank: ExportBank, name: str, options: ExportOptions = ExportOptions()) -> ExportOutput:
+    return get_format(name).export(bank, options)
+
+
+__all__ = ["FORMATS", "ExportBank", "ExportError", "ExportOptions", "ExportOutput", "check_languages",
+           "export_bank", "get_format", "load_bank"]

@@ -1,0 +1,275 @@
+"""What every export format shares: the bank and options, languages, identifiers, keys, numbers, XML bytes and
+zip files. Each of these is decided here, once."""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quizlint.model import Item, Quiz, QuizFile, text_in
+from quizlint.render import lxml_etree
+
+TOOL_NAME = "quizlint"
+
+
+class ExportError(Exception):
+    """The bank cannot be exported in this format; the message says where and why (exit status 1, or 2 for a
+    bad combination of options)."""
+
+    def __init__(self, message: str, exit_code: int = 1):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    lang: str | None = None  # None: the format's default; "all"; or one language tag
+    multilang_syntax: str = "span"  # Moodle: "span" (<span lang class="multilang">) or "mlang2" ({mlang xx})
+
+
+@dataclass
+class ExportOutput:
+    data: bytes
+    warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ExportBank:
+    """The quiz files to export, in order, and a name for the bank (used for default file names)."""
+
+    files: list[QuizFile]
+    name: str = "bank"
+
+
+# --- languages --------------------------------------------------------------------------------------------
+
+SOURCE = "source"
+ALL = "all"
+
+
+def languages_for(quiz: Quiz, requested: str | None, fmt) -> list[str]:
+    """The languages of ``quiz`` to export: ``fmt.DEFAULT_LANG`` (``source`` or ``all``) when none is asked
+    for; ``all`` only where the format can carry several languages (``fmt.MULTILINGUAL``)."""
+    choice = requested or fmt.DEFAULT_LANG
+    if choice == SOURCE:
+        return [quiz.source_language]
+    if choice == ALL:
+        if not fmt.MULTILINGUAL:
+            raise ExportError(f"{fmt.NAME} carries one language per file: choose one with --lang "
+                              f"(quiz {quiz.id!r} has {', '.join(quiz.languages)})", exit_code=2)
+        return list(quiz.languages)
+    if choice not in quiz.languages:
+        raise ExportError(f"quiz {quiz.id!r} has no language {choice!r} (its languages: "
+                          f"{', '.join(quiz.languages)})", exit_code=2)
+    return [choice]
+
+
+# True/false labels per language (one place; other languages fall back to English).
+TRUE_FALSE_LABELS = {"en": ("True", "False"), "tr": ("Doğru", "Yanlış")}
+
+
+def true_false_labels(lang: str) -> tuple[str, str]:
+    return TRUE_FALSE_LABELS.get(lang.split("-")[0].lower(), TRUE_FALSE_LABELS["en"])
+
+
+# --- identifiers ------------------------------------------------------------------------------------------
+
+_NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def ncname(value: str, prefix: str = "id-") -> str:
+    """``value`` as an XML NCName (and a safe file name): other characters become ``_``; a name that does not
+    start with a letter or ``_`` gets ``prefix``."""
+    name = _NOT_NAME_CHAR.sub("_", value) or "_"
+    return name if re.match(r"[A-Za-z_]", name) else prefix + name
+
+
+def unique_names(names: list[str]) -> list[str]:
+    """``names`` with later duplicates suffixed ``-2``, ``-3``… Names differing only in case count as
+    duplicates, so they also make distinct file names on case-insensitive file systems."""
+    taken: set[str] = set()
+    result = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate.casefold() in taken:
+            number += 1
+            candidate = f"{name}-{number}"
+        taken.add(candidate.casefold())
+        result.append(candidate)
+    return result
+
+
+def choice_identifier(index: int) -> str:
+    """A, B, … Z, then O27, O28…: option identifiers inside one item."""
+    return chr(ord("A") + index) if index < 26 else f"O{index + 1}"
+
+
+TRUE_ID, FALSE_ID = "TRUE", "FALSE"
+
+
+# --- the quizzes, ready to write --------------------------------------------------------------------------
+
+
+@dataclass
+class Choice:
+    """One choice as every format sees it: options of single/multiple items, True/False of true_false ones."""
+
+    identifier: str
+    text: object  # a text value (str or dict) or, for true/false, a dict of labels per language
+    correct: bool
+    fixed: bool = False
+    feedback: object = None
+
+
+@dataclass
+class PreparedItem:
+    item: Item
+    index: int  # position in quiz.items
+    identifier: str
+    choices: list[Choice]
+
+    @property
+    def multiple(self) -> bool:
+        return self.item.type == "multiple"
+
+    @property
+    def correct(self) -> list[Choice]:
+        return [choice for choice in self.choices if choice.correct]
+
+    @property
+    def any_fixed(self) -> bool:
+        return any(choice.fixed for choice in self.choices)
+
+    @property
+    def has_feedback(self) -> bool:
+        return self.item.explanation is not None or any(choice.feedback is not None for choice in self.choices)
+
+
+@dataclass
+class PreparedQuiz:
+    file: QuizFile
+    identifier: str
+    languages: list[str]
+    items: list[PreparedItem]
+
+    @property
+    def quiz(self) -> Quiz:
+        return self.file.quiz
+
+    def text(self, value, lang: str) -> str:
+        """The text in ``lang``; a missing translation falls back to the source language (lint reports it)."""
+        found = text_in(value, lang)
+        if found is None or not str(found).strip():
+            found = text_in(value, self.quiz.source_language)
+        return "" if found is None else str(found)
+
+    def where(self, item: PreparedItem, *path) -> str:
+        """``file:line:column`` of ``path`` inside an item, for messages."""
+        line, column = self.file.key_position_in_item(item.index, *path)
+        return f"{self.file.path}:{line}:{column}"
+
+
+def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[PreparedQuiz]:
+    """The bank's quizzes with unique identifiers (quiz and item ids made NCNames, collisions suffixed in
+    bank order) and the languages to export in format ``format_name``."""
+    from quizlint.export import get_format
+
+    fmt = get_format(format_name)
+    quiz_ids = unique_names([ncname(quiz_file.quiz.id) for quiz_file in bank.files])
+    item_ids = iter(unique_names([ncname(item.id) for quiz_file in bank.files for item in quiz_file.quiz.items]))
+    prepared = []
+    for quiz_file, quiz_id in zip(bank.files, quiz_ids):
+        quiz = quiz_file.quiz
+        items = [PreparedItem(item, index, next(item_ids), _choices(item, quiz)) for index, item in
+                 enumerate(quiz.items)]
+        prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
+    return prepared
+
+
+def _choices(item: Item, quiz: Quiz) -> list[Choice]:
+    if item.type == "true_false":
+        labels = {lang: true_false_labels(lang) for lang in quiz.languages}
+        return [Choice(TRUE_ID, {lang: pair[0] for lang, pair in labels.items()}, item.answer is True, True),
+                Choice(FALSE_ID, {lang: pair[1] for lang, pair in labels.items()}, item.answer is False, True)]
+    return [Choice(choice_identifier(index), option.text, option.correct, option.fixed, option.feedback)
+            for index, option in enumerate(item.options)]
+
+
+def bank_name(files: list[Path], quizzes: list[Quiz]) -> str:
+    """A name for default output files: the quiz id for one quiz, else the folder holding the quiz files."""
+    if len(quizzes) == 1:
+        return quizzes[0].id
+    folders = sorted({str(path.resolve().parent) for path in files})
+    common = Path(os.path.commonpath(folders)).name if folders else ""
+    return ncname(common or "bank", prefix="bank-")
+
+
+# --- numbers ----------------------------------------------------------------------------------------------
+
+
+def number(value: float) -> str:
+    """1.0 → "1", 2.5 → "2.5": the shortest text that reads back as the same float."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+# Moodle's grade list (question_bank::fraction_options_full): every fraction a question may give, in percent.
+MOODLE_FRACTIONS = ("100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333", "30",
+                    "25", "20", "16.66667", "14.28571", "12.5", "11.11111", "10", "5", "0")
+_SPLITS = {round(100 / float(value)): value for value in MOODLE_FRACTIONS[:-1]
+           if abs(100 / float(value) - round(100 / float(value))) < 1e-4}
+
+
+def moodle_share(correct_count: int) -> str | None:
+    """The fraction (percent, from Moodle's list) each of ``correct_count`` right options gets so they add up
+    to 100; None where Moodle's list has no such value (11–19 or more than 20 right options)."""
+    return _SPLITS.get(correct_count)
+
+
+# --- writing ----------------------------------------------------------------------------------------------
+
+
+def serialize_xml(root, *, html_tags: frozenset = frozenset()) -> bytes:
+    """UTF-8 bytes with an XML declaration, indented for reading; mixed content and the XHTML elements
+    (``html_tags``, local names) are left exactly as they are, so no whitespace is added inside text."""
+    _indent(root, 0, html_tags)
+    return XML_DECLARATION + lxml_etree().tostring(root, encoding="UTF-8", xml_declaration=False) + b"\n"
+
+
+def _indent(element, level: int, html_tags: frozenset) -> None:
+    if not len(element) or element.tag.rpartition("}")[2] in html_tags:
+        return
+    if (element.text and element.text.strip()) or any(child.tail and child.tail.strip() for child in element):
+        return
+    inner = "\n" + "  " * (level + 1)
+    element.text = inner
+    for child in element:
+        child.tail = inner
+        _indent(child, level + 1, html_tags)
+    element[-1].tail = "\n" + "  " * level
+
+
+XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def zip_bytes(entries: dict[str, bytes]) -> bytes:
+    """A zip of ``entries`` (path → bytes) that is byte-identical for the same entries: sorted names, fixed
+    timestamps and permissions, deflated."""
+    import io
+    import zipfile
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
+            archive.writestr(info, entries[name])
+    return buffer.getvalue()
+
+
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

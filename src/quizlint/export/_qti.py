@@ -1,0 +1,297 @@
+"""QTI 2.1 and QTI 3.0 packages from one builder: the two versions carry the same content and differ in names
+(``assessmentItem`` / ``qti-assessment-item``, ``maxChoices`` / ``max-choices``), namespaces and a few
+wrappers, which a ``Dialect`` supplies.
+
+Package layout (IMS Content Package): ``imsmanifest.xml``, and for every quiz and exported language
+``<quiz>/<lang>/test.xml`` (an assessmentTest) and ``<quiz>/<lang>/items/<item>.xml`` (one assessmentItem per
+item). Every test resource depends on its items.
+
+Items:
+
+- ``choiceInteraction`` with ``maxChoices`` 1 (single) or 0 (multiple); options in the order written,
+  ``shuffle="true"`` with ``fixed="true"`` on options that must not move; true/false items are a two-choice
+  interaction (identifiers ``TRUE`` and ``FALSE``) that is never shuffled;
+- ``correctResponse`` lists the key; a multiple-answer item also has a ``mapping``: each right option is worth
+  ``points / number of right options`` and each wrong one costs the same, bounded to ``0..points``;
+- scoring: the standard ``match_correct`` template (single, 1 point, no feedback) or ``map_response``
+  template (multiple, no feedback); otherwise explicit response processing that does the same (``SCORE`` =
+  the item's points when the response matches, or the mapped score) and sets ``FEEDBACK`` to the chosen
+  options plus ``EXPLANATION``;
+- ``modalFeedback`` (``showHide="show"`` on ``FEEDBACK``): one per option with feedback (identifier = the
+  option's) and one for the explanation (identifier ``EXPLANATION``);
+- ``xml:lang`` on the item, ``title`` and ``label`` = the item id, ``identifier`` = the item id as an NCName.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from quizlint import __version__
+from quizlint.export._common import (
+    TOOL_NAME,
+    XML_LANG,
+    XSI,
+    ExportBank,
+    ExportOptions,
+    ExportOutput,
+    PreparedItem,
+    PreparedQuiz,
+    ncname,
+    number,
+    prepare,
+    serialize_xml,
+    unique_names,
+    zip_bytes,
+)
+from quizlint.render import ALLOWED_TAGS, append_html, lxml_etree
+
+RESPONSE, SCORE, MAXSCORE, FEEDBACK, EXPLANATION = "RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "EXPLANATION"
+
+
+@dataclass(frozen=True)
+class Dialect:
+    format_name: str  # the export format using this dialect
+    version: str  # "2.1" or "3.0"
+    namespace: str
+    schema_location: str
+    templates: str  # base URL of the response processing templates
+    template_suffix: str
+    cp_namespace: str
+    cp_schema_location: str
+    manifest_schema: str
+    manifest_schema_version: str
+    resource_suffix: str  # imsqti_item_xml<suffix>
+    content_body: bool  # QTI 3 wraps feedback and rubric content in qti-content-body
+
+    def name(self, camel: str) -> str:
+        """A QTI 2.1 element name in this dialect."""
+        return camel if self.version == "2.1" else "qti-" + _kebab(camel)
+
+    def attribute(self, camel: str) -> str:
+        return camel if self.version == "2.1" else _kebab(camel)
+
+    def element(self, parent, camel: str, text: str | None = None, **attributes: str):
+        etree = lxml_etree()
+        tag = self._tag(camel)
+        attrib = {self.attribute(key): value for key, value in attributes.items()}
+        node = etree.Element(tag, attrib, nsmap={None: self.namespace, "xsi": XSI}) if parent is None else \
+            etree.SubElement(parent, tag, attrib)
+        node.text = text
+        return node
+
+    def _tag(self, camel: str) -> str:
+        return f"{{{self.namespace}}}{self.name(camel)}"
+
+    def template(self, name: str) -> str:
+        return f"{self.templates}{name}{self.template_suffix}"
+
+    def content(self, parent):
+        """Where flow content goes inside modal feedback or a rubric block."""
+        return self.element(parent, "contentBody") if self.content_body else parent
+
+
+@functools.lru_cache(maxsize=None)
+def _kebab(camel: str) -> str:
+    return "".join(f"-{char.lower()}" if char.isupper() else char for char in camel)
+
+
+# --- items ------------------------------------------------------------------------------------------------
+
+
+def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lang: str):
+    item = prepared.item
+    root = dialect.element(None, "assessmentItem", identifier=prepared.identifier, title=item.id, label=item.id,
+                           adaptive="false", timeDependent="false", toolName=TOOL_NAME, toolVersion=__version__)
+    root.set(XML_LANG, lang)
+    root.set(f"{{{XSI}}}schemaLocation", dialect.schema_location)
+    _declarations(dialect, root, prepared)
+    _item_body(dialect, root, quiz, prepared, lang)
+    _response_processing(dialect, root, prepared)
+    _modal_feedback(dialect, root, quiz, prepared, lang)
+    return root
+
+
+def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
+    points = prepared.item.points
+    response = dialect.element(root, "responseDeclaration", identifier=RESPONSE,
+                               cardinality="multiple" if prepared.multiple else "single", baseType="identifier")
+    correct = dialect.element(response, "correctResponse")
+    for choice in prepared.correct:
+        dialect.element(correct, "value", choice.identifier)
+    if prepared.multiple:
+        share = points / max(len(prepared.correct), 1)
+        mapping = dialect.element(response, "mapping", lowerBound="0", upperBound=number(points), defaultValue="0")
+        for choice in prepared.choices:
+            dialect.element(mapping, "mapEntry", mapKey=choice.identifier,
+                            mappedValue=number(share if choice.correct else -share))
+    _outcome(dialect, root, SCORE, "0")
+    _outcome(dialect, root, MAXSCORE, number(points))
+    if prepared.has_feedback:
+        dialect.element(root, "outcomeDeclaration", identifier=FEEDBACK, cardinality="multiple",
+                        baseType="identifier")
+
+
+def _outcome(dialect: Dialect, parent, identifier: str, default: str) -> None:
+    outcome = dialect.element(parent, "outcomeDeclaration", identifier=identifier, cardinality="single",
+                              baseType="float")
+    dialect.element(dialect.element(outcome, "defaultValue"), "value", default)
+
+
+def _item_body(dialect: Dialect, root, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
+    body = dialect.element(root, "itemBody")
+    append_html(body, quiz.text(prepared.item.stem, lang), namespace=dialect.namespace, blocks=True)
+    true_false = prepared.item.type == "true_false"
+    interaction = dialect.element(body, "choiceInteraction", responseIdentifier=RESPONSE,
+                                  shuffle="false" if true_false else "true",
+                                  maxChoices="0" if prepared.multiple else "1")
+    for choice in prepared.choices:
+        attributes = {"fixed": "true"} if choice.fixed and not true_false else {}
+        simple = dialect.element(interaction, "simpleChoice", identifier=choice.identifier, **attributes)
+        append_html(simple, quiz.text(choice.text, lang), namespace=dialect.namespace, compact=True)
+
+
+def _response_processing(dialect: Dialect, root, prepared: PreparedItem) -> None:
+    if not prepared.has_feedback and prepared.multiple:
+        dialect.element(root, "responseProcessing", template=dialect.template("map_response"))
+        return
+    if not prepared.has_feedback and prepared.item.points == 1:
+        dialect.element(root, "responseProcessing", template=dialect.template("match_correct"))
+        return
+    processing = dialect.element(root, "responseProcessing")
+    if prepared.multiple:
+        _map_response_rules(dialect, processing)
+    else:
+        _match_correct_rules(dialect, processing, prepared.item.points)
+    if prepared.has_feedback:
+        chosen = dialect.element(processing, "setOutcomeValue", identifier=FEEDBACK)
+        together = dialect.element(chosen, "multiple")
+        dialect.element(together, "variable", identifier=RESPONSE)
+        if prepared.item.explanation is not None:
+            dialect.element(together, "baseValue", EXPLANATION, baseType="identifier")
+
+
+def _match_correct_rules(dialect: Dialect, processing, points: float) -> None:
+    """``match_correct``, scoring the item's points instead of 1."""
+    condition = dialect.element(processing, "responseCondition")
+    branch = dialect.element(condition, "responseIf")
+    match = dialect.element(branch, "match")
+    dialect.element(match, "variable", identifier=RESPONSE)
+    dialect.element(match, "correct", identifier=RESPONSE)
+    _set_score(dialect, branch, number(points))
+    _set_score(dialect, dialect.element(condition, "responseElse"), "0")
+
+
+def _map_response_rules(dialect: Dialect, processing) -> None:
+    """The ``map_response`` template, written out."""
+    condition = dialect.element(processing, "responseCondition")
+    branch = dialect.element(condition, "responseIf")
+    dialect.element(dialect.element(branch, "isNull"), "variable", identifier=RESPONSE)
+    _set_score(dialect, branch, "0")
+    otherwise = dialect.element(condition, "responseElse")
+    dialect.element(dialect.element(otherwise, "setOutcomeValue", identifier=SCORE), "mapResponse",
+                    identifier=RESPONSE)
+
+
+def _set_score(dialect: Dialect, parent, value: str) -> None:
+    dialect.element(dialect.element(parent, "setOutcomeValue", identifier=SCORE), "baseValue", value,
+                    baseType="float")
+
+
+def _modal_feedback(dialect: Dialect, root, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
+    shown = [(choice.identifier, choice.feedback) for choice in prepared.choices if choice.feedback is not None]
+    if prepared.item.explanation is not None:
+        shown.append((EXPLANATION, prepared.item.explanation))
+    for identifier, text in shown:
+        feedback = dialect.element(root, "modalFeedback", outcomeIdentifier=FEEDBACK, identifier=identifier,
+                                   showHide="show")
+        append_html(dialect.content(feedback), quiz.text(text, lang), namespace=dialect.namespace)
+
+
+# --- tests and the package --------------------------------------------------------------------------------
+
+
+def build_test(dialect: Dialect, quiz: PreparedQuiz, lang: str, item_refs: list[tuple[str, str]]):
+    """One assessmentTest: one part, one section holding the quiz's items (``item_refs``: identifier, href)."""
+    root = dialect.element(None, "assessmentTest", identifier=quiz.identifier,
+                           title=quiz.text(quiz.quiz.title, lang), toolName=TOOL_NAME, toolVersion=__version__)
+    root.set(f"{{{XSI}}}schemaLocation", dialect.schema_location)
+    _outcome(dialect, root, SCORE, "0")
+    part = dialect.element(root, "testPart", identifier="part-1", navigationMode="nonlinear",
+                           submissionMode="individual")
+    section = dialect.element(part, "assessmentSection", identifier="section-1",
+                              title=quiz.text(quiz.quiz.title, lang), visible="true")
+    if quiz.quiz.description is not None:
+        rubric = dialect.element(section, "rubricBlock", view="candidate")
+        append_html(dialect.content(rubric), quiz.text(quiz.quiz.description, lang), namespace=dialect.namespace,
+                    blocks=True)
+    for identifier, href in item_refs:
+        dialect.element(section, "assessmentItemRef", identifier=identifier, href=href)
+    processing = dialect.element(root, "outcomeProcessing")
+    total = dialect.element(dialect.element(processing, "setOutcomeValue", identifier=SCORE), "sum")
+    dialect.element(total, "testVariables", variableIdentifier=SCORE)
+    return root
+
+
+@dataclass
+class _Resource:
+    identifier: str
+    kind: str  # "item" or "test"
+    href: str
+    dependencies: list[str]
+
+
+def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -> ExportOutput:
+    quizzes = prepare(bank, options, dialect.format_name)
+    entries: dict[str, bytes] = {}
+    planned = [(quiz, lang) for quiz in quizzes for lang in quiz.languages]
+    names = iter(unique_names([name for quiz, lang in planned for name in _resource_names(quiz, lang)]))
+    resources: list[_Resource] = []
+    for quiz, lang in planned:
+        folder = f"{quiz.identifier}/{lang}"
+        test_resource = _Resource(next(names), "test", f"{folder}/test.xml", [])
+        item_resources, item_refs = [], []
+        for prepared in quiz.items:
+            href = f"items/{prepared.identifier}.xml"
+            entries[f"{folder}/{href}"] = _xml(build_item(dialect, quiz, prepared, lang))
+            item_resources.append(_Resource(next(names), "item", f"{folder}/{href}", []))
+            item_refs.append((prepared.identifier, href))
+        test_resource.dependencies = [resource.identifier for resource in item_resources]
+        entries[test_resource.href] = _xml(build_test(dialect, quiz, lang, item_refs))
+        resources.extend([test_resource, *item_resources])
+    entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect, bank.name, resources))
+    return ExportOutput(zip_bytes(entries))
+
+
+def _resource_names(quiz: PreparedQuiz, lang: str) -> list[str]:
+    return [f"test-{quiz.identifier}-{lang}"] + [f"item-{quiz.identifier}-{lang}-{prepared.identifier}"
+                                                 for prepared in quiz.items]
+
+
+def _xml(root) -> bytes:
+    return serialize_xml(root, html_tags=ALLOWED_TAGS)
+
+
+def build_manifest(dialect: Dialect, name: str, resources: list[_Resource]):
+    etree = lxml_etree()
+    ns = dialect.cp_namespace
+
+    def add(parent, tag: str, text: str | None = None, **attributes: str):
+        node = etree.SubElement(parent, f"{{{ns}}}{tag}", attributes)
+        node.text = text
+        return node
+
+    root = etree.Element(f"{{{ns}}}manifest", {"identifier": ncname(f"manifest-{name}")}, nsmap={None: ns, "xsi": XSI})
+    root.set(f"{{{XSI}}}schemaLocation", dialect.cp_schema_location)
+    metadata = add(root, "metadata")
+    add(metadata, "schema", dialect.manifest_schema)
+    add(metadata, "schemaversion", dialect.manifest_schema_version)
+    add(root, "organizations")
+    container = add(root, "resources")
+    for resource in resources:
+        node = add(container, "resource", identifier=resource.identifier,
+                   type=f"imsqti_{resource.kind}_xml{dialect.resource_suffix}", href=resource.href)
+        add(node, "file", href=resource.href)
+        for dependency in resource.dependencies:
+            add(node, "dependency", identifierref=dependency)
+    return root

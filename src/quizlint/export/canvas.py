@@ -1,0 +1,223 @@
+"""``--to canvas``: the QTI 1.2 package Canvas imports (Settings → Import course content → QTI .zip file).
+
+One zip for the bank, laid out like the packages Canvas and text2qti produce: ``imsmanifest.xml`` and, per
+quiz, ``<quiz>/<quiz>.xml`` (a ``questestinterop`` with one ``assessment``) and ``<quiz>/assessment_meta.xml``
+(Canvas's quiz settings). Items carry Canvas's metadata (``question_type`` ``multiple_choice_question``,
+``multiple_answers_question`` or ``true_false_question``, ``points_possible``, ``original_answer_ids``,
+``assessment_question_identifierref``); texts are HTML in ``mattext texttype="text/html"``. Scoring as Canvas
+writes it: 100 for the right option (single, true/false) or for exactly the right set (multiple; Canvas
+grades multiple-answer questions with its own partial credit once imported). The explanation is Canvas's
+general feedback (``general_fb``), option feedback ``<option ident>_fb``. Options are in the order written;
+``render_choice shuffle="Yes"`` with ``rshuffle="No"`` on fixed options, and the quiz's ``shuffle_answers``
+is on unless some option of the quiz is fixed.
+
+One language per package: ``--lang``, default the source language.
+"""
+
+from __future__ import annotations
+
+from quizlint.export._common import (
+    XML_LANG,
+    XSI,
+    ExportBank,
+    ExportOptions,
+    ExportOutput,
+    PreparedItem,
+    PreparedQuiz,
+    number,
+    prepare,
+    serialize_xml,
+    unique_names,
+    zip_bytes,
+)
+from quizlint.render import lxml_etree, render_html
+
+NAME = "canvas"
+DESCRIPTION = "Canvas QTI 1.2 package (zip): questestinterop + assessment_meta.xml per quiz"
+SUFFIX = "-canvas.zip"
+BINARY = True
+MULTILINGUAL = False
+DEFAULT_LANG = "source"
+
+QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
+QTI_LOCATION = f"{QTI_NS} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
+CANVAS_NS = "http://canvas.instructure.com/xsd/cccv1p0"
+CANVAS_LOCATION = f"{CANVAS_NS} https://canvas.instructure.com/xsd/cccv1p0.xsd"
+CC_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
+CC_LOCATION = f"{CC_NS} http://www.imsglobal.org/xsd/imscp_v1p1.xsd"
+QUESTION_TYPES = {"single": "multiple_choice_question", "multiple": "multiple_answers_question",
+                  "true_false": "true_false_question"}
+RESPONSE = "response1"
+
+
+def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
+    quizzes = prepare(bank, options, NAME)
+    names = iter(unique_names([name for quiz in quizzes for name in (quiz.identifier, f"{quiz.identifier}-meta")]))
+    entries: dict[str, bytes] = {}
+    resources = []
+    for quiz in quizzes:
+        ident, meta_ident = next(names), next(names)
+        lang = quiz.languages[0]
+        entries[f"{ident}/{ident}.xml"] = serialize_xml(build_assessment(quiz, ident, lang))
+        entries[f"{ident}/assessment_meta.xml"] = serialize_xml(build_meta(quiz, ident, lang))
+        resources.append((ident, meta_ident))
+    entries["imsmanifest.xml"] = serialize_xml(build_manifest(bank.name, resources))
+    return ExportOutput(zip_bytes(entries))
+
+
+def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
+    node = lxml_etree().SubElement(parent, f"{{{ns}}}{tag}", attributes)
+    node.text = text
+    return node
+
+
+def _root(tag: str, ns: str, location: str, **attributes: str):
+    root = lxml_etree().Element(f"{{{ns}}}{tag}", attributes, nsmap={None: ns, "xsi": XSI})
+    root.set(f"{{{XSI}}}schemaLocation", location)
+    return root
+
+
+# --- questestinterop --------------------------------------------------------------------------------------
+
+
+def build_assessment(quiz: PreparedQuiz, ident: str, lang: str):
+    root = _root("questestinterop", QTI_NS, QTI_LOCATION)
+    assessment = _element(root, "assessment", ident=ident, title=quiz.text(quiz.quiz.title, lang))
+    assessment.set(XML_LANG, lang)
+    _metadata(assessment, {"cc_maxattempts": "1"})
+    section = _element(assessment, "section", ident="root_section")
+    for prepared in quiz.items:
+        _item(section, quiz, prepared, lang)
+    return root
+
+
+def _metadata(parent, fields: dict[str, str]) -> None:
+    metadata = _element(parent, "qtimetadata")
+    for label, entry in fields.items():
+        field = _element(metadata, "qtimetadatafield")
+        _element(field, "fieldlabel", label)
+        _element(field, "fieldentry", entry)
+
+
+def _answer_ident(prepared: PreparedItem, choice) -> str:
+    return f"{prepared.identifier}-{choice.identifier}"
+
+
+def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
+    item = _element(section, "item", ident=prepared.identifier, title=prepared.item.id)
+    _metadata(_element(item, "itemmetadata"), {
+        "question_type": QUESTION_TYPES[prepared.item.type],
+        "points_possible": number(prepared.item.points),
+        "original_answer_ids": ",".join(_answer_ident(prepared, choice) for choice in prepared.choices),
+        "assessment_question_identifierref": f"{prepared.identifier}-ref",
+    })
+    presentation = _element(item, "presentation")
+    _material(presentation, quiz.text(prepared.item.stem, lang), compact=False)
+    response = _element(presentation, "response_lid", ident=RESPONSE,
+                        rcardinality="Multiple" if prepared.multiple else "Single")
+    true_false = prepared.item.type == "true_false"
+    render = _element(response, "render_choice", shuffle="No" if true_false else "Yes")
+    for choice in prepared.choices:
+        attributes = {"rshuffle": "No"} if choice.fixed and not true_false else {}
+        label = _element(render, "response_label", ident=_answer_ident(prepared, choice), **attributes)
+        _material(label, quiz.text(choice.text, lang), compact=True)
+    _processing(item, prepared)
+    _feedback(item, quiz, prepared, lang)
+
+
+def _material(parent, markdown: str, compact: bool) -> None:
+    _element(_element(parent, "material"), "mattext", render_html(markdown, compact=compact), texttype="text/html")
+
+
+def _processing(item, prepared: PreparedItem) -> None:
+    processing = _element(item, "resprocessing")
+    _element(_element(processing, "outcomes"), "decvar", maxvalue="100", minvalue="0", varname="SCORE",
+             vartype="Decimal")
+    if prepared.item.explanation is not None:
+        condition = _element(processing, "respcondition", **{"continue": "Yes"})
+        _element(_element(condition, "conditionvar"), "other")
+        _element(condition, "displayfeedback", feedbacktype="Response", linkrefid="general_fb")
+    for choice in prepared.choices:
+        if choice.feedback is not None:
+            condition = _element(processing, "respcondition", **{"continue": "Yes"})
+            _varequal(_element(condition, "conditionvar"), _answer_ident(prepared, choice))
+            _element(condition, "displayfeedback", feedbacktype="Response",
+                     linkrefid=f"{_answer_ident(prepared, choice)}_fb")
+    condition = _element(processing, "respcondition", **{"continue": "No"})
+    variables = _element(condition, "conditionvar")
+    if prepared.multiple:
+        both = _element(variables, "and")
+        for choice in prepared.choices:
+            _varequal(both if choice.correct else _element(both, "not"), _answer_ident(prepared, choice))
+    else:
+        for choice in prepared.correct[:1]:
+            _varequal(variables, _answer_ident(prepared, choice))
+    _element(condition, "setvar", "100", action="Set", varname="SCORE")
+
+
+def _varequal(parent, ident: str) -> None:
+    _element(parent, "varequal", ident, respident=RESPONSE)
+
+
+def _feedback(item, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
+    shown = []
+    if prepared.item.explanation is not None:
+        shown.append(("general_fb", prepared.item.explanation))
+    shown += [(f"{_answer_ident(prepared, choice)}_fb", choice.feedback) for choice in prepared.choices
+              if choice.feedback is not None]
+    for ident, text in shown:
+        feedback = _element(item, "itemfeedback", ident=ident)
+        _material(_element(feedback, "flow_mat"), quiz.text(text, lang), compact=False)
+
+
+# --- assessment_meta.xml and the manifest -----------------------------------------------------------------
+
+
+def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
+    total = number(sum(prepared.item.points for prepared in quiz.items))
+    shuffle = "false" if any(prepared.any_fixed for prepared in quiz.items) else "true"
+    root = _root("quiz", CANVAS_NS, CANVAS_LOCATION, identifier=ident)
+    description = quiz.quiz.description
+    for tag, text in (
+        ("title", quiz.text(quiz.quiz.title, lang)),
+        ("description", render_html(quiz.text(description, lang)) if description is not None else ""),
+        ("shuffle_answers", shuffle),
+        ("scoring_policy", "keep_highest"),
+        ("hide_results", None),
+        ("quiz_type", "assignment"),
+        ("points_possible", total),
+        ("show_correct_answers", "true"),
+        ("anonymous_submissions", "false"),
+        ("could_be_locked", "false"),
+        ("allowed_attempts", "1"),
+        ("one_question_at_a_time", "false"),
+        ("cant_go_back", "false"),
+        ("available", "false"),
+    ):
+        _element(root, tag, text, ns=CANVAS_NS)
+    assignment = _element(root, "assignment", ns=CANVAS_NS, identifier=f"{ident}-assignment")
+    for tag, text in (("title", quiz.text(quiz.quiz.title, lang)), ("workflow_state", "unpublished"),
+                      ("quiz_identifierref", ident), ("points_possible", total), ("grading_type", "points"),
+                      ("submission_types", "online_quiz")):
+        _element(assignment, tag, text, ns=CANVAS_NS)
+    return root
+
+
+def build_manifest(name: str, resources: list[tuple[str, str]]):
+    from quizlint.export._common import ncname
+
+    root = _root("manifest", CC_NS, CC_LOCATION, identifier=ncname(f"manifest-{name}"))
+    metadata = _element(root, "metadata", ns=CC_NS)
+    _element(metadata, "schema", "IMS Content", ns=CC_NS)
+    _element(metadata, "schemaversion", "1.1.3", ns=CC_NS)
+    _element(root, "organizations", ns=CC_NS)
+    container = _element(root, "resources", ns=CC_NS)
+    for ident, meta_ident in resources:
+        resource = _element(container, "resource", ns=CC_NS, identifier=ident, type="imsqti_xmlv1p2")
+        _element(resource, "file", ns=CC_NS, href=f"{ident}/{ident}.xml")
+        _element(resource, "dependency", ns=CC_NS, identifierref=meta_ident)
+        meta = _element(container, "resource", ns=CC_NS, identifier=meta_ident,
+                        type="associatedcontent/imscc_xmlv1p1/learning-application-resource",
+                        href=f"{ident}/assessment_meta.xml")
+        _element(meta, "file", ns=CC_NS, href=f"{ident}/assessment_meta.xml")
+    return root

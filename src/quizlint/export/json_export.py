@@ -1,0 +1,53 @@
+"""``--to json``: the bank as one normalised JSON document, described by ``schema/export.schema.json``
+(see ``json_schema``). Every language by default; ``--lang xx`` keeps one."""
+
+from __future__ import annotations
+
+import json
+
+from quizlint.export._common import ExportBank, ExportOptions, ExportOutput, PreparedQuiz, prepare
+from quizlint.export.json_schema import (
+    FORMAT_VERSION,
+    ExportDocument,
+    ExportedItem,
+    ExportedOption,
+    ExportedQuiz,
+)
+from quizlint.model import Item, text_in
+
+NAME = "json"
+DESCRIPTION = "the bank as normalised JSON (schema: quizlint schema export)"
+SUFFIX = ".json"
+BINARY = False
+MULTILINGUAL = True
+DEFAULT_LANG = "all"
+
+
+def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
+    document = ExportDocument(format="quizlint-export", version=FORMAT_VERSION,
+                              quizzes=[_quiz(quiz) for quiz in prepare(bank, options, NAME)])
+    text = json.dumps(document.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    return ExportOutput(text.encode("utf-8"))
+
+
+def _texts(value, languages: list[str]) -> dict | None:
+    """Every language as a key: a neutral text repeated, a missing translation null."""
+    if value is None:
+        return None
+    return {lang: text_in(value, lang) for lang in languages}
+
+
+def _quiz(prepared: PreparedQuiz) -> ExportedQuiz:
+    quiz, languages = prepared.quiz, prepared.languages
+    return ExportedQuiz(id=quiz.id, source_language=quiz.source_language, languages=languages,
+                        title=_texts(quiz.title, languages), description=_texts(quiz.description, languages),
+                        items=[_item(item, languages) for item in quiz.items])
+
+
+def _item(item: Item, languages: list[str]) -> ExportedItem:
+    options = [ExportedOption(text=_texts(option.text, languages), correct=option.correct, fixed=option.fixed,
+                              feedback=_texts(option.feedback, languages)) for option in item.options]
+    return ExportedItem(id=item.id, type=item.type, stem=_texts(item.stem, languages), options=options,
+                        answer=item.answer, explanation=_texts(item.explanation, languages), tags=list(item.tags),
+                        points=item.points,
+                        translations={lang: state for lang, state in item.translations.items() if lang in languages})

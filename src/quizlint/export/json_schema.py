@@ -1,0 +1,72 @@
+"""The JSON export's document model and its JSON Schema (draft 2020-12), published as
+``schema/export.schema.json`` (``quizlint schema export``; a test keeps the committed file in sync).
+
+The export is the bank normalised: every text is a mapping with every exported language as a key (a
+language-neutral text is repeated in each language, a missing translation is ``null``), every default is
+written out, and the Markdown source is kept as written.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from quizlint.model.types import LanguageTag, TranslationState
+
+FORMAT_VERSION = 1
+
+NormalizedText = dict[LanguageTag, Optional[str]]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ExportedOption(_Strict):
+    """One option, in the order written."""
+
+    text: NormalizedText = Field(title="Text", description="Markdown, per exported language.")
+    correct: bool = Field(title="Correct", description="True for the key (or part of it).")
+    fixed: bool = Field(title="Fixed position", description="Never moved by shuffling.")
+    feedback: Optional[NormalizedText] = Field(title="Feedback", description="Shown to a student who chose it.")
+
+
+class ExportedItem(_Strict):
+    """One question."""
+
+    id: str = Field(title="Item id")
+    type: Literal["single", "multiple", "true_false"] = Field(title="Type")
+    stem: NormalizedText = Field(title="Stem", description="Markdown, per exported language.")
+    options: list[ExportedOption] = Field(title="Options", description="Empty for true/false items.")
+    answer: Optional[bool] = Field(title="Answer", description="The key of a true/false item, else null.")
+    explanation: Optional[NormalizedText] = Field(title="Explanation")
+    tags: list[str] = Field(title="Tags")
+    points: float = Field(title="Points", gt=0)
+    translations: dict[LanguageTag, TranslationState] = Field(
+        title="Translations", description="Review state of each exported target language.")
+
+
+class ExportedQuiz(_Strict):
+    """One quiz file."""
+
+    id: str = Field(title="Quiz id")
+    source_language: LanguageTag = Field(title="Source language")
+    languages: list[LanguageTag] = Field(title="Languages", description="The languages exported for this quiz.")
+    title: NormalizedText = Field(title="Title")
+    description: Optional[NormalizedText] = Field(title="Description")
+    items: list[ExportedItem] = Field(title="Items")
+
+
+class ExportDocument(_Strict):
+    """A quizlint bank exported as JSON (``quizlint export --to json``)."""
+
+    format: Literal["quizlint-export"] = Field(title="Format", description="Always `quizlint-export`.")
+    version: Literal[1] = Field(title="Format version")
+    quizzes: list[ExportedQuiz] = Field(title="Quizzes", description="In bank order.")
+
+
+def export_schema() -> dict:
+    from quizlint.model.schema import json_schema
+
+    return json_schema(ExportDocument, "export.schema.json")

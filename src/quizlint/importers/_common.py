@@ -1,0 +1,1045 @@
+"""What every importer shares: problems and warnings, the draft quiz an importer fills, stable ids, safe
+reading of files, XML and zip archives, HTML → Markdown, Moodle's multilang markup, and writing the quiz
+file as readable, deterministic YAML.
+
+Importers fill a :class:`DraftQuiz` whose texts are ``{language: text}`` mappings, where the language
+``None`` stands for "the language given with ``--lang``" and the language :data:`NEUTRAL` for
+language-neutral text (a plain string in the quiz file). :func:`quiz_document` turns the draft into the
+plain data of a quiz file and :func:`dump_quiz` into its YAML text, which is checked to load back to
+exactly the same data.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import os
+import re
+import unicodedata
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterator
+
+# ---------------------------------------------------------------------------------------------------------
+# Problems and warnings
+# ---------------------------------------------------------------------------------------------------------
+
+
+class ImportFailure(Exception):
+    """Input that cannot be imported: a message with where it stands (file or zip entry, line, column)."""
+
+    def __init__(self, where: str, message: str, line: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.where, self.message, self.line, self.column = where, message, line, column
+
+    def __str__(self) -> str:
+        position = ""
+        if self.line is not None:
+            position = f":{self.line}:{self.column or 1}"
+        return f"{self.where}{position}: {self.message}"
+
+
+@dataclass
+class ImportLog:
+    """Warnings (skipped question types, dropped content) and recoverable errors of one import."""
+
+    warnings: list[str] = field(default_factory=list)
+    errors: list[ImportFailure] = field(default_factory=list)
+    taken: int = 0
+
+    def take_warnings(self) -> list[str]:
+        """The warnings not taken yet (so that each is printed once, as soon as it is known)."""
+        new, self.taken = self.warnings[self.taken:], len(self.warnings)
+        return new
+
+    def warn(self, where: str, message: str, line: int | None = None) -> None:
+        self.warnings.append(f"{where}:{line}: {message}" if line is not None else f"{where}: {message}")
+
+    def error(self, failure: ImportFailure) -> None:
+        """A question that cannot be imported; the others still can (see ``--keep-going``)."""
+        self.errors.append(failure)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The draft an importer fills
+# ---------------------------------------------------------------------------------------------------------
+
+NEUTRAL = "*"  # language key of language-neutral text
+Texts = dict  # {language or None (the --lang language) or NEUTRAL: text}
+
+
+@dataclass
+class DraftOption:
+    text: Texts
+    correct: bool = False
+    feedback: Texts | None = None
+    fixed: bool = False
+
+
+@dataclass
+class DraftItem:
+    number: int  # 1-based position of the question in the source (skipped questions count)
+    stem: Texts
+    type: str = "single"  # single | multiple | true_false
+    options: list[DraftOption] = field(default_factory=list)
+    answer: bool | None = None
+    explanation: Texts | None = None
+    tags: list[str] = field(default_factory=list)
+    points: float = 1
+    source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
+    category: str | None = None  # the source's category (Moodle, GIFT): see apply_categories
+
+
+@dataclass
+class DraftQuiz:
+    title: Texts = field(default_factory=dict)
+    description: Texts | None = None
+    items: list[DraftItem] = field(default_factory=list)
+    languages: list[str] = field(default_factory=list)  # languages the source declares, in order
+    default_lang: str | None = None  # the language the source declares for unmarked texts (QTI xml:lang)
+    fallback_title: str = "Imported quiz"
+    id_hint: str | None = None  # a quiz id the source gives (Moodle category idnumber)
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    lang: str | None = None  # language of texts that carry none
+    languages: tuple[str, ...] = ()  # the quiz's languages (first = source)
+    quiz_id: str | None = None
+
+
+_CATEGORY_ROOTS = {"$course$", "$system$", "$module$", "$coursecategory$", "top"}
+
+
+def category_name(path: str) -> str | None:
+    """The name a Moodle category path gives a quiz: its last segment that is not a root or a "Default for"
+    (``$course$/top/Default for Physics/Optics`` → ``Optics``); ``//`` is Moodle's escaped ``/``."""
+    segments = [segment.replace("\x00", "/").strip() for segment in path.replace("//", "\x00").split("/")]
+    named = [segment for segment in segments
+             if segment and segment.lower() not in _CATEGORY_ROOTS and not segment.lower().startswith("default for")]
+    return named[-1] if named else None
+
+
+def apply_categories(draft: "DraftQuiz") -> None:
+    """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other, and,
+    when the questions come from more than one category, a tag on each question naming its category."""
+    names = list(dict.fromkeys(item.category for item in draft.items if item.category))
+    if names and not draft.title:
+        draft.title = {None: names[0]}
+    if len(names) > 1:
+        for item in draft.items:
+            if item.category:
+                item.tags.append(item.category)
+
+
+def _truth_value(texts: Texts) -> bool | None:
+    """True or False when every language's text is that language's True or False label (the labels the
+    exporters write, ``quizlint.export._common.TRUE_FALSE_LABELS``, compared casefolded)."""
+    from quizlint.export._common import TRUE_FALSE_LABELS
+    from quizlint.text import casefold
+
+    values = set()
+    for lang, text in texts.items():
+        language = None if lang in (None, NEUTRAL) else lang
+        label = casefold((text or "").strip().rstrip("."), language)
+        values.add(next((value for true, false in TRUE_FALSE_LABELS.values()
+                         for word, value in ((true, True), (false, False)) if casefold(word, language) == label), None))
+    return values.pop() if len(values) == 1 else None
+
+
+def make_true_false(item: "DraftItem") -> list[str] | None:
+    """Turn a two-option True/False question (exactly one correct) into a ``true_false`` item; returns the
+    per-option feedback that a true_false item cannot keep, or None when the item is not one."""
+    if len(item.options) != 2 or sum(option.correct for option in item.options) != 1:
+        return None
+    truths = [_truth_value(option.text) for option in item.options]
+    if set(truths) != {True, False}:
+        return None
+    correct = next(option for option in item.options if option.correct)
+    dropped = [" / ".join(option.feedback.values()) for option in item.options if option.feedback]
+    item.type, item.answer, item.options = "true_false", _truth_value(correct.text), []
+    return dropped
+
+
+def texts_of(value: str | None, lang: str | None = None) -> Texts | None:
+    """A one-language text, or None for a missing or empty one."""
+    if value is None or value == "":
+        return None
+    return {lang: value}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Ids
+# ---------------------------------------------------------------------------------------------------------
+
+_TURKISH_FOLD = str.maketrans({"ı": "i", "İ": "I", "ş": "s", "Ş": "S", "ğ": "g", "Ğ": "G", "ü": "u", "Ü": "U",
+                               "ö": "o", "Ö": "O", "ç": "c", "Ç": "C"})
+_IDENTIFIER = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+_HEX_RUN = re.compile(r"[0-9a-fA-F]{16,}")
+SLUG_MAX = 50
+
+
+def ascii_fold(text: str) -> str:
+    """Latin letters without accents (Turkish ı ş ğ ü ö ç İ folded by hand: NFKD leaves ı alone)."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_TURKISH_FOLD))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).encode("ascii", "ignore").decode()
+
+
+def slugify(text: str, max_length: int = SLUG_MAX) -> str:
+    """``Model Niceleme Sınavı`` → ``model-niceleme-sinavi``; empty when nothing Latin is left."""
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_fold(text).lower()).strip("-")
+    if len(slug) > max_length:
+        cut = slug[:max_length]
+        slug = cut.rsplit("-", 1)[0] if "-" in cut else cut
+    return slug
+
+
+def is_identifier(value: str) -> bool:
+    return bool(_IDENTIFIER.match(value)) and len(value) <= 200
+
+
+def readable_id(value: str | None) -> str | None:
+    """``value`` when it can serve as a quizlint id a person can read: valid, short, not a hash or a number."""
+    if not value:
+        return None
+    value = value.strip()
+    if not is_identifier(value) or len(value) > 64 or _HEX_RUN.search(value) or value.isdigit():
+        return None
+    return value
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Reading input
+# ---------------------------------------------------------------------------------------------------------
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024  # a text or XML file
+MAX_ARCHIVE_BYTES = 256 * 1024 * 1024  # a zip archive
+MAX_ENTRY_BYTES = 16 * 1024 * 1024  # one file read out of an archive, uncompressed
+MAX_ENTRIES = 10_000
+MAX_ARCHIVE_TOTAL_BYTES = 2 * 1024 * 1024 * 1024  # all entries as declared, uncompressed
+
+
+def read_bytes(path: Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    display = str(path)
+    try:
+        size = path.stat().st_size
+        if size > limit:
+            raise ImportFailure(display, f"file is {size / 1048576:.1f} MiB, over the {limit // 1048576} MiB limit")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as error:
+        raise ImportFailure(display, f"cannot read: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise ImportFailure(display, f"file is over the {limit // 1048576} MiB limit")
+    return data
+
+
+def decode_text(raw: bytes, where: str) -> str:
+    """UTF-8 (with or without a BOM) with ``\\r\\n`` and ``\\r`` turned into ``\\n``."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = raw.count(b"\n", 0, error.start) + 1
+        column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+        raise ImportFailure(where, f"invalid UTF-8 (byte 0x{raw[error.start]:02x}); save the file as UTF-8",
+                            line, column) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def line_and_column(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+# ---------------------------------------------------------------------------------------------------------
+# XML
+# ---------------------------------------------------------------------------------------------------------
+
+_DOCTYPE = re.compile(rb"<!DOCTYPE")
+_ENTITY = re.compile(rb"<!ENTITY")
+
+
+def _reject_entity_declarations(data: bytes, where: str) -> None:
+    doctype = _DOCTYPE.search(data)
+    if doctype is None:
+        return
+    end = data.find(b"]>", doctype.end())
+    subset_end = end if end != -1 else data.find(b">", doctype.end())
+    entity = _ENTITY.search(data, doctype.end(), subset_end if subset_end != -1 else len(data))
+    if entity is not None:
+        line = data.count(b"\n", 0, entity.start()) + 1
+        column = entity.start() - (data.rfind(b"\n", 0, entity.start()) + 1) + 1
+        raise ImportFailure(where, "the document declares XML entities (<!ENTITY>), which are refused: they are "
+                            "the vehicle of external-entity (XXE) and entity-expansion attacks", line, column)
+
+
+def parse_xml(data: bytes, where: str):
+    """Parse XML with entity resolution, DTD loading and network access off; refuse entity declarations."""
+    from lxml import etree
+
+    _reject_entity_declarations(data, where)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False, load_dtd=False,
+                             remove_comments=True, remove_pis=True)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        line, column = error.position if error.position else (error.lineno or 1, 1)
+        raise ImportFailure(where, f"malformed XML: {error.msg}", line, column) from None
+    except ValueError as error:
+        raise ImportFailure(where, f"malformed XML: {error}") from None
+    dtd = root.getroottree().docinfo.internalDTD
+    if dtd is not None and any(True for _ in dtd.iterentities()):
+        raise ImportFailure(where, "the document declares XML entities (<!ENTITY>), which are refused")
+    return root
+
+
+def local_name(element) -> str:
+    tag = element.tag
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[-1]
+
+
+def children_named(element, name: str) -> list:
+    return [child for child in element if local_name(child) == name]
+
+
+def child_named(element, name: str):
+    for child in element:
+        if local_name(child) == name:
+            return child
+    return None
+
+
+def descendants_named(element, name: str) -> Iterator:
+    for node in element.iter():
+        if local_name(node) == name:
+            yield node
+
+
+def element_text(element) -> str:
+    return "".join(element.itertext()) if element is not None else ""
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Packages: zip archives read in memory, or folders, behind one interface
+# ---------------------------------------------------------------------------------------------------------
+
+
+def check_member_name(name: str, where: str) -> str:
+    """A normalized relative POSIX path, or a failure for absolute paths and ``..`` (zip slip)."""
+    if "\x00" in name:
+        raise ImportFailure(where, f"entry {name!r} has a NUL byte in its name")
+    posix = name.replace("\\", "/")
+    if posix.startswith("/") or re.match(r"[A-Za-z]:", posix):
+        raise ImportFailure(where, f"entry {name!r} has an absolute path; refusing the archive")
+    parts = [part for part in posix.split("/") if part not in ("", ".")]
+    if ".." in parts:
+        raise ImportFailure(where, f"entry {name!r} points outside the archive ('..'); refusing the archive")
+    return "/".join(parts)
+
+
+class Package:
+    """Files of a content package (zip or folder), read by relative POSIX path."""
+
+    display: str
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+    def read(self, name: str) -> bytes:
+        raise NotImplementedError
+
+    def where(self, name: str) -> str:
+        return f"{self.display}!{name}"
+
+    def has(self, name: str) -> bool:
+        return name in set(self.names())
+
+
+class ZipPackage(Package):
+    """A zip archive held in memory: nothing is extracted; every entry is checked before it is read."""
+
+    def __init__(self, data: bytes, display: str):
+        self.display = display
+        try:
+            self.zip = zipfile.ZipFile(io.BytesIO(data))
+            infos = self.zip.infolist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as error:
+            raise ImportFailure(display, f"not a readable zip archive (truncated or corrupt?): {error}") from None
+        if len(infos) > MAX_ENTRIES:
+            raise ImportFailure(display, f"the archive has {len(infos)} entries, over the limit of {MAX_ENTRIES}")
+        if sum(info.file_size for info in infos) > MAX_ARCHIVE_TOTAL_BYTES:
+            raise ImportFailure(display, "the archive declares more than 2 GiB of uncompressed data; refusing it")
+        self.infos: dict[str, zipfile.ZipInfo] = {}
+        for info in infos:
+            name = check_member_name(info.filename, display)
+            if not info.is_dir():
+                self.infos[name] = info
+
+    def names(self) -> list[str]:
+        return list(self.infos)
+
+    def read(self, name: str) -> bytes:
+        info = self.infos.get(name)
+        where = self.where(name)
+        if info is None:
+            raise ImportFailure(self.display, f"the archive has no entry {name!r}")
+        if info.file_size > MAX_ENTRY_BYTES:
+            raise ImportFailure(where, f"entry declares {info.file_size / 1048576:.0f} MiB uncompressed, over the "
+                                f"{MAX_ENTRY_BYTES // 1048576} MiB limit")
+        try:
+            with self.zip.open(info) as stream:
+                data = stream.read(MAX_ENTRY_BYTES + 1)
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as error:
+            raise ImportFailure(where, f"cannot read the entry (truncated or corrupt archive?): {error}") from None
+        if len(data) > MAX_ENTRY_BYTES:
+            raise ImportFailure(where, f"entry inflates beyond the {MAX_ENTRY_BYTES // 1048576} MiB limit")
+        return data
+
+
+class FolderPackage(Package):
+    """An unpacked package: paths are checked so that nothing outside the folder is read."""
+
+    def __init__(self, root: Path):
+        self.root = root.resolve()
+        self.display = str(root)
+
+    def names(self) -> list[str]:
+        found = []
+        for dirpath, _dirnames, filenames in os.walk(self.root):
+            for filename in filenames:
+                found.append((Path(dirpath) / filename).relative_to(self.root).as_posix())
+                if len(found) > MAX_ENTRIES:
+                    raise ImportFailure(self.display, f"the folder has more than {MAX_ENTRIES} files")
+        return sorted(found)
+
+    def has(self, name: str) -> bool:
+        return (self.root / name).is_file()
+
+    def read(self, name: str) -> bytes:
+        relative = check_member_name(name, self.display)
+        path = (self.root / relative).resolve()
+        if self.root not in path.parents:
+            raise ImportFailure(self.display, f"{name!r} points outside the package folder")
+        if not path.is_file():
+            raise ImportFailure(self.display, f"the package has no file {name!r}")
+        return read_bytes(path, MAX_ENTRY_BYTES)
+
+    def where(self, name: str) -> str:
+        return str(Path(self.display) / name)
+
+
+def open_package(path: Path) -> Package:
+    if path.is_dir():
+        return FolderPackage(path)
+    return ZipPackage(read_bytes(path, MAX_ARCHIVE_BYTES), str(path))
+
+
+def resolve_href(base: str, href: str, where: str) -> str:
+    """``href`` (relative to the package file ``base``) as a package path; ``..`` may climb folders inside
+    the package but never out of it, and absolute paths and URLs are refused."""
+    from urllib.parse import unquote, urlsplit
+
+    if urlsplit(href).scheme or href.startswith(("/", "\\")):
+        raise ImportFailure(where, f"reference {href!r} is not a relative path inside the package")
+    parts: list[str] = list(PurePosixPath(base).parent.parts) if PurePosixPath(base).parent != PurePosixPath(".") else []
+    for part in unquote(href.split("#", 1)[0]).replace("\\", "/").split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                raise ImportFailure(where, f"reference {href!r} points outside the package")
+            parts.pop()
+        else:
+            parts.append(part)
+    return check_member_name("/".join(parts), where)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# HTML → Markdown
+# ---------------------------------------------------------------------------------------------------------
+
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
+         "wbr"}
+_INLINE_SIMPLE = {"strong", "b", "em", "i", "code", "a", "br"}
+_BLOCK_SIMPLE = {"p", "div", "ul", "ol", "pre"}
+_BLOCK_HTML = {"address", "article", "aside", "blockquote", "details", "dl", "fieldset", "figure", "footer",
+               "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "section", "table"}
+_HTML_SPACE = re.compile(r"[ \t\n\r\f]+")
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]<>&#!~|]")
+_ESCAPABLE = re.compile(r"([\\`*_\[\]<>&!~|])")
+_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|\d{1,9}(?=[.)]\s))")
+
+
+@dataclass
+class _Node:
+    tag: str
+    attrs: list[tuple[str, str | None]]
+    children: list = field(default_factory=list)
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = _Node("#root", [])
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = _Node(tag, attrs)
+        self.stack[-1].children.append(node)
+        if tag not in _VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(_Node(tag, attrs))
+
+    def handle_endtag(self, tag):
+        for index in range(len(self.stack) - 1, 0, -1):
+            if self.stack[index].tag == tag:
+                del self.stack[index:]
+                return
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+def _md():
+    from markdown_it import MarkdownIt
+
+    global _MD
+    if _MD is None:
+        _MD = MarkdownIt("commonmark", {"html": True}).enable("table")  # as quizlint.render reads Markdown
+    return _MD
+
+
+_MD = None
+
+
+_LIKELY_MARKUP = re.compile(r"""\\(?=[!-/:-@\[-`{-~])|[*`\[\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)""")
+
+
+def escape_markdown(text: str) -> str:
+    """``text`` such that Markdown shows it literally: escaped only where Markdown would read markup (checked by
+    rendering it the way ``quizlint.render`` does)."""
+    if not _MARKDOWN_SPECIAL.search(text):
+        return text
+    from markdown_it.common.utils import escapeHtml
+
+    literal = escapeHtml(text)
+    if _md().renderInline(text) == literal:
+        return text
+    minimal = _LIKELY_MARKUP.sub(lambda match: "\\" + match.group(0), text)
+    if _md().renderInline(minimal) == literal:
+        return minimal
+    return _ESCAPABLE.sub(r"\\\1", text)
+
+
+def _serialize(node) -> str:
+    """A node as HTML, verbatim (for what Markdown cannot say)."""
+    if isinstance(node, str):  # no blank line: it would end an HTML block in Markdown
+        return re.sub(r"\n[ \t\r\f]*\n[ \t\r\f\n]*", "\n", html.escape(node, quote=False))
+    attrs = "".join(f' {name}="{html.escape(value, quote=True)}"' if value is not None else f" {name}"
+                    for name, value in node.attrs)
+    if node.tag in _VOID:
+        return f"<{node.tag}{attrs}>"
+    return f"<{node.tag}{attrs}>{''.join(_serialize(child) for child in node.children)}</{node.tag}>"
+
+
+def _text_only(node: _Node) -> str | None:
+    if all(isinstance(child, str) for child in node.children):
+        return "".join(node.children)
+    return None
+
+
+def _wrap(marker: str, inner: str) -> str:
+    """``**inner**`` with the spaces of ``inner`` moved outside the markers (``** x**`` is not bold)."""
+    stripped = inner.strip(" ")
+    if not stripped:
+        return inner
+    lead = inner[: len(inner) - len(inner.lstrip(" "))]
+    trail = inner[len(inner.rstrip(" ")):]
+    return f"{lead}{marker}{stripped}{marker}{trail}"
+
+
+def _code_span(code: str) -> str:
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if code.startswith("`") or code.endswith("`") or (code.startswith(" ") and code.endswith(" ")) else ""
+    return f"{fence}{pad}{code}{pad}{fence}"
+
+
+def _link(node: _Node, inner: str) -> str | None:
+    attrs = dict(node.attrs)
+    href = attrs.get("href")
+    if href is None or set(attrs) - {"href", "title"} or not inner.strip():
+        return None
+    target = f"<{href}>" if re.search(r"[\s()<>]", href) else href
+    if re.search(r"[<>]", href):
+        return None
+    title = attrs.get("title")
+    title_part = f' "{title.replace(chr(34), chr(92) + chr(34))}"' if title else ""
+    return f"[{inner}]({target}{title_part})"
+
+
+def _collapse(match: re.Match) -> str:
+    return "\n" if "\n" in match.group(0) else " "
+
+
+def _inline(nodes: list) -> str:
+    out = []
+    for node in nodes:
+        if isinstance(node, str):  # a run of spaces is one space; a line break in the source stays one
+            out.append(escape_markdown(_HTML_SPACE.sub(_collapse, node)))
+        elif node.tag == "br":
+            out.append("\\\n")
+        elif node.tag in ("strong", "b"):
+            out.append(_wrap("**", _inline(node.children)))
+        elif node.tag in ("em", "i"):
+            out.append(_wrap("*", _inline(node.children)))
+        elif node.tag == "code" and _text_only(node) is not None:
+            out.append(_code_span(_HTML_SPACE.sub(" ", _text_only(node))))
+        elif node.tag == "a" and (link := _link(node, _inline(node.children))) is not None:
+            out.append(link)
+        else:
+            out.append(_serialize(node))
+    return "".join(out)
+
+
+def _is_blank(node) -> bool:
+    return (isinstance(node, str) and not _HTML_SPACE.sub("", node)) or (not isinstance(node, str) and node.tag == "br")
+
+
+def _paragraph(nodes: list) -> str:
+    start, end = 0, len(nodes)
+    while start < end and _is_blank(nodes[start]):  # a hard break at the edge of a paragraph means nothing
+        start += 1
+    while end > start and _is_blank(nodes[end - 1]):
+        end -= 1
+    text = _inline(nodes[start:end])
+    lines = [line.strip(" ") for line in text.split("\n") if line.strip(" ")]  # a blank line would end it
+    lines = [_BLOCK_START.sub(lambda match: "\\" + match.group(0) if not match.group(0)[0].isdigit()
+                              else match.group(0) + "\\", line, count=1) for line in lines]
+    return "\n".join(lines).strip()
+
+
+def _list_start(node: _Node) -> int:
+    start = str(dict(node.attrs).get("start") or "1")
+    return int(start) if node.tag == "ol" and start.isdigit() else 1
+
+
+def _list(node: _Node) -> str:
+    ordered = node.tag == "ol"
+    start = _list_start(node)
+    items = []
+    for child in node.children:
+        if isinstance(child, str):
+            if child.strip():
+                items.append(escape_markdown(child.strip()))
+            continue
+        if child.tag != "li":
+            items.append(_serialize(child))
+            continue
+        marker = f"{start + len(items)}. " if ordered else "- "
+        tight = not any(not isinstance(node, str) and node.tag == "p" for node in child.children)
+        body = _blocks(child.children, "\n" if tight else "\n\n") or ""
+        indent = " " * len(marker)
+        items.append(marker + body.replace("\n", "\n" + indent).replace("\n" + indent + "\n", "\n\n"))
+    return "\n".join(items)
+
+
+def _pre(node: _Node) -> str | None:
+    content = _text_only(node)
+    if content is None and len(node.children) == 1 and not isinstance(node.children[0], str) \
+            and node.children[0].tag == "code":
+        content = _text_only(node.children[0])
+    if content is None:
+        return None
+    content = content[1:] if content.startswith("\n") else content
+    content = content.rstrip("\n")
+    longest = max((len(run) for run in re.findall(r"`{3,}", content)), default=2)
+    fence = "`" * (longest + 1)
+    return f"{fence}\n{content}\n{fence}"
+
+
+def _block(node: _Node) -> str:
+    if node.tag == "p":
+        return _paragraph(node.children)
+    if node.tag == "div":
+        return _blocks(node.children)
+    if node.tag in ("ul", "ol"):
+        return _list(node)
+    if node.tag == "pre":
+        fenced = _pre(node)
+        return fenced if fenced is not None else _serialize(node)
+    return _serialize(node)
+
+
+def _is_block(node) -> bool:
+    return not isinstance(node, str) and (node.tag in _BLOCK_SIMPLE or node.tag in _BLOCK_HTML)
+
+
+def _blocks(nodes: list, separator: str = "\n\n") -> str:
+    blocks: list[str] = []
+    run: list = []
+
+    def flush() -> None:
+        if run:
+            blocks.append(_paragraph(run))
+            run.clear()
+
+    for node in nodes:
+        if _is_block(node):
+            flush()
+            blocks.append(_block(node))
+        else:
+            run.append(node)
+    flush()
+    return separator.join(block for block in blocks if block)
+
+
+def html_to_markdown(source: str) -> str:
+    """Simple HTML (p, br, strong/b, em/i, code, pre, a, ul/ol/li, div) as Markdown; anything else stays as
+    inline HTML, verbatim. Whitespace is collapsed as a browser would; comments are dropped."""
+    builder = _TreeBuilder()
+    builder.feed(source)
+    builder.close()
+    return _blocks(builder.root.children).strip()
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Moodle's multilang markup
+# ---------------------------------------------------------------------------------------------------------
+
+_SPAN_LANG = re.compile(
+    r"""<span\s+(?:lang\s*=\s*["']([A-Za-z0-9_-]+)["']\s+class\s*=\s*["']multilang["']|"""
+    r"""class\s*=\s*["']multilang["']\s+lang\s*=\s*["']([A-Za-z0-9_-]+)["'])\s*>(.*?)</span>""",
+    re.IGNORECASE | re.DOTALL,
+)
+_MLANG = re.compile(r"\{mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+
+
+def moodle_language_tag(code: str) -> str:
+    """Moodle's ``pt_br`` → BCP 47 ``pt-BR``."""
+    head, *rest = code.replace("_", "-").split("-")
+    return "-".join([head.lower()] + [part.upper() if len(part) == 2 else part.lower() for part in rest])
+
+
+@dataclass(frozen=True)
+class _LangBlock:
+    start: int
+    end: int
+    langs: frozenset
+    inner: str
+
+
+def _language_blocks(text: str) -> list[_LangBlock]:
+    blocks = [_LangBlock(m.start(), m.end(), frozenset({moodle_language_tag(m.group(1) or m.group(2))}), m.group(3))
+              for m in _SPAN_LANG.finditer(text)]
+    blocks += [_LangBlock(m.start(), m.end(),
+                          frozenset(moodle_language_tag(code.strip()) for code in m.group(1).split(",") if code.strip()),
+                          m.group(2))
+               for m in _MLANG.finditer(text)]
+    blocks.sort(key=lambda block: block.start)
+    kept, last_end = [], -1
+    for block in blocks:  # a {mlang} inside a span (or the reverse) is left to the outer one
+        if block.start >= last_end:
+            kept.append(block)
+            last_end = block.end
+    return kept
+
+
+def split_languages(text: str) -> dict[str | None, str]:
+    """``{lang: text}`` for each language of the multilang markup in ``text`` (``{None: text}`` when there is
+    none). Text outside the markup belongs to every language; ``{mlang other}`` blocks make the text of the
+    language ``"other"`` (the importer files it under ``--lang``)."""
+    blocks = _language_blocks(text)
+    if not blocks:
+        return {None: text}
+    languages: list[str] = []
+    for block in blocks:
+        for lang in sorted(block.langs):
+            if lang not in languages:
+                languages.append(lang)
+    languages.sort(key=lambda lang: lang == "other")
+    result = {}
+    for lang in languages:
+        out, position = [], 0
+        for block in blocks:
+            out.append(text[position:block.start])
+            if lang in block.langs:
+                out.append(block.inner)
+            position = block.end
+        out.append(text[position:])
+        result[lang] = "".join(out)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Building the quiz file
+# ---------------------------------------------------------------------------------------------------------
+
+_LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*\Z")
+
+
+def is_language_tag(value: str) -> bool:
+    return bool(_LANGUAGE_TAG.match(value))
+
+
+def _draft_texts(draft: DraftQuiz) -> Iterator[Texts]:
+    yield draft.title
+    if draft.description:
+        yield draft.description
+    for item in draft.items:
+        yield item.stem
+        if item.explanation:
+            yield item.explanation
+        for option in item.options:
+            yield option.text
+            if option.feedback:
+                yield option.feedback
+
+
+def resolve_languages(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str) -> tuple[str, list[str]]:
+    """The language of unmarked texts and the quiz's languages (source first). ``--languages`` is taken as
+    given (the command checks that it holds ``--lang``); languages found in the texts are never dropped."""
+    found: list[str] = []
+    for texts in _draft_texts(draft):
+        for lang in texts:
+            if lang not in (None, NEUTRAL) and lang not in found:
+                found.append(lang)
+    declared = list(dict.fromkeys(draft.languages + found))
+    lang = options.lang or (options.languages[0] if options.languages else None) or draft.default_lang \
+        or (declared[0] if declared else None)
+    if lang is None:
+        lang = "en"
+        if any(None in texts for texts in _draft_texts(draft)):
+            log.warn(where, "the texts' language is not declared: they go into 'en' (choose with --lang)")
+    languages = list(options.languages) or list(dict.fromkeys([lang] + declared))
+    for extra in found:
+        if extra not in languages:
+            log.warn(where, f"texts in language '{extra}' are kept although --languages does not list it")
+            languages.append(extra)
+    return lang, languages
+
+
+def _resolve_texts(texts: Texts | None, lang: str) -> Any:
+    """Draft texts → a quiz-file text: a plain string (neutral) or ``{lang: text}`` in a stable order."""
+    if not texts:
+        return None
+    if NEUTRAL in texts:
+        return texts[NEUTRAL]
+    resolved = {key: value for key, value in texts.items() if key is not None and value}
+    if texts.get(None) and lang not in resolved:  # a text that says its language wins over an unmarked one
+        resolved[lang] = texts[None]
+    return dict(sorted(resolved.items())) or None
+
+
+def _ordered(texts: Any, languages: list[str]) -> Any:
+    """Language fields in the order of the quiz's languages."""
+    if not isinstance(texts, dict):
+        return texts
+    return {lang: texts[lang] for lang in sorted(texts, key=lambda key: (languages.index(key), "")
+                                                   if key in languages else (len(languages), key))}
+
+
+class _Ids:
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def claim(self, candidates: tuple[str | None, ...], fallback: str) -> str:
+        for candidate in candidates:
+            value = readable_id(candidate)
+            if value and value not in self.used:
+                self.used.add(value)
+                return value
+        value, counter = fallback, 2
+        while value in self.used:
+            value, counter = f"{fallback}-{counter}", counter + 1
+        self.used.add(value)
+        return value
+
+
+def _text_value(texts: Texts | None, lang: str, languages: list[str]) -> Any:
+    return _ordered(_resolve_texts(texts, lang), languages)
+
+
+def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -> dict:
+    data: dict[str, Any] = {"id": item_id, "type": item.type, "stem": _text_value(item.stem, lang, languages) or ""}
+    if item.type == "true_false":
+        if item.answer is not None:
+            data["answer"] = item.answer
+    else:
+        options = []
+        for option in item.options:
+            entry: dict[str, Any] = {"text": _text_value(option.text, lang, languages) or ""}
+            if option.correct:
+                entry["correct"] = True
+            feedback = _text_value(option.feedback, lang, languages)
+            if feedback is not None:
+                entry["feedback"] = feedback
+            if option.fixed:
+                entry["fixed"] = True
+            options.append(entry)
+        data["options"] = options
+    explanation = _text_value(item.explanation, lang, languages)
+    if explanation is not None:
+        data["explanation"] = explanation
+    tags = list(dict.fromkeys(tag.strip() for tag in item.tags if tag and tag.strip()))
+    if tags:
+        data["tags"] = tags
+    if item.points != 1:
+        data["points"] = int(item.points) if float(item.points).is_integer() else item.points
+    return data
+
+
+def _translation_states(data: dict, languages: list[str]) -> dict:
+    """Target languages the item has texts in, as ``draft`` translations of the current source."""
+    from quizlint.model import Item, item_text_fields, source_digest
+
+    item = Item.model_validate(data)
+    states = {}
+    for target in languages[1:]:
+        if any(isinstance(f.value, dict) and f.value.get(target) for f in item_text_fields(item)):
+            states[target] = {"status": "draft", "source": source_digest(item, languages[0])}
+    return states
+
+
+def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str) -> dict:
+    """The plain data of the quiz file for ``draft``."""
+    lang, languages = resolve_languages(draft, options, log, where)
+    title = _text_value(draft.title, lang, languages) or {lang: draft.fallback_title or stem}
+    title_text = title if isinstance(title, str) else title.get(languages[0]) or next(iter(title.values()))
+    quiz_id = options.quiz_id or readable_id(draft.id_hint) or slugify(title_text) or slugify(stem) or "imported-quiz"
+    document: dict[str, Any] = {"quizlint": 1, "id": quiz_id, "languages": languages, "title": title}
+    description = _text_value(draft.description, lang, languages)
+    if description is not None:
+        document["description"] = description
+    ids = _Ids()
+    items = []
+    for item in draft.items:
+        data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
+        states = _translation_states(data, languages)
+        if states:
+            data["translations"] = states
+        items.append(data)
+    document["items"] = items
+    return document
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Writing YAML: block style, texts double-quoted (or literal blocks when they span lines), deterministic
+# ---------------------------------------------------------------------------------------------------------
+
+_PLAIN_SAFE = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\x00": "\\0", "\x07": "\\a",
+            "\x08": "\\b", "\x0b": "\\v", "\x0c": "\\f", "\x1b": "\\e", "\x85": "\\N",
+            "\u2028": "\\L", "\u2029": "\\P"}
+
+
+def _needs_escape(ch: str) -> bool:
+    if ch in _ESCAPES:
+        return True
+    category = unicodedata.category(ch)
+    return category in ("Cc", "Cs", "Co", "Cn") or ch == "\ufeff"
+
+
+def double_quoted(text: str) -> str:
+    out = []
+    for ch in text:
+        if _needs_escape(ch):
+            code = ord(ch)
+            out.append(_ESCAPES.get(ch) or (f"\\x{code:02x}" if code < 0x100 else
+                                            f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"))
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _literal_block_ok(text: str) -> bool:
+    if "\n" not in text or text.endswith("\n") or text.startswith((" ", "\n", "\t")):
+        return False
+    return not any(line != line.rstrip(" \t") or any(_needs_escape(ch) and ch != "\t" for ch in line)
+                   for line in text.split("\n"))
+
+
+def _scalar(value: Any) -> str:
+    from quizlint.load.document import resolve_plain_scalar
+
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if _PLAIN_SAFE.match(value) and resolve_plain_scalar(value) == value:
+        return value
+    return double_quoted(value)
+
+
+def _text(value: str, indent: int) -> str:
+    if _literal_block_ok(value):
+        pad = " " * indent
+        return "|-\n" + "\n".join(pad + line if line else "" for line in value.split("\n"))
+    return double_quoted(value)
+
+
+def _emit_text(key: str, value: Any, indent: int) -> list[str]:
+    pad = " " * indent
+    if isinstance(value, str):
+        return [f"{pad}{key}: {_text(value, indent + 2)}"]
+    lines = [f"{pad}{key}:"]
+    for lang, text in value.items():
+        lines.append(f"{pad}  {lang}: " + ("null" if text is None else _text(text, indent + 4)))
+    return lines
+
+
+_TEXT_KEYS = {"title", "description", "stem", "text", "feedback", "explanation"}
+
+
+def _emit_mapping(mapping: dict, indent: int, first_prefix: str | None = None) -> list[str]:
+    lines: list[str] = []
+    for index, (key, value) in enumerate(mapping.items()):
+        pad = " " * indent
+        prefix = first_prefix if index == 0 and first_prefix is not None else pad
+        if key in _TEXT_KEYS:
+            emitted = _emit_text(key, value, indent)
+            emitted[0] = prefix + emitted[0][indent:]
+            lines.extend(emitted)
+        elif key in ("languages", "tags"):
+            lines.append(f"{prefix}{key}: [{', '.join(_scalar(entry) for entry in value)}]")
+        elif key == "translations":
+            lines.append(f"{prefix}{key}:")
+            for lang, state in value.items():
+                inner = ", ".join(f"{name}: {double_quoted(v) if name == 'source' else _scalar(v)}"
+                                  for name, v in state.items())
+                lines.append(f"{pad}  {lang}: {{{inner}}}")
+        elif key in ("options", "items"):
+            lines.append(f"{prefix}{key}:")
+            for position, entry in enumerate(value):
+                if key == "items" and position:
+                    lines.append("")
+                lines.extend(_emit_mapping(entry, indent + 4, first_prefix=pad + "  - "))
+        else:
+            lines.append(f"{prefix}{key}: {_scalar(value)}")
+    return lines
+
+
+def dump_quiz(document: dict) -> str:
+    """The YAML text of a quiz file; checked to load back (with quizlint's loader) to exactly ``document``."""
+    from quizlint.load.document import LoadError, compose_text
+    from quizlint.load.document import LoadLimits
+
+    text = "\n".join(_emit_mapping(document, 0)) + "\n"
+    try:
+        data, _, _ = compose_text(text, LoadLimits())
+    except LoadError as error:  # pragma: no cover - a bug in this emitter
+        raise AssertionError(f"the quiz file written does not load ({error.message})") from None
+    if data != document:  # pragma: no cover - a bug in this emitter
+        raise AssertionError("the quiz file written does not load back to the same data")
+    return text

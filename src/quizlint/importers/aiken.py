@@ -1,0 +1,95 @@
+"""Moodle's Aiken format, read the way Moodle's importer (``question/format/aiken/format.php``) reads it::
+
+    What is the capital of Türkiye?
+    A) İstanbul
+    B. Ankara
+    ANSWER: B
+
+A question is one line; each choice is an upper-case letter, ``)`` or ``.`` and the text; ``ANSWER:``
+with the letter of the right choice ends the question. Lines shorter than two characters are ignored.
+Moodle's errors are reproduced with their line numbers: a choice or ``ANSWER:`` outside a question
+("question not started"), a new question before the previous one got its ``ANSWER:`` ("not completed"),
+fewer than two choices, and an ``ANSWER:`` letter that names no choice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quizlint.importers._common import DraftItem, DraftOption, DraftQuiz, ImportFailure, ImportLog, decode_text, read_bytes
+
+_CHOICE = re.compile(r"^[A-Z][).][ \t]?")
+_ANSWER = re.compile(r"^ANSWER:")
+
+
+@dataclass
+class _Open:
+    number: int
+    line: int
+    stem: str
+    choices: list[str] = field(default_factory=list)
+
+
+class _Reader:
+    def __init__(self, where: str, log: ImportLog):
+        self.where, self.log = where, log
+        self.question: _Open | None = None
+        self.count = 0
+        self.last_line = 1
+        self.items: list[DraftItem] = []
+
+    def error(self, message: str, line: int) -> None:
+        self.log.error(ImportFailure(self.where, message, line, 1))
+
+    def line(self, text: str, number: int) -> None:
+        text = text.strip()
+        if len(text) < 2:
+            return
+        self.last_line = number
+        if _CHOICE.match(text):
+            if self.question is None:
+                self.error("question not started: a choice line outside a question", number)
+            else:
+                self.question.choices.append(text[2:].strip())
+        elif _ANSWER.match(text):
+            self.answer(text, number)
+        else:
+            if self.question is not None:
+                self.error(f"question {self.question.stem[:40]!r} (line {self.question.line}) not completed before "
+                           "the next question starts: it has no ANSWER: line", number)
+            self.count += 1
+            self.question = _Open(self.count, number, text)
+
+    def answer(self, text: str, number: int) -> None:
+        question, self.question = self.question, None
+        if question is None:
+            self.error("question not started: an ANSWER: line outside a question", number)
+            return
+        if len(question.choices) < 2:
+            self.error(f"question {question.stem[:40]!r} must have at least 2 answers", number)
+            return
+        letter = text.split(":", 1)[1].strip()[:1]
+        index = ord(letter) - ord("A") if letter else -1
+        if not 0 <= index < len(question.choices):
+            self.error(f"question {question.stem[:40]!r}: ANSWER: {letter or '(nothing)'} names no choice", number)
+            return
+        options = [DraftOption({None: choice}, correct=position == index)
+                   for position, choice in enumerate(question.choices)]
+        self.items.append(DraftItem(number=question.number, stem={None: question.stem}, options=options))
+
+    def finish(self) -> None:
+        if self.question is not None:
+            self.error(f"question {self.question.stem[:40]!r} (line {self.question.line}) not completed: the file "
+                       "ends before its ANSWER: line", self.last_line)
+
+
+def read(path: Path, log: ImportLog) -> DraftQuiz:
+    where = str(path)
+    lines = decode_text(read_bytes(path), where).split("\n")
+    reader = _Reader(where, log)
+    for number, line in enumerate(lines, start=1):
+        reader.line(line, number)
+    reader.finish()
+    return DraftQuiz(items=reader.items, fallback_title=path.stem)

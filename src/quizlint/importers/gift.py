@@ -1,0 +1,260 @@
+"""Moodle's GIFT format, read the way Moodle's own importer (``question/format/gift/format.php``) reads it.
+
+Questions are separated by blank lines. Lines starting with ``//`` are comments (``[id:…]`` and
+``[tag:…]`` in them give the question's id and tags). ``::Title::`` names a question; ``$CATEGORY: path``
+switches the category (see ``apply_categories``). ``\\~ \\= \\# \\{ \\} \\:`` are literal characters,
+``\\n`` a newline and ``\\\\`` a backslash. A text may start with ``[html]``, ``[markdown]``, ``[plain]`` or
+``[moodle]``; HTML becomes Markdown.
+
+Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
+answers, correct = positive weight), per-answer feedback (``#``), general feedback (``####`` →
+explanation) and true/false (``{T}``, ``{FALSE#…#…}``). Skipped with a warning: descriptions, essays,
+short answer, numerical and matching questions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from quizlint.importers._common import (
+    DraftItem,
+    DraftOption,
+    DraftQuiz,
+    ImportFailure,
+    ImportLog,
+    apply_categories,
+    category_name,
+    decode_text,
+    escape_markdown,
+    html_to_markdown,
+    read_bytes,
+    texts_of,
+)
+
+# escaped control characters are replaced by private-use characters while the question is taken apart
+_ESCAPED = {":": "\ue03a", "#": "\ue023", "=": "\ue03d", "{": "\ue07b", "}": "\ue07d", "~": "\ue07e", "n": "\ue00a"}
+_RESTORE = {placeholder: ("\n" if char == "n" else char) for char, placeholder in _ESCAPED.items()}
+_FORMAT = re.compile(r"\[(html|markdown|plain|moodle)\]")
+_WEIGHT = re.compile(r"%(-?\d+(?:\.\d*)?)%")
+_TRUE_FALSE = {"T": True, "TRUE": True, "F": False, "FALSE": False}
+_ID = re.compile(r"\[id:((?:\\]|[^\]\x00-\x1f])+)\]")
+_TAG = re.compile(r"\[tag:((?:\\]|[^\]<>\x00-\x1f])+)\]")
+
+
+def protect_escapes(text: str) -> str:
+    out, index = [], 0
+    while index < len(text):
+        char = text[index]
+        following = text[index + 1] if index + 1 < len(text) else ""
+        if char == "\\" and following == "\\":
+            out.append("\\")
+            index += 2
+        elif char == "\\" and following in _ESCAPED:
+            out.append(_ESCAPED[following])
+            index += 2
+        else:
+            out.append(char)
+            index += 1
+    return "".join(out)
+
+
+def restore_escapes(text: str) -> str:
+    return "".join(_RESTORE.get(char, char) for char in text)
+
+
+def formatted_text(raw: str, default_format: str = "moodle") -> tuple[str, str]:
+    """(Markdown text, format) of a GIFT text with an optional ``[format]`` prefix."""
+    raw = raw.strip()
+    text_format = default_format
+    prefix = _FORMAT.match(raw)
+    if prefix:
+        text_format, raw = prefix.group(1), raw[prefix.end():]
+    text = restore_escapes(raw).strip()
+    if text_format == "html":
+        return html_to_markdown(text), text_format
+    if text_format in ("moodle", "plain"):  # Moodle trims the lines of a question; Markdown keeps indentation
+        text = "\n".join(line.strip() for line in text.split("\n"))
+    if text_format == "plain":  # literal text: nothing in it may turn into Markdown markup
+        text = escape_markdown(text)
+    return text, text_format
+
+
+@dataclass
+class _Block:
+    line: int  # line of the block's first line
+    lines: list[str]
+
+
+def _blocks(text: str) -> list[_Block]:
+    blocks, current, start = [], [], 1
+    for number, line in enumerate(text.split("\n"), start=1):
+        if line.strip():
+            if not current:
+                start = number
+            current.append(line)
+        elif current:
+            blocks.append(_Block(start, current))
+            current = []
+    if current:
+        blocks.append(_Block(start, current))
+    return blocks
+
+
+def ids_and_tags(comments: str) -> tuple[str | None, list[str]]:
+    """``[id:…]`` and ``[tag:…]`` in a question's comment lines (``\\]`` escapes a ``]``)."""
+    found = _ID.search(comments)
+    identifier = found.group(1).replace("\\]", "]").strip() if found else None
+    tags = [match.group(1).replace("\\]", "]").strip() for match in _TAG.finditer(comments)]
+    return identifier or None, [tag for tag in tags if tag]
+
+
+class _Question:
+    """One question block taken apart as Moodle does."""
+
+    def __init__(self, block: _Block, where: str):
+        self.where, self.block = where, block
+        comments = [line.strip() for line in block.lines if line.strip().startswith("//")]
+        self.identifier, self.tags = ids_and_tags("\n".join(comments))
+        joined = "\n".join(" " if line.strip().startswith("//") else line for line in block.lines)
+        self.first_line = block.line + joined[: len(joined) - len(joined.lstrip())].count("\n")
+        self.text = protect_escapes(joined.strip())
+        self.name: str | None = None
+
+    def line_at(self, offset: int) -> int:
+        return self.first_line + self.text.count("\n", 0, offset)
+
+    def fail(self, message: str, offset: int = 0) -> ImportFailure:
+        return ImportFailure(self.where, message, self.line_at(offset), 1)
+
+
+def _take_name(question: _Question) -> None:
+    text = question.text
+    if text.startswith("::"):
+        end = text.find("::", 2)
+        if end != -1:
+            rest = text[end + 2:]
+            question.name = restore_escapes(text[2:end]).strip()
+            question.first_line += (text[: end + 2] + rest[: len(rest) - len(rest.lstrip())]).count("\n")
+            question.text = rest.strip()
+
+
+def _kind(answers: str) -> str:
+    if answers == "":
+        return "essay"
+    if answers.startswith("#"):
+        return "numerical"
+    if "~" in answers:
+        return "multichoice"
+    if "=" in answers and "->" in answers:
+        return "matching"
+    head = answers.split("#", 1)[0].strip()
+    return "truefalse" if head in _TRUE_FALSE else "short answer"
+
+
+def _split_feedback(answer: str, text_format: str) -> tuple[str, str | None]:
+    text, _, feedback = answer.partition("#")
+    option_text, _ = formatted_text(text, text_format)
+    feedback_text = formatted_text(feedback, text_format)[0] if feedback.strip() else None
+    return option_text, feedback_text
+
+
+class _Reader:
+    def __init__(self, where: str, log: ImportLog):
+        self.where, self.log = where, log
+        self.category: str | None = None
+        self.number = 0
+
+    def block(self, block: _Block) -> DraftItem | None:
+        question = _Question(block, self.where)
+        if not question.text:
+            return None  # comments only
+        if question.text.startswith("$CATEGORY:"):
+            self.category = category_name(restore_escapes(question.text[len("$CATEGORY:"):]).strip())
+            return None
+        self.number += 1
+        _take_name(question)
+        return self.question(question)
+
+    def skip(self, question: _Question, kind: str) -> None:
+        label = f"'{question.name}'" if question.name else f"{self.number}"
+        self.log.warn(self.where, f"skipped {kind} question {label} (not a choice or true/false question)",
+                      question.first_line)
+
+    def question(self, question: _Question) -> DraftItem | None:
+        text = question.text
+        start, finish = text.find("{"), text.find("}")
+        if start == -1 and finish == -1:
+            self.skip(question, "description")
+            return None
+        if start == -1 or finish == -1 or finish < start:
+            offset = start if start != -1 else finish
+            raise question.fail("unbalanced braces: a question needs one { … } answer block (escape a literal "
+                                "brace as \\{ or \\})", offset)
+        answers = text[start + 1:finish].strip()
+        blank = "" if text.endswith("}") else "_____"  # a missing-word question keeps a blank in its text
+        stem_raw = text[:start] + blank + text[finish + 1:]
+        general = None
+        if "####" in answers:
+            answers, general = answers[: answers.rfind("####")].strip(), answers[answers.rfind("####") + 4:]
+        stem, text_format = formatted_text(stem_raw)
+        kind = _kind(answers)
+        if kind not in ("multichoice", "truefalse"):
+            self.skip(question, kind)
+            return None
+        item = DraftItem(number=self.number, stem={None: stem}, tags=question.tags, category=self.category,
+                         source_ids=tuple(value for value in (question.identifier, question.name) if value))
+        if general is not None and general.strip():
+            item.explanation = texts_of(formatted_text(general, text_format)[0])
+        if kind == "truefalse":
+            self.true_false(item, answers, text_format, question)
+        else:
+            self.choices(item, answers, text_format, question, start)
+        return item
+
+    def true_false(self, item: DraftItem, answers: str, text_format: str, question: _Question) -> None:
+        parts = answers.split("#", 2)
+        item.type, item.answer = "true_false", _TRUE_FALSE[parts[0].strip()]
+        dropped = [formatted_text(part, text_format)[0] for part in parts[1:] if part.strip()]
+        if dropped:
+            self.log.warn(self.where, f"true/false question {item.number}: per-answer feedback dropped (a "
+                          f"true_false item has none; move it to the explanation): {' / '.join(dropped)}",
+                          question.first_line)
+
+    def choices(self, item: DraftItem, answers: str, text_format: str, question: _Question, offset: int) -> None:
+        single = "=" in answers
+        parts = [part.strip() for part in answers.replace("=", "~=").split("~")]
+        parts = parts[1:] if not parts[0] else parts
+        if len(parts) < 2:
+            raise question.fail("a multiple-choice question needs at least two answers", offset)
+        for part in parts:
+            weight = 0.0
+            if part.startswith("="):
+                weight, part = 1.0, part[1:].strip()
+            found = _WEIGHT.match(part)
+            if found:
+                weight, part = float(found.group(1)) / 100, part[found.end():]
+            text, feedback = _split_feedback(part, text_format)
+            correct = weight >= 0.9999 if single else weight > 0
+            if single and 0 < weight < 0.9999:
+                self.log.warn(self.where, f"question {item.number}: partial credit ({weight:.0%}) for {text!r} "
+                              "dropped: the option is imported as wrong", question.first_line)
+            item.options.append(DraftOption({None: text}, correct=correct, feedback=texts_of(feedback)))
+        item.type = "single" if single else "multiple"
+
+
+def read(path: Path, log: ImportLog) -> DraftQuiz:
+    where = str(path)
+    reader = _Reader(where, log)
+    draft = DraftQuiz(fallback_title=path.stem)
+    for block in _blocks(decode_text(read_bytes(path), where)):
+        try:
+            item = reader.block(block)
+        except ImportFailure as failure:
+            log.error(failure)
+            continue
+        if item is not None:
+            draft.items.append(item)
+    apply_categories(draft)
+    return draft

@@ -1,0 +1,203 @@
+"""Moodle XML (``<quiz><question type="…">…``).
+
+Imported: ``multichoice`` (``<single>`` true: single answer, correct = fraction 100; false: multiple
+answers, correct = positive fraction), ``truefalse``, per-answer ``<feedback>``, ``<generalfeedback>`` (→
+explanation), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
+when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories (see ``apply_categories``: the
+first category names the quiz, a category's ``<info>`` describes it, and questions from several categories
+are tagged with theirs). Other question types are skipped with a warning naming them.
+
+Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
+the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
+shows it in every language); in a file that does not, texts go into ``--lang``. HTML becomes Markdown where
+it is simple and stays inline HTML where it is not; embedded files (``@@PLUGINFILE@@``) are not imported.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizlint.importers._common import (
+    NEUTRAL,
+    DraftItem,
+    DraftOption,
+    DraftQuiz,
+    ImportFailure,
+    ImportLog,
+    Texts,
+    apply_categories,
+    category_name,
+    child_named,
+    children_named,
+    descendants_named,
+    html_to_markdown,
+    local_name,
+    parse_xml,
+    read_bytes,
+    split_languages,
+)
+
+SUPPORTED = ("multichoice", "truefalse")
+
+
+def _raw_text(element) -> str:
+    if element is None:
+        return ""
+    inner = child_named(element, "text")
+    return (inner.text if inner is not None else element.text) or ""
+
+
+def _convert(raw: str, text_format: str) -> str:
+    if text_format == "html" or (text_format == "" and "<" in raw):
+        return html_to_markdown(raw)
+    return raw.strip()
+
+
+class _Texts:
+    """Moodle text elements → draft texts, per language."""
+
+    def __init__(self, multilang: bool):
+        self.multilang = multilang
+
+    def key(self, lang: str | None) -> str | None:
+        """Unmarked text in a multilang file is neutral; ``{mlang other}`` text goes into ``--lang``."""
+        if lang is None:
+            return NEUTRAL if self.multilang else None
+        return None if lang == "other" else lang
+
+    def of(self, element) -> Texts | None:
+        if element is None:
+            return None
+        raw = _raw_text(element)
+        text_format = element.get("format", "")
+        texts: Texts = {}
+        for lang, value in split_languages(raw).items():
+            converted = _convert(value, text_format)
+            if converted:
+                texts[self.key(lang)] = converted
+        return texts or None
+
+
+def _uses_multilang(root) -> bool:
+    return any(None not in split_languages(element.text or "") for element in descendants_named(root, "text"))
+
+
+def _fraction(answer) -> float:
+    try:
+        return float(answer.get("fraction", "0"))
+    except ValueError:
+        return 0.0
+
+
+def _flag(element, default: bool) -> bool:
+    if element is None or element.text is None:
+        return default
+    return element.text.strip().lower() in ("true", "1", "yes")
+
+
+class _Reader:
+    def __init__(self, where: str, log: ImportLog, texts: _Texts):
+        self.where, self.log, self.texts = where, log, texts
+        self.category: str | None = None
+        self.description: Texts | None = None
+        self.id_hint: str | None = None
+        self.number = 0
+
+    def name(self, question) -> str:
+        return _raw_text(child_named(question, "name")).strip()
+
+    def category_question(self, question) -> None:
+        self.category = category_name(_raw_text(child_named(question, "category")).strip())
+        if self.id_hint is None:
+            self.id_hint = _raw_text(child_named(question, "idnumber")).strip() or None
+        if self.description is None:
+            self.description = self.texts.of(child_named(question, "info"))
+
+    def question(self, question) -> DraftItem | None:
+        kind = question.get("type", "")
+        if kind == "category":
+            self.category_question(question)
+            return None
+        self.number += 1
+        label = f"'{self.name(question)}'" if self.name(question) else str(self.number)
+        if kind not in SUPPORTED:
+            self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only multichoice and truefalse "
+                          "are imported)", question.sourceline)
+            return None
+        if any(True for _ in descendants_named(question, "file")):
+            self.log.warn(self.where, f"question {label}: embedded files (images, media) are not imported",
+                          question.sourceline)
+        item = self.common(question)
+        if kind == "truefalse":
+            self.true_false(item, question, label)
+        else:
+            self.multichoice(item, question, label)
+        return item
+
+    def common(self, question) -> DraftItem:
+        idnumber = _raw_text(child_named(question, "idnumber")).strip()
+        tags = [_raw_text(tag).strip() for tags in children_named(question, "tags") for tag in children_named(tags, "tag")]
+        item = DraftItem(number=self.number, stem=self.texts.of(child_named(question, "questiontext")) or {None: ""},
+                         explanation=self.texts.of(child_named(question, "generalfeedback")),
+                         tags=[tag for tag in tags if tag], category=self.category,
+                         source_ids=tuple(value.strip() for value in (idnumber, self.name(question)) if value))
+        grade = child_named(question, "defaultgrade")
+        try:
+            points = float(grade.text) if grade is not None and grade.text else 1.0
+        except ValueError:
+            points = 1.0
+        item.points = points if points > 0 else 1.0
+        return item
+
+    def multichoice(self, item: DraftItem, question, label: str) -> None:
+        single = _flag(child_named(question, "single"), True)
+        item.type = "single" if single else "multiple"
+        for answer in children_named(question, "answer"):
+            fraction = _fraction(answer)
+            correct = fraction >= 99.99 if single else fraction > 0
+            if single and 0 < fraction < 99.99:
+                self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
+                              "imported as wrong", answer.sourceline)
+            item.options.append(DraftOption(self.texts.of(answer) or {None: ""}, correct=correct,
+                                            feedback=self.texts.of(child_named(answer, "feedback"))))
+        if len(item.options) < 2:
+            raise ImportFailure(self.where, f"question {label} has {len(item.options)} answer(s); a multichoice "
+                                "question needs at least two", question.sourceline, 1)
+
+    def true_false(self, item: DraftItem, question, label: str) -> None:
+        item.type = "true_false"
+        dropped = []
+        for answer in children_named(question, "answer"):
+            value = _raw_text(answer).strip().lower()
+            if _fraction(answer) >= 99.99 and value in ("true", "false"):
+                item.answer = value == "true"
+            feedback = self.texts.of(child_named(answer, "feedback"))
+            if feedback:
+                dropped.append(" / ".join(feedback.values()))
+        if item.answer is None:
+            raise ImportFailure(self.where, f"true/false question {label} has no answer 'true' or 'false' with "
+                                "fraction 100", question.sourceline, 1)
+        if dropped:
+            self.log.warn(self.where, f"true/false question {label}: per-answer feedback dropped (a true_false item "
+                          f"has none; move it to the explanation): {' | '.join(dropped)}", question.sourceline)
+
+
+def read(path: Path, log: ImportLog) -> DraftQuiz:
+    where = str(path)
+    root = parse_xml(read_bytes(path), where)
+    if local_name(root) != "quiz":
+        raise ImportFailure(where, f"not a Moodle XML file: the root element is <{local_name(root)}>, expected <quiz>",
+                            root.sourceline, 1)
+    reader = _Reader(where, log, _Texts(_uses_multilang(root)))
+    draft = DraftQuiz(fallback_title=path.stem)
+    for question in children_named(root, "question"):
+        try:
+            item = reader.question(question)
+        except ImportFailure as failure:
+            log.error(failure)
+            continue
+        if item is not None:
+            draft.items.append(item)
+    draft.description, draft.id_hint = reader.description, reader.id_hint
+    apply_categories(draft)
+    return draft

@@ -1,0 +1,560 @@
+"""QTI: a QTI 2.1 (or 2.2) content package, zip or folder, and a Canvas QTI 1.2 export (zip).
+
+The package's ``imsmanifest.xml`` says what it holds: ``imsqti_item_xmlv2p1`` resources (items, in the
+order of the ``imsqti_test_xmlv2p1`` test when there is one) or ``imsqti_xmlv1p2`` resources (a Canvas
+assessment, ``questestinterop``). A single ``assessmentItem`` or ``questestinterop`` XML file is read too.
+Archives are read in memory and never extracted; every path is checked to stay inside the package.
+
+QTI 2.1: an item with one ``choiceInteraction`` is imported (single or multiple by the response's
+cardinality and ``maxChoices``; the key from ``correctResponse``, else from positive ``mapping``
+entries; ``fixed`` choices stay fixed). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
+identifier is a choice's give that option's feedback; the first other ``modalFeedback`` (or
+``feedbackBlock``) is the explanation. Two choices labelled True and False (or Doğru and Yanlış) make a
+``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise.
+
+Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
+``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
+names the correct choices; ``itemfeedback`` shown for one choice is its feedback and ``general_fb`` the
+explanation (``correct_fb`` and ``general_incorrect_fb`` have no place in a quiz file and are reported).
+Other item types are skipped with a warning naming them.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+from quizlint.importers._common import (
+    DraftItem,
+    DraftOption,
+    DraftQuiz,
+    ImportFailure,
+    ImportLog,
+    MAX_ARCHIVE_BYTES,
+    FolderPackage,
+    Package,
+    ZipPackage,
+    Texts,
+    child_named,
+    children_named,
+    descendants_named,
+    element_text,
+    html_to_markdown,
+    local_name,
+    make_true_false,
+    parse_xml,
+    read_bytes,
+    resolve_href,
+    texts_of,
+)
+
+MANIFEST = "imsmanifest.xml"
+CANVAS_TYPES = ("multiple_choice_question", "multiple_answers_question", "true_false_question")
+MAX_SCANNED = 500  # XML entries examined in an archive without a manifest
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# XHTML inside QTI → Markdown
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _strip_namespaces(element):
+    from lxml import etree
+
+    clone = copy.deepcopy(element)
+    for node in clone.iter():
+        if isinstance(node.tag, str):
+            node.tag = local_name(node)
+            for name in list(node.attrib):
+                if name.startswith("{"):
+                    del node.attrib[name]
+    etree.cleanup_namespaces(clone)
+    return clone
+
+
+def inner_html(element) -> str:
+    """The content of ``element`` (its text, children and their tails) as HTML, without namespaces."""
+    from lxml import etree
+
+    clean = _strip_namespaces(element)
+    parts = [clean.text or ""]
+    for child in clean:
+        parts.append(etree.tostring(child, encoding="unicode", with_tail=True))
+    return "".join(parts)
+
+
+def markdown_of(element) -> str:
+    return html_to_markdown(inner_html(element)) if element is not None else ""
+
+
+def _remove(element) -> None:
+    """Remove ``element`` from its parent, keeping its tail text."""
+    parent = element.getparent()
+    if element.tail:
+        previous = element.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + element.tail
+        else:
+            parent.text = (parent.text or "") + element.tail
+    parent.remove(element)
+
+
+def _replace_with_children(element) -> None:
+    """Put the content of ``element`` in its place (a prompt stays in the stem, its wrapper goes)."""
+    parent, index = element.getparent(), element.getparent().index(element)
+    previous = element.getprevious()
+    text = element.text or ""
+    if previous is not None:
+        previous.tail = (previous.tail or "") + text
+    else:
+        parent.text = (parent.text or "") + text
+    for offset, child in enumerate(list(element)):
+        parent.insert(index + offset, child)
+    _remove(element)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# QTI 2.1 items
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _response_key(root, response_id: str | None) -> set[str]:
+    for declaration in children_named(root, "responseDeclaration"):
+        if declaration.get("identifier") != response_id:
+            continue
+        correct = child_named(declaration, "correctResponse")
+        if correct is not None:
+            return {(value.text or "").strip() for value in children_named(correct, "value")}
+        mapping = child_named(declaration, "mapping")
+        if mapping is not None:
+            return {entry.get("mapKey", "") for entry in children_named(mapping, "mapEntry")
+                    if float(entry.get("mappedValue", "0") or 0) > 0}
+    return set()
+
+
+def _cardinality(root, response_id: str | None) -> str:
+    for declaration in children_named(root, "responseDeclaration"):
+        if declaration.get("identifier") == response_id:
+            return declaration.get("cardinality", "single")
+    return "single"
+
+
+def _max_score(root) -> float:
+    for declaration in children_named(root, "outcomeDeclaration"):
+        if declaration.get("identifier") == "MAXSCORE":
+            value = element_text(child_named(child_named(declaration, "defaultValue"), "value")
+                                 if child_named(declaration, "defaultValue") is not None else None)
+            try:
+                return float(value) if float(value) > 0 else 1.0
+            except ValueError:
+                return 1.0
+    return 1.0
+
+
+class _Qti2Item:
+    """One assessmentItem taken apart; ``where`` names the file (or zip entry) for messages."""
+
+    def __init__(self, root, where: str, number: int, log: ImportLog):
+        self.root, self.where, self.number, self.log = root, where, number, log
+        self.label = f"'{root.get('title') or root.get('identifier') or number}'"
+
+    def interaction(self, body):
+        interactions = [node for node in body.iter() if local_name(node).endswith("Interaction")]
+        if len(interactions) == 1 and local_name(interactions[0]) == "choiceInteraction":
+            return interactions[0]
+        kinds = ", ".join(sorted({local_name(node) for node in interactions})) or "no interaction"
+        self.log.warn(self.where, f"skipped item {self.label} ({kinds}; only a single choiceInteraction is imported)")
+        return None
+
+    def draft(self) -> DraftItem | None:
+        body = child_named(self.root, "itemBody")
+        if body is None:
+            raise ImportFailure(self.where, f"item {self.label} has no itemBody", self.root.sourceline, 1)
+        body = copy.deepcopy(body)
+        interaction = self.interaction(body)
+        if interaction is None:
+            return None
+        choices = children_named(interaction, "simpleChoice")
+        choice_ids = [choice.get("identifier", "") for choice in choices]
+        feedback = self.choice_feedback(body, choice_ids)
+        explanation = self.explanation(body, choice_ids, feedback)
+        response_id = interaction.get("responseIdentifier")
+        key = _response_key(self.root, response_id)
+        multiple = _cardinality(self.root, response_id) == "multiple" or interaction.get("maxChoices", "1") != "1"
+        options = [DraftOption({None: markdown_of(choice)}, correct=choice.get("identifier") in key,
+                               feedback=feedback.get(choice.get("identifier", "")),
+                               fixed=choice.get("fixed") == "true") for choice in choices]
+        for choice in choices:
+            _remove(choice)
+        prompt = child_named(interaction, "prompt")
+        if prompt is not None:  # the prompt stays in the stem where the interaction stood
+            _replace_with_children(prompt)
+        _replace_with_children(interaction)
+        item = DraftItem(number=self.number, stem={None: markdown_of(body)}, options=options,
+                         type="multiple" if multiple else "single", explanation=explanation,
+                         points=_max_score(self.root), source_ids=(self.root.get("identifier", ""),))
+        self.maybe_true_false(item)
+        return item
+
+    def choice_feedback(self, body, choice_ids: list[str]) -> dict[str, Texts]:
+        """Feedback per choice: inline feedback (removed from the texts), then modal feedback."""
+        feedback: dict[str, Texts] = {}
+        for inline in list(descendants_named(body, "feedbackInline")):
+            identifier = inline.get("identifier", "")
+            if identifier in choice_ids and identifier not in feedback:
+                feedback[identifier] = texts_of(markdown_of(inline)) or {}
+            _remove(inline)
+        for modal in children_named(self.root, "modalFeedback") + list(descendants_named(body, "feedbackBlock")):
+            identifier = modal.get("identifier", "")
+            if identifier in choice_ids and identifier not in feedback and modal.get("showHide", "show") == "show":
+                feedback[identifier] = texts_of(markdown_of(modal)) or {}
+        return {identifier: texts for identifier, texts in feedback.items() if texts}
+
+    def explanation(self, body, choice_ids: list[str], feedback: dict) -> Texts | None:
+        others = [node for node in children_named(self.root, "modalFeedback") + list(descendants_named(body, "feedbackBlock"))
+                  if node.get("identifier", "") not in choice_ids and markdown_of(node)]
+        for block in list(descendants_named(body, "feedbackBlock")):
+            _remove(block)
+        if len(others) > 1:
+            dropped = ", ".join(node.get("identifier", "?") for node in others[1:])
+            self.log.warn(self.where, f"item {self.label}: only the first general feedback is kept as the "
+                          f"explanation; dropped: {dropped}")
+        return texts_of(markdown_of(others[0])) if others else None
+
+    def maybe_true_false(self, item: DraftItem) -> None:
+        dropped = make_true_false(item)
+        if dropped:
+            self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
+                          f"item has none): {' | '.join(dropped)}")
+
+
+def read_qti2_item(data: bytes, where: str, number: int, log: ImportLog) -> tuple[DraftItem | None, str | None]:
+    root = parse_xml(data, where)
+    if local_name(root) != "assessmentItem":
+        raise ImportFailure(where, f"expected an assessmentItem, found <{local_name(root)}>", root.sourceline, 1)
+    return _Qti2Item(root, where, number, log).draft(), root.get(XML_LANG)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# QTI 2.1 packages
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _resource_files(resource, where: str) -> list[str]:
+    hrefs = [resource.get("href")] + [file.get("href") for file in children_named(resource, "file")]
+    return list(dict.fromkeys(resolve_href(MANIFEST, href, where) for href in hrefs if href))
+
+
+def _manifest_title(manifest) -> str | None:
+    """The package title from the manifest's metadata (IEEE LOM ``title/string`` or ``title/langstring``)."""
+    for node in descendants_named(manifest, "title"):
+        strings = [child for child in node if local_name(child) in ("string", "langstring")]
+        text = (element_text(strings[0]) if strings else node.text or "").strip()
+        if text:
+            return text
+    return None
+
+
+def _test_order(package: Package, test_path: str) -> tuple[list[str], str | None]:
+    where = package.where(test_path)
+    test = parse_xml(package.read(test_path), where)
+    refs = [resolve_href(test_path, ref.get("href", ""), where) for ref in descendants_named(test, "assessmentItemRef")
+            if ref.get("href")]
+    return refs, test.get("title")
+
+
+def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQuiz) -> None:
+    where = package.where(MANIFEST)
+    items, tests = [], []
+    for resource in descendants_named(manifest, "resource"):
+        kind = resource.get("type", "")
+        files = _resource_files(resource, where)
+        if "imsqti_item_xmlv2" in kind:
+            items.extend(files[:1])
+        elif "imsqti_test_xmlv2" in kind or "imsqti_assessment_xmlv2" in kind:
+            tests.extend(files[:1])
+    order: list[str] = []
+    titles: list[tuple[str, str]] = []  # (title, the test's first item)
+    for test in tests:
+        refs, title = _test_order(package, test)
+        order.extend(refs)
+        if title and refs:
+            titles.append((title, refs[0]))
+    order = list(dict.fromkeys(order + items))
+    read_items: list[tuple[DraftItem, str | None]] = []
+    languages: dict[str, str | None] = {}
+    for number, path in enumerate(order, start=1):
+        try:
+            item, languages[path] = read_qti2_item(package.read(path), package.where(path), number, log)
+        except ImportFailure as failure:
+            log.error(failure)
+            continue
+        if item is not None:
+            read_items.append((item, languages[path]))
+    draft.items.extend(merge_languages(read_items, draft))
+    if not draft.title and titles:
+        draft.title = {languages.get(first) if len(draft.languages) > 1 else None: title for title, first in titles}
+    if not draft.title and _manifest_title(manifest):
+        draft.title = {None: _manifest_title(manifest)}
+
+
+def _with_language(texts: Texts | None, lang: str) -> Texts | None:
+    return {lang: value for value in texts.values()} if texts else texts
+
+
+def _same_shape(first: DraftItem, other: DraftItem) -> bool:
+    return (first.type, first.answer, [o.correct for o in first.options]) == \
+        (other.type, other.answer, [o.correct for o in other.options])
+
+
+def _merge_into(base: DraftItem, other: DraftItem) -> None:
+    base.stem.update(other.stem)
+    if other.explanation:
+        base.explanation = {**(base.explanation or {}), **other.explanation}
+    for mine, theirs in zip(base.options, other.options):
+        mine.text.update(theirs.text)
+        if theirs.feedback:
+            mine.feedback = {**(mine.feedback or {}), **theirs.feedback}
+
+
+def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: DraftQuiz) -> list[DraftItem]:
+    """A package with the same items in several languages (one test per language, items with the same
+    identifier and ``xml:lang``s that differ) becomes one quiz with every language's texts."""
+    languages = list(dict.fromkeys(lang for _, lang in read_items if lang))
+    if len(languages) < 2:
+        return [item for item, _ in read_items]
+    merged: dict[str, DraftItem] = {}
+    result = []
+    for item, lang in read_items:
+        lang = lang or languages[0]
+        for field in ("stem", "explanation"):
+            setattr(item, field, _with_language(getattr(item, field), lang))
+        for option in item.options:
+            option.text, option.feedback = _with_language(option.text, lang), _with_language(option.feedback, lang)
+        key = item.source_ids[0] if item.source_ids else f"#{item.number}"
+        base = merged.get(key)
+        if base is not None and _same_shape(base, item) and lang not in base.stem:
+            _merge_into(base, item)
+            continue
+        merged.setdefault(key, item)
+        result.append(item)
+    draft.languages = languages
+    for number, item in enumerate(result, start=1):
+        item.number = number
+    return result
+
+
+def _add(draft: DraftQuiz, log: ImportLog, read_one) -> None:
+    try:
+        item, lang = read_one()
+    except ImportFailure as failure:
+        log.error(failure)
+        return
+    if lang and draft.default_lang is None:
+        draft.default_lang = lang
+    if item is not None:
+        draft.items.append(item)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Canvas QTI 1.2
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _mattext_markdown(container) -> str:
+    mattext = next(descendants_named(container, "mattext"), None) if container is not None else None
+    if mattext is None:
+        return ""
+    text = mattext.text or ""
+    return html_to_markdown(text) if "html" in mattext.get("texttype", "") else text.strip()
+
+
+def _metadata(item) -> dict[str, str]:
+    fields = {}
+    for field in descendants_named(item, "qtimetadatafield"):
+        label, entry = child_named(field, "fieldlabel"), child_named(field, "fieldentry")
+        if label is not None and label.text:
+            fields[label.text.strip()] = (entry.text or "").strip() if entry is not None else ""
+    return fields
+
+
+def _outside_responses(presentation):
+    """The presentation's material that is not part of a response (the stem)."""
+    for node in presentation.iter():
+        if local_name(node) == "material" and not any(local_name(a).startswith("response_") for a in node.iterancestors()):
+            return node
+    return None
+
+
+def _positive(setvar) -> bool:
+    try:
+        return float((setvar.text or "0").strip()) > 0
+    except ValueError:
+        return False
+
+
+def _varequals(condition, negated: bool = False) -> list[str]:
+    found = []
+    for node in condition:
+        name = local_name(node)
+        if name == "varequal" and not negated:
+            found.append((node.text or "").strip())
+        elif name in ("and", "or", "conditionvar"):
+            found.extend(_varequals(node, negated))
+    return found
+
+
+class _CanvasItem:
+    def __init__(self, item, where: str, number: int, log: ImportLog):
+        self.item, self.where, self.number, self.log = item, where, number, log
+        self.label = f"'{item.get('title') or item.get('ident') or number}'"
+        self.feedbacks = {fb.get("ident", ""): _mattext_markdown(fb) for fb in children_named(item, "itemfeedback")}
+
+    def kind(self, fields: dict) -> str:
+        kind = fields.get("question_type")
+        if kind:
+            return kind
+        lid = next(descendants_named(self.item, "response_lid"), None)
+        if lid is None:
+            return "unknown"
+        return "multiple_answers_question" if lid.get("rcardinality") == "Multiple" else "multiple_choice_question"
+
+    def draft(self) -> DraftItem | None:
+        fields = _metadata(self.item)
+        kind = self.kind(fields)
+        if kind not in CANVAS_TYPES:
+            self.log.warn(self.where, f"skipped {kind} item {self.label} (only multiple choice, multiple answers "
+                          "and true/false are imported)", self.item.sourceline)
+            return None
+        presentation = child_named(self.item, "presentation")
+        if presentation is None:
+            raise ImportFailure(self.where, f"item {self.label} has no presentation", self.item.sourceline, 1)
+        keys, choice_feedback, explanation = self.processing()
+        options = []
+        for label in descendants_named(presentation, "response_label"):
+            ident = label.get("ident", "")
+            options.append(DraftOption({None: _mattext_markdown(label)}, correct=ident in keys,
+                                       feedback=texts_of(choice_feedback.get(ident) or self.feedbacks.get(f"{ident}_fb")),
+                                       fixed=label.get("rshuffle") == "No"))
+        try:
+            points = float(fields.get("points_possible", "1") or 1)
+        except ValueError:
+            points = 1.0
+        item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
+                         options=options, type="multiple" if kind == "multiple_answers_question" else "single",
+                         explanation=texts_of(explanation), points=points if points > 0 else 1.0,
+                         source_ids=(self.item.get("ident", ""), self.item.get("title", "")))
+        if kind == "true_false_question":
+            dropped = make_true_false(item)
+            if dropped:
+                self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
+                              f"item has none): {' | '.join(dropped)}", self.item.sourceline)
+        return item
+
+    def processing(self) -> tuple[set[str], dict[str, str], str | None]:
+        keys: set[str] = set()
+        choice_feedback: dict[str, str] = {}
+        explanation, unused = None, []
+        for condition in descendants_named(self.item, "respcondition"):
+            conditionvar = child_named(condition, "conditionvar")
+            idents = _varequals(conditionvar) if conditionvar is not None else []
+            scores = [setvar for setvar in children_named(condition, "setvar") if _positive(setvar)]
+            if scores:
+                keys.update(idents)
+            for display in children_named(condition, "displayfeedback"):
+                ref = display.get("linkrefid", "")
+                text = self.feedbacks.get(ref)
+                if not text:
+                    continue
+                if conditionvar is not None and child_named(conditionvar, "other") is not None and ref == "general_fb":
+                    explanation = text
+                elif len(idents) == 1 and not scores:
+                    choice_feedback.setdefault(idents[0], text)
+                elif ref not in choice_feedback.values():
+                    unused.append(ref)
+        if "general_fb" in self.feedbacks and explanation is None and self.feedbacks["general_fb"]:
+            explanation = self.feedbacks["general_fb"]
+        dropped = [ref for ref in dict.fromkeys(unused) if ref != "general_fb"]
+        if dropped:
+            self.log.warn(self.where, f"item {self.label}: feedback shown for a right or wrong answer as a whole is "
+                          f"not imported ({', '.join(dropped)})", self.item.sourceline)
+        return keys, choice_feedback, explanation
+
+
+def read_canvas(root, where: str, log: ImportLog, draft: DraftQuiz) -> None:
+    assessment = next(descendants_named(root, "assessment"), None)
+    if assessment is not None and assessment.get("title") and not draft.title:
+        draft.title = {None: assessment.get("title")}
+    for item in descendants_named(root, "item"):
+        number = len(draft.items) + 1
+        _add(draft, log, lambda: (_CanvasItem(item, where, number, log).draft(), None))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------------------------------------
+
+
+def _v1_files(package: Package, manifest) -> list[str]:
+    where = package.where(MANIFEST)
+    files = []
+    for resource in descendants_named(manifest, "resource"):
+        if resource.get("type", "").startswith("imsqti_xmlv1p2"):
+            files.extend(path for path in _resource_files(resource, where) if path.endswith((".xml", ".qti"))
+                         and not path.endswith("assessment_meta.xml"))
+    return files
+
+
+def _scan(package: Package) -> list[tuple[str, object]]:
+    """XML entries of a package without a manifest, with their parsed roots (bounded)."""
+    found = []
+    candidates = [name for name in sorted(package.names()) if name.endswith((".xml", ".qti"))][:MAX_SCANNED]
+    for name in candidates:
+        root = parse_xml(package.read(name), package.where(name))
+        if local_name(root) in ("assessmentItem", "questestinterop"):
+            found.append((name, root))
+    return found
+
+
+def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
+    if not package.has(MANIFEST):
+        found = _scan(package)
+        if not found:
+            raise ImportFailure(package.display, f"no {MANIFEST} and no QTI item in the package")
+        for number, (name, root) in enumerate(found, start=1):
+            if local_name(root) == "questestinterop":
+                read_canvas(root, package.where(name), log, draft)
+            else:
+                _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(), root.get(XML_LANG)))
+        return
+    manifest = parse_xml(package.read(MANIFEST), package.where(MANIFEST))
+    v1 = _v1_files(package, manifest)
+    if v1:
+        for name in v1:
+            root = parse_xml(package.read(name), package.where(name))
+            if local_name(root) == "questestinterop":
+                read_canvas(root, package.where(name), log, draft)
+        return
+    read_qti2_package(package, manifest, log, draft)
+
+
+def read(path: Path, log: ImportLog) -> DraftQuiz:
+    draft = DraftQuiz(fallback_title=path.stem)
+    if path.is_file():
+        data = read_bytes(path, MAX_ARCHIVE_BYTES)
+        if not data.startswith(b"PK\x03\x04"):
+            root = parse_xml(data, str(path))
+            name = local_name(root)
+            if name == "questestinterop":
+                read_canvas(root, str(path), log, draft)
+            elif name == "assessmentItem":
+                _add(draft, log, lambda: (_Qti2Item(root, str(path), 1, log).draft(), root.get(XML_LANG)))
+            else:
+                raise ImportFailure(str(path), f"not QTI: the root element is <{name}> (expected a zip or folder "
+                                    "package, an assessmentItem or a questestinterop)", root.sourceline, 1)
+            return draft
+        read_package(ZipPackage(data, str(path)), log, draft)
+        return draft
+    read_package(FolderPackage(path), log, draft)
+    return draft

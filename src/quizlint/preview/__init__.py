@@ -1,0 +1,52 @@
+"""`quizlint preview`: a static HTML site of the bank (no server, no external request).
+
+``index.html`` lists the quizzes with their health; each quiz has its own page (``quiz-<id>.html``) with its
+items as a student sees them. Pages are written atomically into the output directory; nothing else in it is
+touched. The same bank gives byte-identical pages.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizlint.stats import BankStats
+
+INDEX = "index.html"
+
+
+def page_names(stats: BankStats) -> dict[str, str]:
+    """Quiz file path → page file name, unique even when quiz ids clash (also on case-insensitive disks)."""
+    names: dict[str, str] = {}
+    taken = {INDEX}
+    for quiz in stats.quizzes:
+        base = f"quiz-{quiz.entry.quiz.id}"
+        name, counter = f"{base}.html", 2
+        while name.lower() in taken:
+            name, counter = f"{base}-{counter}.html", counter + 1
+        taken.add(name.lower())
+        names[quiz.entry.path] = name
+    return names
+
+
+def render_site(stats: BankStats) -> dict[str, str]:
+    """Every page of the site: file name → HTML."""
+    from quizlint.preview.index_page import index_page
+    from quizlint.preview.quiz_page import quiz_page
+
+    names = page_names(stats)
+    pages = {INDEX: index_page(stats, names)}
+    for quiz in stats.quizzes:
+        pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
+    return pages
+
+
+def write_site(stats: BankStats, out_dir: Path) -> list[Path]:
+    from quizlint.io import write_atomic
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, html in render_site(stats).items():
+        path = out_dir / name
+        write_atomic(path, html)
+        written.append(path)
+    return written

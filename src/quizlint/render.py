@@ -1,0 +1,477 @@
+"""The one Markdown renderer: quiz Markdown → sanitised, well-formed XHTML (and plain text).
+
+Every exporter (and the preview) renders stems, options, feedback and explanations here, so what an LMS
+receives is decided in one place:
+
+1. markdown-it-py, CommonMark plus tables; ``$…$`` and ``$$…$$`` math is kept as written (never read as
+   emphasis) and code is kept verbatim;
+2. nh3 removes everything outside an allow-list of tags and attributes that QTI 2.1/3.0 XHTML also accepts:
+   no ``script``/``style`` (their content goes too), no event handlers, no ``style``/``id`` attributes, and
+   only ``http``, ``https`` and ``mailto`` URLs (``javascript:`` links lose their target);
+3. the sanitised fragment is parsed with lxml and repaired to the XHTML content model QTI validates against
+   (blocks are never inside inline elements, lists hold list items, tables have a body, links have an
+   ``href``, images an ``alt``), then serialised as XML.
+
+``render_html`` gives the XHTML as a string (Canvas, Moodle, the preview); ``append_html`` copies the
+elements into an lxml tree in a namespace (QTI puts XHTML in its own namespace); ``render_plain`` gives
+plain text (GIFT, Aiken). Characters XML cannot carry (C0 controls other than tab and newline, lone
+surrogates, U+FFFE/U+FFFF) are dropped everywhere (``xml_safe``).
+
+markdown-it, nh3 and lxml are imported inside functions: importing this module costs nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+# --- the allow-list (tags and attributes QTI 2.1 and 3.0 accept in item content) ---------------------------
+
+INLINE_TAGS = frozenset({"a", "abbr", "b", "br", "cite", "code", "dfn", "em", "i", "img", "kbd", "q", "samp",
+                         "small", "strong", "sub", "sup", "var"})
+BLOCK_TAGS = frozenset({"address", "blockquote", "div", "dl", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "ol", "p",
+                        "pre", "table", "ul"})
+STRUCTURE_TAGS = frozenset({"dd", "dt", "li", "tbody", "td", "tfoot", "th", "thead", "tr"})
+ALLOWED_TAGS = INLINE_TAGS | BLOCK_TAGS | STRUCTURE_TAGS
+ALLOWED_ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt"}, "code": {"class"}}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+VOID_TAGS = frozenset({"br", "hr", "img"})
+
+_FLOW = INLINE_TAGS | BLOCK_TAGS
+# What each element may contain: a set of child tags, and whether text may appear directly inside.
+_INLINE_ONLY = (INLINE_TAGS, True)
+_CONTENT_MODEL: dict[str, tuple[frozenset, bool]] = {
+    **{tag: _INLINE_ONLY for tag in INLINE_TAGS | {"p", "h1", "h2", "h3", "h4", "h5", "h6", "address", "dt"}},
+    "a": (INLINE_TAGS - {"a"}, True),
+    "pre": (INLINE_TAGS - {"img", "small", "sub", "sup"}, True),
+    "div": (_FLOW, True),
+    "li": (_FLOW, True),
+    "dd": (_FLOW, True),
+    "td": (_FLOW, True),
+    "th": (_FLOW, True),
+    "blockquote": (BLOCK_TAGS, False),
+    "ul": (frozenset({"li"}), False),
+    "ol": (frozenset({"li"}), False),
+    "dl": (frozenset({"dt", "dd"}), False),
+    "table": (frozenset({"thead", "tfoot", "tbody"}), False),
+    "thead": (frozenset({"tr"}), False),
+    "tbody": (frozenset({"tr"}), False),
+    "tfoot": (frozenset({"tr"}), False),
+    "tr": (frozenset({"th", "td"}), False),
+}
+# Element-only containers wrap stray content in their usual child; they are dropped when left empty.
+_WRAPPER = {"ul": "li", "ol": "li", "dl": "dd", "table": "tbody", "thead": "tr", "tbody": "tr", "tfoot": "tr",
+            "tr": "td", "blockquote": "p"}
+_TABLE_ORDER = {"thead": 0, "tfoot": 1, "tbody": 2}
+# Elements that mean something when empty; any other empty element is dropped.
+_KEPT_EMPTY = VOID_TAGS | {"td", "th", "li", "dd", "dt"}
+
+# --- characters -------------------------------------------------------------------------------------------
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot carry."""
+    return _NOT_XML.sub("", text)
+
+
+# --- Markdown ---------------------------------------------------------------------------------------------
+
+# Pandoc's rule for inline math: no space just inside the dollars, no word character or digit right after the
+# closing one (so "$5 and $10" stays money).
+_INLINE_MATH = re.compile(r"\$(?=[^\s$])((?:\\.|[^$\\\n])+?)(?<=[^\s\\])\$(?![\w$])")
+_DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
+
+
+def _math_rule(state, silent: bool) -> bool:
+    """markdown-it inline rule: ``$…$`` and ``$$…$$`` become one literal text token."""
+    src, pos = state.src, state.pos
+    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
+        return False
+    match = _DISPLAY_MATH.match(src, pos, state.posMax) or _INLINE_MATH.match(src, pos, state.posMax)
+    if match is None:
+        return False
+    if not silent:
+        token = state.push("math", "", 0)
+        token.content = match.group(0)
+    state.pos = match.end()
+    return True
+
+
+@functools.lru_cache(maxsize=None)
+def _markdown():
+    from markdown_it import MarkdownIt
+    from markdown_it.common.utils import escapeHtml
+
+    md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md.inline.ruler.before("escape", "math", _math_rule)
+    md.add_render_rule("math", lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
+    return md
+
+
+@functools.lru_cache(maxsize=None)
+def _cleaner():
+    import nh3
+
+    return nh3.Cleaner(tags=set(ALLOWED_TAGS), clean_content_tags={"script", "style"},
+                       attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
+                       attribute_filter=_attribute_filter, link_rel=None, url_schemes=set(URL_SCHEMES),
+                       strip_comments=True)
+
+
+_LANGUAGE_CLASS = re.compile(r"language-[A-Za-z0-9_+#.-]{1,40}")
+
+
+def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
+    """Only the allow-listed attributes (nh3 also lets ``lang`` and ``title`` through on every tag)."""
+    if attribute not in ALLOWED_ATTRIBUTES.get(tag, ()):
+        return None
+    if attribute == "class":
+        return value if _LANGUAGE_CLASS.fullmatch(value) else None
+    return value
+
+
+# Text with none of these characters, not starting like a list, heading or code block, renders as one
+# paragraph of escaped text: the fast path skips the Markdown parser and the sanitiser for it.
+_MARKUP_CHARS = re.compile(r"[\\`*_\[\]<>&!#|$~\n\r\t]|^[-+=>0-9 ]|\s$")
+
+
+def is_plain_paragraph(text: str) -> bool:
+    return bool(text) and _MARKUP_CHARS.search(text) is None
+
+
+def _sanitised_html(markdown: str) -> str:
+    return _cleaner().clean(_markdown().render(markdown))
+
+
+# --- repairing the fragment -------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=None)
+def lxml_etree():
+    """``lxml.etree``, imported on first use (for hot paths: cheaper than an import statement per call)."""
+    from lxml import etree
+
+    return etree
+
+
+def _new_element(tag: str):
+    return lxml_etree().Element(tag)
+
+
+def _unwrap(element) -> None:
+    """Replace ``element`` by its content (text, children, tail), in place."""
+    parent = element.getparent()
+    index = parent.index(element)
+    children = list(element)
+    _add_text(parent, index, element.text)
+    for offset, child in enumerate(children):
+        parent.insert(index + offset, child)
+    if children:
+        children[-1].tail = (children[-1].tail or "") + (element.tail or "") or None
+    else:
+        _add_text(parent, index, element.tail)
+    element.tail = None
+    parent.remove(element)
+
+
+def _add_text(parent, index: int, text: str | None) -> None:
+    """Append ``text`` just before the child at ``index`` (after the previous sibling, or as parent text)."""
+    if not text:
+        return
+    if index == 0:
+        parent.text = (parent.text or "") + text
+    else:
+        previous = parent[index - 1]
+        previous.tail = (previous.tail or "") + text
+
+
+def _wrap(element, first: int, last: int, tag: str, with_text: str | None = None):
+    """Move children ``first..last-1`` (and the text before the first, if given) into a new ``tag`` child."""
+    wrapper = _new_element(tag)
+    wrapper.text = with_text
+    for child in list(element)[first:last]:
+        wrapper.append(child)
+    element.insert(first, wrapper)
+    return wrapper
+
+
+def _fix_children(element) -> None:
+    """Make the children of ``element`` fit its content model, then repair them recursively."""
+    allowed, text_allowed = _CONTENT_MODEL.get(element.tag, (_FLOW, True))
+    if not text_allowed:
+        _wrap_stray_text(element)
+    changed = True
+    while changed:  # unwrapping promotes grandchildren, which must be checked in turn
+        changed = False
+        for child in list(element):
+            if child.tag in allowed:
+                continue
+            changed = True
+            if element.tag in _WRAPPER and child.tag in _FLOW | STRUCTURE_TAGS:
+                index = element.index(child)
+                _wrap(element, index, index + 1, _WRAPPER[element.tag])
+            else:
+                _separate_block(child, element)
+                _unwrap(child)
+        if not text_allowed:
+            _wrap_stray_text(element)
+    for child in list(element):
+        _fix_element(child)
+    if element.tag == "table":
+        _order_table(element)
+
+
+def _separate_block(child, parent) -> None:
+    """Keep words apart when a block is flattened into inline content."""
+    if child.tag in BLOCK_TAGS | STRUCTURE_TAGS and parent.tag not in _WRAPPER:
+        child.tail = " " + (child.tail or "")
+
+
+def _wrap_stray_text(element) -> None:
+    """In an element-only container, drop whitespace and wrap any other text in the usual child."""
+    wrapper_tag = _WRAPPER.get(element.tag, "p")
+    if element.text and element.text.strip():
+        wrapper = _new_element(wrapper_tag)
+        wrapper.text = element.text
+        element.insert(0, wrapper)
+    element.text = None
+    for child in list(element):
+        if child.tail and child.tail.strip():
+            wrapper = _new_element(wrapper_tag)
+            wrapper.text = child.tail
+            child.addnext(wrapper)
+        child.tail = None
+
+
+def _fix_element(element) -> None:
+    if element.tag == "a" and not element.get("href"):
+        _unwrap(element)
+        return
+    if element.tag == "img":
+        if not element.get("src"):
+            _drop(element)
+            return
+        element.set("alt", element.get("alt", ""))
+    if element.tag in VOID_TAGS:
+        for child in list(element):
+            element.remove(child)
+        element.text = None
+        return
+    _fix_children(element)
+    if len(element) == 0 and (element.tag in _WRAPPER or (element.tag not in _KEPT_EMPTY and not (element.text or "").strip())):
+        _drop(element)
+
+
+def _drop(element) -> None:
+    """Remove ``element`` and its content, keeping its tail."""
+    parent = element.getparent()
+    _add_text(parent, parent.index(element), element.tail)
+    parent.remove(element)
+
+
+def _order_table(table) -> None:
+    """thead, tfoot, then tbody (at least one); a head without a body becomes the body."""
+    sections = list(table)
+    seen: set[str] = set()
+    for section in sections:
+        if section.tag in seen and section.tag != "tbody":
+            section.tag = "tbody"
+        seen.add(section.tag)
+    if sections and "tbody" not in seen:
+        sections[-1].tag = "tbody"
+    for section in sorted(sections, key=lambda part: _TABLE_ORDER[part.tag]):
+        table.append(section)
+
+
+def _fragment_from_html(html: str):
+    """Parse sanitised HTML into a ``div`` holding the repaired fragment."""
+    import lxml.html
+    from lxml import etree
+
+    wrapper = etree.Element("div")
+    if html.strip():
+        parsed = lxml.html.fragment_fromstring(html, create_parent="div")
+        wrapper.text = parsed.text
+        for child in parsed:
+            if isinstance(child.tag, str):
+                wrapper.append(_plain_copy(child))
+            else:  # a comment or processing instruction that slipped through: keep only its tail
+                _add_text(wrapper, len(wrapper), child.tail)
+    _fix_children(wrapper)
+    _strip_outer_whitespace(wrapper)
+    return wrapper
+
+
+def _plain_copy(html_element):
+    """A plain ``etree`` copy of an lxml.html element (no HtmlElement classes, no comments)."""
+    from lxml import etree
+
+    copy = etree.Element(html_element.tag, {key: xml_safe(value) for key, value in html_element.attrib.items()})
+    copy.text = html_element.text
+    for child in html_element:
+        if isinstance(child.tag, str):
+            copy.append(_plain_copy(child))
+        else:
+            _add_text(copy, len(copy), child.tail)
+    copy.tail = html_element.tail
+    return copy
+
+
+def _strip_outer_whitespace(wrapper) -> None:
+    if wrapper.text:
+        wrapper.text = wrapper.text.lstrip() or None
+    if len(wrapper):
+        last = wrapper[-1]
+        last.tail = last.tail.rstrip() if last.tail else None
+        last.tail = last.tail or None
+    elif wrapper.text:
+        wrapper.text = wrapper.text.rstrip() or None
+
+
+@functools.lru_cache(maxsize=8192)
+def _fragment(markdown: str, compact: bool):
+    """The repaired fragment of ``markdown`` in a ``div`` (shared: callers copy, never change it)."""
+    markdown = xml_safe(markdown).strip()
+    if is_plain_paragraph(markdown):
+        wrapper = _new_element("div")
+        if compact:
+            wrapper.text = markdown
+        else:
+            paragraph = _new_element("p")
+            paragraph.text = markdown
+            wrapper.append(paragraph)
+        return wrapper
+    wrapper = _fragment_from_html(_sanitised_html(markdown))
+    if compact:
+        _unwrap_single_paragraph(wrapper)
+    return wrapper
+
+
+def _unwrap_single_paragraph(wrapper) -> None:
+    if len(wrapper) == 1 and wrapper[0].tag == "p" and not wrapper.text and not wrapper[0].tail:
+        _unwrap(wrapper[0])
+
+
+# --- public API -------------------------------------------------------------------------------------------
+
+
+def render_html(markdown: str | None, *, compact: bool = False) -> str:
+    """``markdown`` as a sanitised, well-formed XHTML fragment (no namespace).
+
+    ``compact``: a text that is one paragraph comes back without its ``<p>`` (for options and inline use).
+    """
+    from xml.sax.saxutils import escape
+
+    if not markdown:
+        return ""
+    wrapper = _fragment(markdown, compact)
+    tostring = lxml_etree().tostring
+    return escape(wrapper.text or "") + "".join(tostring(child, encoding="unicode") for child in wrapper)
+
+
+def append_html(parent, markdown: str | None, *, namespace: str | None = None, compact: bool = False,
+                blocks: bool = False) -> None:
+    """Append the rendered ``markdown`` to the lxml element ``parent``, its elements in ``namespace``.
+
+    ``blocks``: the place accepts block elements only (a QTI ``itemBody``): loose text and inline elements
+    at the top level are wrapped in ``<p>``.
+    """
+    if not markdown:
+        return
+    wrapper = _fragment(markdown, compact and not blocks)
+    prefix = f"{{{namespace}}}" if namespace else ""
+    if blocks:
+        _copy_as_blocks(parent, wrapper, prefix)
+    else:
+        _add_text(parent, len(parent), wrapper.text)
+        for child in wrapper:
+            _append_copy(parent, child, prefix)
+
+
+def _copy_as_blocks(target, source, prefix: str) -> None:
+    """Copy ``source``'s content into ``target``, gathering loose text and inline elements into paragraphs."""
+    etree = lxml_etree()
+    paragraph = None
+
+    def add_text(text: str | None) -> None:
+        nonlocal paragraph
+        if text and text.strip():
+            if paragraph is None:
+                paragraph = etree.SubElement(target, prefix + "p")
+            _add_text(paragraph, len(paragraph), text)
+
+    add_text(source.text)
+    for child in source:
+        if child.tag in INLINE_TAGS:
+            if paragraph is None:
+                paragraph = etree.SubElement(target, prefix + "p")
+            _append_copy(paragraph, child, prefix).tail = child.tail
+        else:
+            paragraph = None
+            _append_copy(target, child, prefix).tail = None
+            add_text(child.tail)
+
+
+def _append_copy(target, source, prefix: str):
+    copy = lxml_etree().SubElement(target, prefix + source.tag, dict(source.attrib))
+    copy.text = source.text
+    for child in source:
+        _append_copy(copy, child, prefix)
+    copy.tail = source.tail
+    return copy
+
+
+_PLAIN_BLOCKS = BLOCK_TAGS | {"li", "dt", "dd", "tr"}
+_PARAGRAPH_BREAK, _LINE_BREAK = "\x00P", "\x00L"  # markers, resolved once the text is put together
+_BREAKS = re.compile(r"[ \t]*(?:\x00[PL][ \t\n]*)+")
+
+
+def render_plain(markdown: str | None) -> str:
+    """``markdown`` as plain text after sanitising: a blank line between blocks, a line per list item (after
+    ``- ``) or table row, code and math as written, a link as its text and ``<URL>``, an image as its alt."""
+    if not markdown:
+        return ""
+    parts: list[str] = []
+    _plain_parts(_fragment(markdown, False), parts, in_pre=False)
+    return _BREAKS.sub(_resolve_breaks, "".join(parts)).strip()
+
+
+def _resolve_breaks(match: re.Match) -> str:
+    return "\n\n" if _PARAGRAPH_BREAK in match.group(0) else "\n"
+
+
+def _plain_parts(element, parts: list[str], in_pre: bool) -> None:
+    tag = element.tag
+    line_like = tag in {"li", "dt", "dd", "tr"}
+    if tag in _PLAIN_BLOCKS:
+        parts.append(_LINE_BREAK if line_like else _PARAGRAPH_BREAK)
+    parts.append({"li": _item_marker(element), "br": _LINE_BREAK, "img": element.get("alt", "")}.get(tag, ""))
+    inside_pre = in_pre or tag == "pre"
+    if element.text:
+        parts.append(element.text if inside_pre else _collapse(element.text))
+    for child in element:
+        _plain_parts(child, parts, inside_pre)
+        if child.tail:
+            parts.append(child.tail if inside_pre else _collapse(child.tail))
+    href = element.get("href") if tag == "a" else None
+    if href and href != "".join(element.itertext()):
+        parts.append(f" <{href}>")
+    if tag in {"td", "th"}:
+        parts.append("\t")
+    if tag in _PLAIN_BLOCKS:
+        parts.append(_LINE_BREAK if line_like else _PARAGRAPH_BREAK)
+
+
+def _item_marker(item) -> str:
+    parent = item.getparent()
+    return f"{parent.index(item) + 1}. " if parent is not None and parent.tag == "ol" else "- "
+
+
+def _collapse(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "lxml_etree",
+           "render_html", "render_plain", "xml_safe"]

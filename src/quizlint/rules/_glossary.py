@@ -1,0 +1,274 @@
+"""Finding glossary terms and their renderings in texts.
+
+Matching is case-insensitive (``quizlint.text.casefold`` in the text's language, so Turkish I/ı and İ/i fold
+correctly; a term such as INT8 also matches "int8" in a Turkish text) unless the term is ``case_sensitive``,
+and always starts at a word boundary. Words of a multi-word term match across any run of spaces or hyphens
+("fine-tuning" = "fine tuning").
+
+- In a SOURCE text, a term (or its rendering in the source language, from ``translations``) is present when
+  it stands as a whole word, optionally followed by a suffix after an apostrophe (GPU'da, safetensors'ı) or
+  by one of the source language's inflectional endings (``SOURCE_ENDINGS``: English plurals, -ed, -ing);
+  in an agglutinative language (Turkish…) a term is a stem and any ending is accepted.
+- In a TARGET text, a required rendering, a term that must stay untranslated and a forbidden rendering are
+  all matched as stems: "kontrol nokta" matches "kontrol noktaları", "GPU" matches "GPU'da". In Turkic
+  languages a rendering ending in the compound-noun suffix (-ı/-i/-u/-ü, -sı/-si/-su/-sü) also matches
+  without it, so "kontrol noktası" matches "kontrol noktaları".
+
+Matchers are built once per glossary (``matcher_for``) and find candidate terms through an index of their
+first letters, so a large glossary costs little per text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from quizlint.model import Glossary, GlossaryTerm
+from quizlint.text import casefold, is_turkic, nfc, primary_subtag
+
+# Endings a term may carry in a source text of that language and still be the term (one list per language).
+SOURCE_ENDINGS: dict[str, tuple[str, ...]] = {
+    "en": ("s", "es", "ed", "d", "ing", "er", "ers"),
+    "tr": (),  # Turkish is agglutinative: terms are stems (see _is_stem_language)
+}
+# Turkish compound-noun (possessive) suffix, which changes with inflection: noktası → noktaları, parçası →
+# parçaları; -sI after a vowel, -I after a consonant.
+_TURKISH_VOWELS = "aeıioöuü"
+_TURKISH_COMPOUND_AFTER_VOWEL = ("sı", "si", "su", "sü")
+_TURKISH_COMPOUND_AFTER_CONSONANT = ("ı", "i", "u", "ü")
+_SEPARATOR = r"[\s\-‐‑]+"
+_APOSTROPHE_SUFFIX = r"(?:['’][^\W\d_]+)?"
+_WORD_START = re.compile(r"(?<!\w)\w\w?")
+
+
+def _is_stem_language(lang: str) -> bool:
+    return is_turkic(lang)
+
+
+def _folds(text: str, lang: str, case_sensitive: bool) -> list[str]:
+    """The forms of a term to look for in a text folded with ``_fold_text(…, lang)``."""
+    if case_sensitive:
+        return [nfc(text)]
+    return list(dict.fromkeys([casefold(text, lang), casefold(text, None)]))
+
+
+def _fold_text(text: str, lang: str, case_sensitive: bool) -> str:
+    return nfc(text) if case_sensitive else casefold(text, lang)
+
+
+def _loose(text: str) -> str:
+    """A fold under which every spelling the matchers accept looks alike (for the candidate index only)."""
+    return casefold(text, "tr").replace("ı", "i")
+
+
+def _phrase(folded: str) -> str:
+    return _SEPARATOR.join(re.escape(word) for word in re.split(_SEPARATOR, folded.strip()) if word)
+
+
+def _without_compound_suffix(word: str) -> str | None:
+    for suffixes, before_vowel in ((_TURKISH_COMPOUND_AFTER_VOWEL, True),
+                                   (_TURKISH_COMPOUND_AFTER_CONSONANT, False)):
+        for suffix in suffixes:
+            stem = word[: -len(suffix)]
+            if word.endswith(suffix) and len(stem) >= 3 and (stem[-1] in _TURKISH_VOWELS) == before_vowel:
+                return stem
+    return None
+
+
+def _stem_forms(rendering: str, lang: str) -> list[str]:
+    """The rendering, and in Turkic languages also its last word without the compound-noun suffix."""
+    forms = [rendering]
+    if _is_stem_language(lang):
+        head, _, last = rendering.rpartition(" ")
+        stem = _without_compound_suffix(last)
+        if stem is not None and (head or len(stem) >= 4):
+            forms.append(f"{head} {stem}" if head else stem)
+    return forms
+
+
+@lru_cache(maxsize=4096)
+def stem_pattern(rendering: str, lang: str, case_sensitive: bool = False) -> re.Pattern:
+    """A rendering as a stem at a word start (any ending, apostrophe suffixes included)."""
+    lang = primary_subtag(lang)
+    alternatives = [_phrase(form) for fold in _folds(rendering, lang, case_sensitive)
+                    for form in _stem_forms(fold, lang)]
+    return re.compile(r"(?<!\w)(?:" + "|".join(dict.fromkeys(alternatives)) + ")")
+
+
+@lru_cache(maxsize=4096)
+def source_pattern(term: str, lang: str, case_sensitive: bool = False) -> re.Pattern:
+    """A term as a whole word in a source text, with an apostrophe suffix or one of the language's endings."""
+    lang = primary_subtag(lang)
+    if _is_stem_language(lang):
+        return stem_pattern(term, lang, case_sensitive)
+    alternatives = "|".join(dict.fromkeys(_phrase(fold) for fold in _folds(term, lang, case_sensitive)))
+    endings = SOURCE_ENDINGS.get(lang, ())
+    ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
+    return re.compile(r"(?<!\w)(?:" + alternatives + ")" + ending + _APOSTROPHE_SUFFIX + r"(?!\w)")
+
+
+def _index_key(text: str) -> str:
+    loose = _loose(text).lstrip()
+    return loose[:2] if loose[:1].isalnum() or loose[:1] == "_" else ""
+
+
+@lru_cache(maxsize=1024)
+def _text_keys(text: str) -> frozenset[str]:
+    """The one- and two-character starts of the words of ``text`` (cached: a text is looked up for its
+    terms and for forbidden renderings)."""
+    starts = _WORD_START.findall(_loose(text))
+    return frozenset(starts) | frozenset(start[0] for start in starts)
+
+
+class _Index:
+    """Entries (anything) by the first two letters of their text; entries starting with a symbol always match."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, list] = {}
+        self._always: list = []
+
+    def add(self, text: str, entry) -> None:
+        key = _index_key(text)
+        if key:
+            self._by_key.setdefault(key, []).append(entry)
+        else:
+            self._always.append(entry)
+
+    def candidates(self, text: str) -> list:
+        found = list(self._always)
+        for key in sorted(_text_keys(text)):
+            found.extend(self._by_key.get(key, ()))
+        return found
+
+
+def _for_language(table: dict, lang: str):
+    if lang in table:
+        return table[lang]
+    return table.get(primary_subtag(lang))
+
+
+@dataclass(frozen=True, eq=False)
+class Forbidden:
+    term: GlossaryTerm
+    rendering: str
+
+
+class GlossaryMatcher:
+    """One glossary, ready for matching; build it with ``matcher_for``."""
+
+    def __init__(self, glossary: Glossary):
+        self.glossary = glossary
+        self._source_indexes: dict[str, _Index] = {}
+        self._forbidden_indexes: dict[str, _Index] = {}
+        self._order = {id(term): position for position, term in enumerate(glossary.terms)}
+        names = [term.term for term in glossary.terms if not term.translate]
+        self._names = _names_pattern(tuple(names)) if names else None
+
+    # -- source side
+
+    def _source_index(self, lang: str) -> _Index:
+        index = self._source_indexes.get(lang)
+        if index is None:
+            index = _Index()
+            for term in self.glossary.terms:
+                for spelling in dict.fromkeys([term.term, _for_language(term.translations, lang) or term.term]):
+                    index.add(spelling, (term, spelling))
+            self._source_indexes[lang] = index
+        return index
+
+    def terms_in(self, text: str, lang: str) -> list[GlossaryTerm]:
+        """Glossary terms present in ``text`` (a source text in ``lang``), in glossary order, each once."""
+        found: dict[int, GlossaryTerm] = {}
+        folded: dict[bool, str] = {}
+        for term, spelling in self._source_index(lang).candidates(text):
+            if id(term) in found:
+                continue
+            key = term.case_sensitive
+            if key not in folded:
+                folded[key] = _fold_text(text, lang, key)
+            if source_pattern(spelling, lang, key).search(folded[key]):
+                found[id(term)] = term
+        return sorted(found.values(), key=lambda term: self._order[id(term)])
+
+    # -- target side
+
+    @staticmethod
+    def expected(term: GlossaryTerm, lang: str) -> str | None:
+        """What a ``lang`` text must contain where the source has ``term`` (None: the glossary does not say)."""
+        rendering = _for_language(term.translations, lang)
+        if rendering:
+            return rendering
+        return term.term if not term.translate else None
+
+    @staticmethod
+    def contains(rendering: str, text: str, lang: str, case_sensitive: bool = False) -> bool:
+        return bool(stem_pattern(rendering, lang, case_sensitive).search(_fold_text(text, lang, case_sensitive)))
+
+    def _forbidden_index(self, lang: str) -> _Index:
+        index = self._forbidden_indexes.get(lang)
+        if index is None:
+            index = _Index()
+            for term in self.glossary.terms:
+                for rendering in _for_language(term.forbidden, lang) or ():
+                    index.add(rendering, Forbidden(term, rendering))
+            self._forbidden_indexes[lang] = index
+        return index
+
+    def forbidden_in(self, text: str, lang: str) -> list[Forbidden]:
+        """Forbidden renderings present in ``text`` (a text in ``lang``), in glossary order: one per term, the
+        longest that matches ("emniyet tensörleri" rather than "emniyet tensör")."""
+        hits: dict[int, Forbidden] = {}
+        for entry in self._forbidden_index(lang).candidates(text):
+            known = hits.get(id(entry.term))
+            if known is not None and len(known.rendering) >= len(entry.rendering):
+                continue
+            if self.contains(entry.rendering, text, lang, entry.term.case_sensitive):
+                hits[id(entry.term)] = entry
+        return sorted(hits.values(), key=lambda entry: self._order[id(entry.term)])
+
+    # -- names
+
+    def without_names(self, text: str) -> str:
+        """``text`` with every do-not-translate term (and any suffix glued to it) blanked out."""
+        return self._names.sub(" ", text) if self._names is not None else text
+
+
+def _any_case(term: str) -> str:
+    out = []
+    for char in nfc(term):
+        if char in "iıIİ":
+            out.append("[iıIİ]")
+        else:
+            out.append(re.escape(char))
+    return "".join(out)
+
+
+def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
+    alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in re.split(_SEPARATOR, name.strip()) if word)
+                           for name in names), key=len, reverse=True)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")[\w'’]*", re.IGNORECASE)
+
+
+_MATCHERS: dict[int, tuple[Glossary, GlossaryMatcher]] = {}
+_MAX_MATCHERS = 8
+
+
+def matcher_for(glossary: Glossary | None) -> GlossaryMatcher | None:
+    """The matcher of ``glossary``, built once per glossary object (rules run per item)."""
+    if glossary is None or not glossary.terms:
+        return None
+    cached = _MATCHERS.get(id(glossary))
+    if cached is not None and cached[0] is glossary:
+        return cached[1]
+    if len(_MATCHERS) >= _MAX_MATCHERS:
+        _MATCHERS.clear()
+    matcher = GlossaryMatcher(glossary)
+    _MATCHERS[id(glossary)] = (glossary, matcher)
+    return matcher
+
+
+def names_removed(glossary: Glossary | None, texts: Iterable[str]) -> list[str]:
+    matcher = matcher_for(glossary)
+    return [matcher.without_names(text) if matcher else text for text in texts]

@@ -1,0 +1,197 @@
+"""What a translation must carry over unchanged, and what is left of a text once that is taken away.
+
+``extract_markup(text)`` finds the parts of a Markdown text that are not translated: numbers, inline code
+and fenced code, URLs (bare, autolinks, link and image targets), math (``$...$``, ``$$...$$``), and counts
+emphasis and links (their words are translated, their markup is not). ``prose(text)`` is the opposite: the
+natural-language words of a text with code, URLs, math, numbers and identifier-like tokens (acronyms such as
+CSV or QLoRA, words with digits such as MP3 or INT8, snake_case, file.names) removed; the translation rules
+use it to decide whether a text is language-neutral and to feed the language identifier.
+
+Numbers: a number token may use `.` or `,` as decimal mark or digit grouping, so "0,5" (Turkish) equals
+"0.5" and "1.000" (Turkish) equals "1,000" (English). Digits attached to letters (INT8, MP3, v2) belong to
+a name, not to a number. Number words ("four") are not numbers: a digit in the source must stay a digit.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from quizlint.text import nfc
+
+_FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
+_INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+_DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
+# Pandoc's rule: no space after the opening `$`, none before the closing one, no digit right after it
+# (so "$5 and $10" is money, not math).
+_INLINE_MATH = re.compile(r"(?<![\\$\w])\$(?=\S)([^$\n]+?)(?<=\S)(?<!\\)\$(?![\w$])")
+_LINK = re.compile(r"(!?)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+(?:\"[^\"]*\"|'[^']*'))?\s*\)")
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\[\]\"'`]+|\bwww\.[^\s<>()\[\]\"'`]+", re.IGNORECASE)
+_URL_TRAILING = ".,;:!?"
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
+_EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])",
+                       re.DOTALL)
+_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*")
+_SPACE = re.compile(r"\s+")
+_WORD_LETTERS = re.compile(r"[^\W\d_]+")
+_APOSTROPHE = re.compile(r"['’]")
+_EDGE_PUNCTUATION = "\"'“”‘’«»()[]{}<>.,;:!?…*_~#|/\\-–—"
+
+
+@dataclass(frozen=True)
+class Markup:
+    """The untranslatable parts of one text."""
+
+    numbers: tuple[str, ...] = ()  # number tokens as written, in order
+    code: tuple[str, ...] = ()  # inline code and fenced code contents
+    urls: tuple[str, ...] = ()
+    math: tuple[str, ...] = ()
+    counts: Counter = field(default_factory=Counter)  # "strong", "emphasis", "link", "image"
+
+
+def _squeeze(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _clean_url(url: str) -> str:
+    return url.rstrip(_URL_TRAILING)
+
+
+def _take(pattern: re.Pattern, text: str, group, found: list[str]) -> str:
+    """Remove every match of ``pattern`` from ``text`` (replaced by a space), collecting ``group`` of each."""
+
+    def keep(match: re.Match) -> str:
+        value = group(match) if callable(group) else match.group(group)
+        found.append(_squeeze(value))
+        return " "
+
+    return pattern.sub(keep, text)
+
+
+def _without_code_and_math(text: str, code: list[str], math: list[str]) -> str:
+    text = _take(_FENCED, text, 2, code)
+    text = _take(_INLINE_CODE, text, 2, code)
+    text = _take(_DISPLAY_MATH, text, 1, math)
+    return _take(_INLINE_MATH, text, 1, math)
+
+
+def _without_links_and_urls(text: str, urls: list[str], counts: Counter) -> str:
+    def link(match: re.Match) -> str:
+        counts["image" if match.group(1) else "link"] += 1
+        urls.append(_clean_url(match.group(3)))
+        return f" {match.group(2)} "
+
+    text = _LINK.sub(link, text)
+    text = _take(_URL, text, lambda match: _clean_url(match.group(0)), urls)
+    return _HTML_TAG.sub(" ", text)
+
+
+def _count_emphasis(text: str, counts: Counter) -> None:
+    strong = _STRONG.findall(text)
+    counts["strong"] += len(strong)
+    counts["emphasis"] += len(_EMPHASIS.findall(_STRONG.sub(lambda match: f" {match.group(2)} ", text)))
+
+
+def extract_markup(text: str) -> Markup:
+    code: list[str] = []
+    math: list[str] = []
+    urls: list[str] = []
+    counts: Counter = Counter()
+    rest = _without_code_and_math(text, code, math)
+    rest = _without_links_and_urls(rest, urls, counts)
+    _count_emphasis(rest, counts)
+    numbers = tuple(_NUMBER.findall(rest))
+    return Markup(numbers, tuple(code), tuple(urls), tuple(math), counts)
+
+
+def _plain_decimal(digits: str) -> str:
+    try:
+        value = Decimal(digits)
+    except InvalidOperation:
+        return digits
+    return format(value.normalize(), "f")
+
+
+def number_values(token: str) -> frozenset[str]:
+    """The values a number token can mean: "0,5" → {0.5, 5 is not possible}; "1,000" → {1000, 1}.
+
+    A separator is digit grouping when every group after it has three digits; the last separator can be the
+    decimal mark (`.` or `,`). Tokens that fit neither reading (2.1.1) are compared as written.
+    """
+    separators = re.findall(r"[.,]", token)
+    groups = re.split(r"[.,]", token)
+    if not separators:
+        return frozenset({_plain_decimal(token)})
+    values = set()
+    if len(set(separators)) == 1 and all(len(group) == 3 for group in groups[1:]):
+        values.add(_plain_decimal("".join(groups)))
+    last = separators[-1]
+    if all(mark != last for mark in separators[:-1]) and all(len(group) == 3 for group in groups[1:-1]):
+        values.add(_plain_decimal("".join(groups[:-1]) + "." + groups[-1]))
+    return frozenset(values or {token})
+
+
+def missing_numbers(source: Markup, target: Markup) -> list[str]:
+    """Source number tokens with no number of the same value in the target (each distinct token once)."""
+    target_values = [number_values(token) for token in target.numbers]
+    missing: list[str] = []
+    for token in dict.fromkeys(source.numbers):
+        values = number_values(token)
+        if not any(values & candidate for candidate in target_values):
+            missing.append(token)
+    return missing
+
+
+def missing_verbatim(source: tuple[str, ...], target: tuple[str, ...]) -> list[str]:
+    """Source pieces (code, URLs, math) that do not appear, unchanged, in the target."""
+    present = set(target)
+    return [piece for piece in dict.fromkeys(source) if piece not in present]
+
+
+def lost_counts(source: Markup, target: Markup) -> dict[str, tuple[int, int]]:
+    """Kinds of markup (emphasis, links…) that the target has fewer of: kind → (source count, target count)."""
+    return {kind: (count, target.counts[kind]) for kind, count in sorted(source.counts.items())
+            if target.counts[kind] < count}
+
+
+# ---------------------------------------------------------------------------------------------- prose
+
+
+def _is_identifier(token: str) -> bool:
+    """A name rather than a word: has a digit, `_`, an inner `.`, or two capitals (CSV, QLoRA, GPU'da)."""
+    base = _APOSTROPHE.split(token, 1)[0]
+    if any(ch.isdigit() for ch in base) or "_" in base or "." in base.strip("."):
+        return True
+    return sum(1 for ch in base if ch.isupper()) >= 2
+
+
+def strip_untranslatable(text: str) -> str:
+    """``text`` without code, math, URLs, link targets and HTML tags (link words are kept)."""
+    rest = _without_code_and_math(text, [], [])
+    return _without_links_and_urls(rest, [], Counter())
+
+
+def prose(text: str) -> str:
+    """The natural-language words of ``text`` (already stripped of glossary names by the caller, if wanted)."""
+    rest = strip_untranslatable(text)
+    kept = []
+    for token in rest.split():
+        token = token.strip(_EDGE_PUNCTUATION)
+        if token.isalpha() and (len(token) == 1 or token[1:].islower()):
+            kept.append(token)  # an ordinary word (the common case, decided without a regex)
+        elif token and not _is_identifier(token) and _WORD_LETTERS.search(token):
+            kept.append(token)
+    return " ".join(kept)
+
+
+def prose_letters(text: str) -> int:
+    """How many letters of real words ``prose(text)`` has."""
+    return sum(len(run) for run in _WORD_LETTERS.findall(text))
+
+
+def normalized(text: str) -> str:
+    """NFC with runs of whitespace collapsed: the form in which two texts are "the same text"."""
+    return _squeeze(nfc(text))

@@ -1,0 +1,135 @@
+"""Helpers shared by the answer-key and item-writing rules: texts per language, where to report, emphasis."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from quizlint.model import is_neutral, option_letter, text_in
+from quizlint.rules import _lexicon as lexicon
+
+# **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
+_EMPHASIS = re.compile(
+    r"\*\*(?=\S)(.+?)(?<=\S)\*\*"
+    r"|(?<![\w])__(?=\S)(.+?)(?<=\S)__(?![\w])"
+    r"|(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
+    r"|(?<![\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w])"
+    r"|<(u|b|strong|em|i|ins|mark)\b[^>]*>(.+?)</\5\s*>",
+    re.DOTALL | re.IGNORECASE,
+)
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]*_]*\s+|\n\s*\n")
+
+
+def language_texts(value: Any, languages: list[str]) -> Iterator[tuple[str, str]]:
+    """(language, text) for every language in which ``value`` has a non-blank text."""
+    for lang in languages:
+        text = text_in(value, lang)
+        if text and text.strip():
+            yield lang, text
+
+
+def lang_path(path: tuple, value: Any, lang: str) -> tuple:
+    """The path of ``value``'s text in ``lang`` (a language-neutral string has no per-language key)."""
+    return path if is_neutral(value) else path + (lang,)
+
+
+def hits_by_language(value: Any, languages: list[str], find: Callable[[str, str], Any]) -> list[tuple[str, Any]]:
+    """(language, result) for each language where ``find(text, lang)`` returns something truthy."""
+    hits = []
+    for lang, text in language_texts(value, languages):
+        result = find(text, lang)
+        if result:
+            hits.append((lang, result))
+    return hits
+
+
+def quoted_by_language(hits: list[tuple[str, str]]) -> str:
+    """``"never" (en), "asla" (tr)``; a text found in several languages once (``"MP3" (en, tr)``), several texts
+    of one language together (``"kontrol", "büyük" (tr)``)."""
+    languages: dict[str, list[str]] = {}
+    for lang, text in hits:
+        languages.setdefault(text, [])
+        if lang not in languages[text]:
+            languages[text].append(lang)
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for text, langs in languages.items():
+        groups.setdefault(tuple(langs), []).append(f'"{text}"')
+    return ", ".join(f"{', '.join(texts)} ({', '.join(langs)})" for langs, texts in groups.items())
+
+
+def distractor_indexes(item) -> list[int]:
+    return [index for index, option in enumerate(item.options) if not option.correct]
+
+
+def key_indexes(item) -> list[int]:
+    return [index for index, option in enumerate(item.options) if option.correct]
+
+
+def option_phrase_problems(ctx, category: str, what: str) -> Iterator:
+    """Problems for options whose whole text is a phrase of ``category`` (W001, W002) in any language."""
+    for index, option in enumerate(ctx.item.options):
+        hits = hits_by_language(option.text, ctx.languages,
+                                lambda text, lang: lexicon.first(category, text, lang))
+        if hits:
+            first_lang = hits[0][0]
+            shown = quoted_by_language([(lang, match.text) for lang, match in hits])
+            yield ctx.problem(f"option {option_letter(index)} is {what}: {shown}",
+                              *lang_path(("options", index, "text"), option.text, first_lang))
+
+
+def question_sentence(text: str) -> tuple[int, int]:
+    """The span of the question sentence: the last sentence that ends with ``?``, else the last sentence."""
+    starts = [0] + [match.end() for match in _SENTENCE_END.finditer(text)]
+    sentences = []
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        if text[start:end].strip():
+            sentences.append((start, end))
+    if not sentences:
+        return 0, len(text)
+    questions = [span for span in sentences if text[span[0]:span[1]].rstrip(" \t\n\"'”’)]*_").endswith("?")]
+    return (questions or sentences)[-1]
+
+
+def emphasis_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of text inside Markdown bold/italic or HTML underline/bold/italic."""
+    return [match.span() for match in _EMPHASIS.finditer(text)]
+
+
+def is_all_caps(word: str) -> bool:
+    letters = [ch for ch in word if ch.isalpha()]
+    return len(letters) >= 2 and all(ch.isupper() for ch in letters)
+
+
+def is_emphasised(text: str, start: int, end: int, spans: list[tuple[int, int]] | None = None) -> bool:
+    """Whether ``text[start:end]`` is written in capitals or stands inside an emphasis span."""
+    if is_all_caps(text[start:end]):
+        return True
+    return inside_any(start, end, emphasis_spans(text) if spans is None else spans)
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of inline Markdown code (`like this`): words there are code, not prose."""
+    return [match.span() for match in _CODE_SPAN.finditer(text)] if "`" in text else []
+
+
+def inside_any(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(begin <= start and end <= finish for begin, finish in spans)
+
+
+def prose_matches(category: str, text: str, lang: str) -> list[lexicon.Match]:
+    """Terms of ``category`` in ``text``, leaving out those inside inline code."""
+    found = lexicon.find_all(category, text, lang)
+    code = code_spans(text) if found else []
+    return [match for match in found if not inside_any(match.start, match.end, code)]
+
+
+def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what: str) -> Iterator:
+    """One problem per field (path, value, label) that contains terms of ``category`` in any language."""
+    for path, value, label in fields:
+        hits = [(lang, match.text) for lang, text in language_texts(value, ctx.languages)
+                for match in prose_matches(category, text, lang)]
+        if hits:
+            yield ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))

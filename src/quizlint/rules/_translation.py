@@ -1,0 +1,60 @@
+"""Helpers shared by the translation (T) rules: which texts to compare, and what is language-neutral."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from quizlint.model import Glossary, Item, TextField, is_neutral, item_text_fields
+from quizlint.rules._glossary import matcher_for
+from quizlint.rules._markup import prose
+
+
+def has_text(text: str | None) -> bool:
+    return isinstance(text, str) and bool(text.strip())
+
+
+def localized_fields(item: Item) -> Iterator[TextField]:
+    """The fields written per language (a plain string is language-neutral: nothing to translate)."""
+    return (field for field in item_text_fields(item) if not is_neutral(field.value))
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One field's source text and its translation into one target language, both non-empty."""
+
+    field: TextField
+    lang: str
+    source: str
+    target: str
+
+    @property
+    def path(self) -> tuple:
+        return self.field.lang_path(self.lang)
+
+
+def translation_pairs(item: Item, source_language: str, target_languages: list[str]) -> Iterator[Pair]:
+    for field in localized_fields(item):
+        source = field.value.get(source_language)
+        if not has_text(source):
+            continue
+        for lang in target_languages:
+            target = field.value.get(lang)
+            if has_text(target):
+                yield Pair(field, lang, source, target)
+
+
+def language_texts(item: Item, languages: list[str]) -> Iterator[tuple[TextField, str, str]]:
+    """Every non-empty (field, language, text) of the item's localized fields, source language included."""
+    for field in localized_fields(item):
+        for lang in languages:
+            text = field.value.get(lang)
+            if has_text(text):
+                yield field, lang, text
+
+
+def neutral_prose(text: str, glossary: Glossary | None) -> str:
+    """The words of ``text`` that belong to a language: without code, URLs, numbers, acronyms, identifiers
+    and the glossary's do-not-translate terms."""
+    matcher = matcher_for(glossary)
+    return prose(matcher.without_names(text) if matcher else text)

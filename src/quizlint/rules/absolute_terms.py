@@ -1,0 +1,86 @@
+"""A distractor uses an absolute term such as "always", "never", "only" ("her zaman", "asla", "sadece").
+
+## What it does
+Reports a distractor (an option not marked correct) that contains a specific determiner: a word of absolute
+frequency, extent or certainty, in any of the quiz's languages. English: always, never, only, all, every,
+none, nothing, completely, entirely, absolutely, totally, invariably, guarantee(d/s), impossible, certainly;
+Turkish: "her zaman", "hiçbir zaman", "asla", "daima", "sadece", "yalnızca", "tamamen", "kesinlikle",
+"mutlaka", "garanti", "hiçbir", "tüm", "bütün", "hepsi" (the full lists are below). Hedged uses are not
+counted: "not always", "almost all", "hemen hemen her"; nor are technical terms such as all-reduce, nor
+words in inline code.
+
+The modal verbs "must" and "cannot" are deliberately not on the list: they are the ordinary way to state a
+wrong technical claim ("the model must be retrained") and would drown the real cues in noise.
+
+## Why it matters
+Test-wise students know that sweeping statements are rarely true, so an absolute word marks an option as a
+distractor without any knowledge of the content (Haladyna, Downing & Rodriguez 2002: avoid clues such as
+"specific determiners including always, never, completely, and absolutely"; NBME item-writing guide, "absolute
+terms" among the flaws that help test-wise students).
+
+## Example
+```yaml
+id: overfitting
+type: single
+stem: {en: "What does dropout do during training?", tr: "Dropout eğitim sırasında ne yapar?"}
+options:
+  - text: {en: "It randomly zeroes activations to reduce overfitting", tr: "Aşırı öğrenmeyi azaltmak için aktivasyonları rastgele sıfırlar"}
+    correct: true
+  - text: {en: "It always doubles the learning rate", tr: "Öğrenme oranını her zaman iki katına çıkarır"}
+  - text: {en: "It removes the biases of every layer", tr: "Katmanların sapma terimlerini siler"}
+```
+
+```yaml
+id: dropout-tr
+type: single
+stem: {tr: "Dropout eğitim sırasında ne yapar?"}
+options:
+  - text: {tr: "Aşırı öğrenmeyi azaltmak için aktivasyonları rastgele sıfırlar"}
+    correct: true
+  - text: {tr: "Modelin asla aşırı öğrenmeyeceğini garanti eder"}
+  - text: {tr: "Katmanların sapma terimlerini siler"}
+```
+
+## Use instead
+```yaml
+id: overfitting
+type: single
+stem: {en: "What does dropout do during training?", tr: "Dropout eğitim sırasında ne yapar?"}
+options:
+  - text: {en: "It randomly zeroes activations to reduce overfitting", tr: "Aşırı öğrenmeyi azaltmak için aktivasyonları rastgele sıfırlar"}
+    correct: true
+  - text: {en: "It doubles the learning rate at each epoch", tr: "Öğrenme oranını her epokta iki katına çıkarır"}
+  - text: {en: "It removes the bias terms of the layers", tr: "Katmanların sapma terimlerini siler"}
+```
+
+## How to fix
+State the distractor as a plausible, specific claim without the absolute word, so that only knowledge of the
+content rules it out.
+
+## Options
+`include-key` (default `false`): also check the options marked correct. An absolute key is a reverse cue
+that test-wise students learn too, but the guideline is about distractors.
+"""
+
+from quizlint.model import option_letter
+from quizlint.rules._texts import term_problems
+
+CODE = "W004"
+NAME = "absolute-terms"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS = {"include-key": False}
+LEXICON = ("absolute-terms",)
+
+
+def check(ctx):
+    include_key = bool(ctx.options["include-key"])
+    fields = [
+        (("options", index, "text"), option.text, f"{'the key' if option.correct else 'distractor'} "
+         f"{option_letter(index)}")
+        for index, option in enumerate(ctx.item.options)
+        if include_key or not option.correct
+    ]
+    yield from term_problems(ctx, "absolute-terms", fields, "the absolute term")

@@ -1,0 +1,75 @@
+"""An option is "all of the above".
+
+## What it does
+Reports an option whose whole text means "all of the above" in any of the quiz's languages: "All of the
+above", "All of these are correct", "Both of the above", Turkish "Hepsi", "Hepsi doğrudur", "Yukarıdakilerin
+hepsi", "Tümü" (the full lists are below). A phrase inside a longer option ("All of the above layers are
+frozen") is not reported.
+
+## Why it matters
+"All of the above" is among the most criticised option types (Haladyna, Downing & Rodriguez 2002: "avoid
+all-of-the-above"; NBME item-writing guide). A student who recognises two options as correct can choose it
+without knowing the rest, and one who spots a single wrong option can rule it out: the item rewards partial
+knowledge and test-wiseness. It also makes the item depend on the option order, which defeats shuffling.
+
+## Example
+```yaml
+id: mammals
+type: single
+stem: {en: "Which of these animals is a mammal?", tr: "Bu hayvanlardan hangisi memelidir?"}
+options:
+  - text: {en: "Whale", tr: "Balina"}
+  - text: {en: "Bat", tr: "Yarasa"}
+  - text: {en: "Dolphin", tr: "Yunus"}
+  - text: {en: "All of the above", tr: "Hepsi"}
+    correct: true
+    fixed: true
+```
+
+```yaml
+id: memeliler
+type: single
+stem: {tr: "Aşağıdakilerden hangileri memelidir?"}
+options:
+  - text: {tr: "Balina"}
+  - text: {tr: "Yarasa"}
+  - text: {tr: "Yukarıdakilerin hepsi doğrudur"}
+    correct: true
+```
+
+## Use instead
+```yaml
+id: mammals
+type: multiple
+stem: {en: "Which of these animals are mammals? Select every mammal.", tr: "Bu hayvanlardan hangileri memelidir? Memeli olanların hepsini seçin."}
+options:
+  - text: {en: "Whale", tr: "Balina"}
+    correct: true
+  - text: {en: "Bat", tr: "Yarasa"}
+    correct: true
+  - text: {en: "Shark", tr: "Köpek balığı"}
+  - text: {en: "Penguin", tr: "Penguen"}
+```
+
+## How to fix
+Make the item `type: multiple` and let students select every right option, or replace the option with a
+plausible distractor and ask for the single best answer.
+
+## Options
+None.
+"""
+
+from quizlint.rules._texts import option_phrase_problems
+
+CODE = "W001"
+NAME = "all-of-the-above"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+LEXICON = ("all-of-the-above",)
+
+
+def check(ctx):
+    yield from option_phrase_problems(ctx, "all-of-the-above", '"all of the above"')

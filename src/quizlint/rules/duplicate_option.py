@@ -1,0 +1,118 @@
+"""Two options of an item say the same thing.
+
+## What it does
+Compares the options of an item in every language, after Unicode NFC normalisation, casefolding (Turkish
+aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect) and collapsing whitespace and punctuation, so
+"Ankara", " ankara." and "ANKARA" are the same option. Reports the later option of a pair that is the same in
+**every** language in which both have a text, at that option's text.
+
+A pair that is the same in some languages but different in others is not a duplicate as written: one of its
+translations was copied from the other option. `copied-option` reports that case, so each pair is reported
+by exactly one of the two rules.
+
+## Why it matters
+A duplicate is a wasted distractor, and when the key is duplicated the item has two right answers (one of
+them marked wrong). Test-wise students also know that two identical options cannot both be right and so
+eliminate them (Haladyna, Downing & Rodriguez 2002: "keep choices independent; choices should not be
+overlapping").
+
+## Example
+```yaml
+id: capital
+type: single
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: İstanbul
+  - text: istanbul
+```
+
+## Use instead
+```yaml
+id: capital
+type: single
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: İstanbul
+  - text: İzmir
+```
+
+## How to fix
+Replace one of the two options with a new plausible distractor (or delete it).
+
+## Options
+None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from quizlint.model import is_neutral, option_letter
+from quizlint.rules._texts import lang_path, language_texts
+from quizlint.text import comparison_key
+
+CODE = "K004"
+NAME = "duplicate-option"
+SEVERITY = "error"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+@dataclass(frozen=True)
+class OptionPair:
+    """Options ``first`` < ``second`` compared language by language."""
+
+    first: int
+    second: int
+    same: tuple[str, ...]  # languages in which both have a text and the texts compare equal
+    different: tuple[str, ...]  # languages in which both have a text and the texts differ
+    neutral: bool  # both texts are language-neutral strings
+
+    @property
+    def duplicate(self) -> bool:
+        """The same option in every language (or both neutral and the same in some language's folding)."""
+        return bool(self.same) and (self.neutral or not self.different)
+
+
+def _keys(option, languages: list[str]) -> dict[str, str]:
+    keys = {}
+    for lang, text in language_texts(option.text, languages):
+        key = comparison_key(text, lang)
+        if key:
+            keys[lang] = key
+    return keys
+
+
+def option_pairs(item, languages: list[str]) -> list[OptionPair]:
+    """Every pair of options that is the same in at least one language."""
+    keys = [_keys(option, languages) for option in item.options]
+    pairs = []
+    for second in range(len(keys)):
+        for first in range(second):
+            shared = [lang for lang in languages if lang in keys[first] and lang in keys[second]]
+            same = tuple(lang for lang in shared if keys[first][lang] == keys[second][lang])
+            if same:
+                different = tuple(lang for lang in shared if lang not in same)
+                neutral = is_neutral(item.options[first].text) and is_neutral(item.options[second].text)
+                pairs.append(OptionPair(first, second, same, different, neutral))
+    return pairs
+
+
+def check(ctx):
+    reported = set()
+    for pair in option_pairs(ctx.item, ctx.languages):
+        if not pair.duplicate or pair.second in reported:
+            continue
+        reported.add(pair.second)
+        option = ctx.item.options[pair.second]
+        lang = pair.same[0]
+        yield ctx.problem(
+            f"option {option_letter(pair.second)} duplicates option {option_letter(pair.first)}",
+            *lang_path(("options", pair.second, "text"), option.text, lang),
+        )

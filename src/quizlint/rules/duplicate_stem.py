@@ -1,0 +1,64 @@
+"""Two items ask the same question.
+
+## What it does
+Compares the stems of all items of the bank, language by language, after Turkish-aware casefolding, NFC and
+whitespace/punctuation normalisation (so "What is NAT?" and "what is  NAT" are the same stem). A repeated
+stem is reported once per pair of items, at the later item's stem (files in path order, then line order),
+naming the first item and the languages in which the stems are the same.
+
+## Why it matters
+A question asked twice tests the same thing twice and gives away answers when both items land in one
+attempt; usually one copy is an outdated draft whose fixes never reached the other. Copy-paste is also how
+a stem ends up unchanged over a new set of options that no longer fit it.
+
+## Example
+```yaml
+quizlint: 1
+id: networking
+languages: [en, tr]
+title: {en: Networking, tr: Ağlar}
+items:
+  - {id: nat, stem: {en: "What does NAT do?", tr: "NAT ne yapar?"}, options: [{text: {en: "Maps private addresses to a public one", tr: "Özel adresleri genel bir adrese eşler"}, correct: true}, {text: {en: "Encrypts traffic", tr: "Trafiği şifreler"}}]}
+  - {id: nat-2, stem: {en: "What does NAT do?", tr: "NAT ne yapar?"}, options: [{text: {en: "Translates addresses", tr: "Adresleri çevirir"}, correct: true}, {text: {en: "Sorts files", tr: "Dosyaları sıralar"}}]}
+```
+
+## Use instead
+```yaml
+quizlint: 1
+id: networking
+languages: [en, tr]
+title: {en: Networking, tr: Ağlar}
+items:
+  - {id: nat, stem: {en: "What does NAT do?", tr: "NAT ne yapar?"}, options: [{text: {en: "Maps private addresses to a public one", tr: "Özel adresleri genel bir adrese eşler"}, correct: true}, {text: {en: "Encrypts traffic", tr: "Trafiği şifreler"}}]}
+  - {id: nat-why, stem: {en: "Why do home routers use NAT?", tr: "Ev yönlendiricileri neden NAT kullanır?"}, options: [{text: {en: "To share one public address", tr: "Tek bir genel adresi paylaşmak için"}, correct: true}, {text: {en: "To sort files", tr: "Dosyaları sıralamak için"}}]}
+```
+
+## How to fix
+Delete the copy, or merge the two items into the better one; if both are wanted, make the stems ask
+different things.
+
+## Options
+None.
+"""
+
+CODE = "D002"
+NAME = "duplicate-stem"
+SEVERITY = "warning"
+SCOPE = "bank"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+def check(ctx):
+    quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
+    first_with_stem: dict[tuple[str, str], object] = {}  # (language, stem key) → first item
+    for item in (item for quiz in quizzes for item in sorted(quiz.items, key=lambda entry: entry.line)):
+        same_as: dict[tuple, list[str]] = {}  # first item's location → languages in which the stems match
+        for lang, key in sorted(item.stems.items()):
+            first = first_with_stem.setdefault((lang, key), item)
+            if first is not item:
+                same_as.setdefault((first.file, first.line, first.column, first.item), []).append(lang)
+        for (file, line, column, other), languages in sorted(same_as.items()):
+            yield ctx.problem(f"same stem as item {other!r} ({file}:{line}:{column}) in {', '.join(languages)}",
+                              item.file, *item.stem_position, item.item)

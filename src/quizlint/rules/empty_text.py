@@ -1,0 +1,61 @@
+"""A text is empty, blank or null.
+
+## What it does
+Reports a stem, option, feedback or explanation whose text is empty, only whitespace, or `null` — in any
+language, the source language included, and for a language-neutral plain string too. A language key that
+is absent altogether is reported by `missing-translation`.
+
+## Why it matters
+An empty text is an option a student cannot read or a question without a question; an empty key in one
+language usually means a translation was started and never finished, or a merge went wrong. LMS importers
+reject empty answers or, worse, accept them.
+
+## Example
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "  "}
+options:
+  - text: Ankara
+    correct: true
+  - text: {en: "Istanbul", tr: null}
+```
+
+## Use instead
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: {en: "Istanbul", tr: "İstanbul"}
+```
+
+## How to fix
+Write the text, or delete the field if it is optional (feedback, explanation).
+
+## Options
+None.
+"""
+
+from quizlint.model import is_neutral, item_text_fields
+from quizlint.rules._translation import has_text
+
+CODE = "T002"
+NAME = "empty-text"
+SEVERITY = "error"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+def check(ctx):
+    for field in item_text_fields(ctx.item):
+        if is_neutral(field.value):
+            if not has_text(field.value):
+                yield ctx.problem(f"{field.label} is empty", *field.path)
+            continue
+        for lang, text in field.value.items():
+            if not has_text(text):
+                what = "null" if text is None else "empty"
+                yield ctx.problem(f"{field.label}: the {lang} text is {what}", *field.lang_path(lang))

@@ -1,0 +1,137 @@
+"""A translation does not follow the glossary.
+
+## What it does
+Checks every text against the bank's glossary (`glossary.yaml` at the bank root, or the file configured
+with `glossary =` or `--glossary`). For each glossary term present in the source-language text of a field:
+
+- a term with `translate: false` (safetensors, QLoRA) must appear as it is in every target-language text;
+- a term with a rendering in `translations.<lang>` must have that rendering in the `<lang>` text.
+
+And in every text of every language, the source included and whether or not the source has the term, a
+rendering listed in `forbidden.<lang>` must not appear in the `<lang>` text.
+
+Matching is case-insensitive in the text's language (Turkish I/ı, İ/i) unless the term is
+`case_sensitive`, and starts at a word boundary. In the source, a term may carry an inflection (English
+plurals, -ed, -ing) or a suffix after an apostrophe. In a translation, renderings are stems: a Turkish
+suffix after an apostrophe ("GPU'da", "safetensors'ı") or glued to a word ("kontrol noktaları" for the
+rendering "kontrol nokta") is accepted, and a Turkish rendering that ends in the compound-noun suffix
+("kontrol noktası") also matches its inflected forms ("kontrol noktaları"). Write renderings as stems.
+A term can be found in the source through its own rendering in the source language, so a glossary written
+in English also checks a quiz whose source is Turkish, given `translations` in both languages. The finding
+points at the target text and names the term.
+
+## Why it matters
+Terminology is where machine and hurried human translation go wrong most visibly: the seed quizzes of this
+project offered "emniyet tensörleri" (a literal translation of the file format safetensors) as an answer
+option, so the key could not be recognised by anyone who knows the format. A glossary keeps product names
+untranslated and technical terms consistent across the bank.
+
+## Glossary
+The examples below are checked with this glossary:
+```yaml
+terms:
+  - term: safetensors
+    translate: false
+    forbidden: {tr: [emniyet tensörleri]}
+  - term: checkpoint
+    translations: {tr: kontrol nokta}
+    forbidden: {tr: [denetim noktası]}
+```
+
+## Example
+```yaml
+id: shard-format
+stem:
+  en: "Which format is used to load checkpoint shards safely?"
+  tr: "Denetim noktası parçalarını güvenle yüklemek için hangi format kullanılır?"
+options:
+  - text: {en: "safetensors", tr: "emniyet tensörleri"}
+    correct: true
+  - text: {en: "Only ZIP archives", tr: "Yalnızca ZIP arşivleri"}
+```
+
+## Use instead
+```yaml
+id: shard-format
+stem:
+  en: "Which format is used to load checkpoint shards safely?"
+  tr: "Kontrol noktası parçalarını güvenle yüklemek için hangi format kullanılır?"
+options:
+  - text: {en: "safetensors", tr: "safetensors"}
+    correct: true
+  - text: {en: "Only ZIP archives", tr: "Yalnızca ZIP arşivleri"}
+```
+
+## How to fix
+Use the glossary's rendering (or keep the term as it is). If the glossary is wrong or too strict, fix the
+glossary; if one text has a good reason to differ, suppress the finding on the item with
+`# quizlint: disable=glossary-term -- reason`.
+
+## Options
+None (the glossary itself is the configuration).
+"""
+
+from quizlint.model import is_neutral, item_text_fields, text_in
+from quizlint.rules._glossary import matcher_for
+from quizlint.rules._translation import has_text
+
+CODE = "T005"
+NAME = "glossary-term"
+SEVERITY = "error"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+def _forbidden_hits(ctx, matcher, field) -> list:
+    """(language, Forbidden) for every forbidden rendering in every language of ``field``."""
+    hits = []
+    for lang in ctx.languages:
+        text = text_in(field.value, lang)
+        if has_text(text):
+            hits.extend((lang, hit) for hit in matcher.forbidden_in(text, lang))
+    return hits
+
+
+def _forbidden_problem(ctx, matcher, field, lang, hit):
+    expected = matcher.expected(hit.term, lang)
+    advice = f" (use '{expected}')" if expected else ""
+    return ctx.problem(f"{field.label}: '{hit.rendering}' is a forbidden {lang} rendering of glossary term "
+                       f"'{hit.term.term}'{advice}", *field.lang_path(lang))
+
+
+def _missing(ctx, matcher, field, replaced):
+    """Problems for source terms whose required rendering is missing from a translation (terms already
+    reported through a forbidden rendering in that language are left out: one finding per mistake)."""
+    source = field.value.get(ctx.source_language)
+    if not has_text(source):
+        return
+    terms = matcher.terms_in(source, ctx.source_language)
+    for lang in ctx.target_languages:
+        target = field.value.get(lang)
+        if not has_text(target):
+            continue
+        for term in terms:
+            expected = matcher.expected(term, lang)
+            if expected is None or (lang, id(term)) in replaced:
+                continue
+            if matcher.contains(expected, target, lang, term.case_sensitive):
+                continue
+            if expected == term.term and not term.translate:
+                message = f"glossary term '{term.term}' must stay as it is in the {lang} text"
+            else:
+                message = f"glossary term '{term.term}' must be translated as '{expected}' in the {lang} text"
+            yield ctx.problem(f"{field.label}: {message}", *field.lang_path(lang))
+
+
+def check(ctx):
+    matcher = matcher_for(ctx.glossary)
+    if matcher is None:
+        return
+    for field in item_text_fields(ctx.item):
+        hits = _forbidden_hits(ctx, matcher, field)
+        for lang, hit in hits:
+            yield _forbidden_problem(ctx, matcher, field, lang, hit)
+        if not is_neutral(field.value):
+            yield from _missing(ctx, matcher, field, {(lang, id(hit.term)) for lang, hit in hits})

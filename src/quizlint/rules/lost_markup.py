@@ -1,0 +1,97 @@
+"""A translation lost or changed a number, code, a URL, math or Markdown markup of its source.
+
+## What it does
+Compares every translation with its source text and reports what the source has and the translation lacks:
+
+- numbers: every number of the source must appear in the translation with the same value; `.` and `,` may
+  be the decimal mark or digit grouping, so "0,5" in Turkish matches "0.5" in English and "1.000" matches
+  "1,000". Digits glued to letters (INT8, MP3, v2) are part of a name, not numbers. A number written in
+  digits must stay in digits: "4" in the source is not matched by "dört" or "four" (number words are not
+  recognised — write digits, or words, in both languages);
+- inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
+- URLs, and the targets of Markdown links and images: unchanged;
+- math (`$...$`, `$$...$$`): unchanged (whitespace aside);
+- Markdown emphasis (`*…*`, `_…_`), strong emphasis (`**…**`), links and images: at least as many as in the
+  source (their words are translated, so only their number is compared).
+
+Extra numbers or markup in the translation are not reported. Language-neutral plain strings are not checked.
+
+## Why it matters
+A changed number changes the answer: an option that says "4 bit" in English and "8 bit" in Turkish makes the
+item right in one language and wrong in the other. Lost code or URLs break the rendered quiz; lost
+emphasis loses the **NOT** that a negative stem depends on.
+
+## Example
+```yaml
+id: payload-ratio
+stem:
+  en: "How large is a **4-bit** payload compared with a 16-bit one?"
+  tr: "8 bitlik bir yük, 16 bitlik bir yüke göre ne kadar büyüktür?"
+options:
+  - text: {en: "One quarter of it", tr: "Onun dörtte biri"}
+    correct: true
+  - text: {en: "Half of it", tr: "Onun yarısı"}
+```
+
+## Use instead
+```yaml
+id: payload-ratio
+stem:
+  en: "How large is a **4-bit** payload compared with a 16-bit one?"
+  tr: "**4 bitlik** bir yük, 16 bitlik bir yüke göre ne kadar büyüktür?"
+options:
+  - text: {en: "One quarter of it", tr: "Onun dörtte biri"}
+    correct: true
+  - text: {en: "Half of it", tr: "Onun yarısı"}
+```
+
+## How to fix
+Copy the number, code, URL or math from the source into the translation unchanged, and put the emphasis
+back around the translated words.
+
+## Options
+None.
+"""
+
+from quizlint.rules._markup import extract_markup, lost_counts, missing_numbers, missing_verbatim
+from quizlint.rules._translation import translation_pairs
+
+CODE = "T006"
+NAME = "lost-markup"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+_KIND_NAMES = {"strong": "strong emphasis", "emphasis": "emphasis", "link": "links", "image": "images"}
+
+
+def _quoted(pieces, left, right=None):
+    right = left if right is None else right
+    return ", ".join(f"{left}{piece}{right}" for piece in pieces)
+
+
+def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str) -> list[str]:
+    """What the target lost, described for a message (empty: nothing lost)."""
+    source, target = extract_markup(source_text), extract_markup(target_text)
+    lost = []
+    if numbers := missing_numbers(source, target):
+        lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
+    if code := missing_verbatim(source.code, target.code):
+        lost.append("code " + _quoted(code, "`"))
+    if urls := missing_verbatim(source.urls, target.urls):
+        lost.append(("URL " if len(urls) == 1 else "URLs ") + ", ".join(urls))
+    if math := missing_verbatim(source.math, target.math):
+        lost.append("math " + _quoted(math, "$"))
+    for kind, (had, has) in lost_counts(source, target).items():
+        lost.append(f"{_KIND_NAMES[kind]} ({had} in {source_lang}, {has} in {target_lang})")
+    return lost
+
+
+def check(ctx):
+    for pair in translation_pairs(ctx.item, ctx.source_language, ctx.target_languages):
+        lost = lost_parts(pair.source, pair.target, ctx.source_language, pair.lang)
+        if lost:
+            yield ctx.problem(f"{pair.field.label}: the {pair.lang} text lost {'; '.join(lost)} of the "
+                              f"{ctx.source_language} source", *pair.path)

@@ -1,0 +1,57 @@
+"""A machine translation has not been reviewed yet.
+
+## What it does
+Reports every target language whose translation state is `status: machine`: the texts were drafted by a
+machine-translation service (`quizlint translate`) and no person has checked them yet.
+
+## Why it matters
+Machine translation of assessment items is a draft, not a translation: it renders product names literally
+("safetensors" became "emniyet tensörleri" in this project's seed quizzes), loses negations, and changes how
+hard a distractor is. Publishing it unreviewed puts those errors in front of students. The rule is a warning
+so that drafts can live in the bank while CI (`--fail-on warning`) keeps them out of a release.
+
+## Example
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: İstanbul
+translations:
+  tr: {status: machine}
+```
+
+## Use instead
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: İstanbul
+translations:
+  tr: {status: reviewed}
+```
+
+## How to fix
+Have a speaker of the language review the texts (`quizlint review`), then set the status to `reviewed`.
+
+## Options
+None.
+"""
+
+CODE = "T009"
+NAME = "machine-unreviewed"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+def check(ctx):
+    for lang, state in ctx.item.translations.items():
+        if state.status == "machine":
+            yield ctx.problem(f"the {lang} translation is a machine translation that has not been reviewed",
+                              "translations", lang, "status")

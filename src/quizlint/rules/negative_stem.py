@@ -1,0 +1,135 @@
+"""The question is asked negatively (NOT, EXCEPT, değildir) and the negative word is not emphasised.
+
+## What it does
+Looks at the question sentence of the stem in every language: the last sentence that ends with `?`, or the
+last sentence when none does. A negative word earlier in the stem (in a scenario, say) is not a negative
+question and is not reported. Words in inline code (`` `not x` ``) are code, not prose, and are skipped.
+
+Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and -n't; Turkish "değil(dir)",
+"yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında" (the full lists are below). Because Turkish
+puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
+(-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
+
+A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
+Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
+`<i>`; the Turkish custom of underlining the negative word is `<u>değildir</u>`.
+
+## Why it matters
+Negative questions are harder to read and are often misread under time pressure: students who know the
+content answer the positive question and are marked wrong (Haladyna, Downing & Rodriguez 2002: "word the
+stem positively, avoid negatives such as NOT or EXCEPT; if a negative word is used, use the word cautiously
+and always ensure that the word appears capitalized and boldface"; NBME item-writing guide).
+
+## Example
+```yaml
+id: not-prime
+type: single
+stem: {en: "Which of these numbers is not prime?", tr: "Bu sayılardan hangisi asal değildir?"}
+options:
+  - text: 2
+  - text: 3
+  - text: 9
+    correct: true
+```
+
+```yaml
+id: kullanilmaz
+type: single
+stem: {tr: "Model ağırlıklarını saklamak için aşağıdaki formatlardan hangisi kullanılmaz?"}
+options:
+  - text: safetensors
+  - text: GGUF
+  - text: MP3
+    correct: true
+```
+
+## Use instead
+```yaml
+id: not-prime
+type: single
+stem: {en: "Which of these numbers is **NOT** prime?", tr: "Bu sayılardan hangisi asal <u>değildir</u>?"}
+options:
+  - text: 2
+  - text: 3
+  - text: 9
+    correct: true
+```
+
+```yaml
+id: composite
+type: single
+stem: {en: "A prime has no divisor other than 1 and itself. Which of these numbers is composite?", tr: "Asal sayının 1 ve kendisinden başka böleni yoktur. Bu sayılardan hangisi bileşik sayıdır?"}
+options:
+  - text: 2
+  - text: 3
+  - text: 9
+    correct: true
+```
+
+## How to fix
+Ask the question positively ("Which is composite?" rather than "Which is not prime?"). When the negative is
+essential, write it in capitals and bold: `**NOT**`, `**DEĞİLDİR**` (or underline it: `<u>değildir</u>`).
+
+## Options
+`require-emphasis` (default `true`): report only negative words that are not emphasised. Set it to `false`
+to report every negative question, emphasised or not.
+"""
+
+from quizlint.rules import _lexicon as lexicon
+from quizlint.rules._texts import (
+    code_spans,
+    emphasis_spans,
+    inside_any,
+    is_emphasised,
+    lang_path,
+    language_texts,
+    question_sentence,
+    quoted_by_language,
+)
+
+CODE = "W003"
+NAME = "negative-stem"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS = {"require-emphasis": True}
+LEXICON = ("negative-words", "negative-endings")
+
+
+def negative_words(text: str, lang: str) -> list[lexicon.Match]:
+    """Negative words of the question sentence of ``text``, with spans in ``text``."""
+    start, end = question_sentence(text)
+    sentence = text[start:end]
+    found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
+    last_word = lexicon.tokens(sentence, lexicon.language_key(lang)).spans[-1:] if sentence.strip() else ()
+    for word_start, word_end in last_word:
+        if word_start not in found and lexicon.matches("negative-endings", sentence[word_start:word_end], lang):
+            found[word_start] = lexicon.Match(sentence[word_start:word_end], word_start, word_end,
+                                              sentence[word_start:word_end])
+    code = code_spans(sentence)
+    return [lexicon.Match(match.term, match.start + start, match.end + start, match.text)
+            for _, match in sorted(found.items()) if not inside_any(match.start, match.end, code)]
+
+
+def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
+    words = negative_words(text, lang)
+    if not require_emphasis:
+        return [match.text for match in words]
+    spans = emphasis_spans(text) if words else []
+    return [match.text for match in words if not is_emphasised(text, match.start, match.end, spans)]
+
+
+def check(ctx):
+    require_emphasis = bool(ctx.options["require-emphasis"])
+    hits = []
+    for lang, text in language_texts(ctx.item.stem, ctx.languages):
+        hits.extend((lang, word) for word in _unemphasised(text, lang, require_emphasis))
+    if not hits:
+        return
+    shown = quoted_by_language(hits)
+    if require_emphasis:
+        message = f"negative question: {shown} not emphasised; ask positively, or write it as **NOT** / **DEĞİLDİR**"
+    else:
+        message = f"negative question: {shown}; ask the question positively"
+    yield ctx.problem(message, *lang_path(("stem",), ctx.item.stem, hits[0][0]))

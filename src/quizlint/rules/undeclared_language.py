@@ -1,0 +1,68 @@
+"""A text or translation state is in a language the quiz does not declare.
+
+## What it does
+Reports a text written per language that has an entry for a language missing from the quiz's `languages`
+(often a typo: `tk` for `tr`, `EN` for `en`, `tr-TR` beside `tr`), and a `translations.<lang>` state for a
+language that is not one of the quiz's target languages (the source language has no translation state).
+
+## Why it matters
+Every other translation check works on the declared languages, so a text filed under an undeclared tag is
+never exported, never checked, and the declared language is reported as missing — while the text the
+translator wrote sits unused in the file.
+
+## Example
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: {en: "Istanbul, the largest city", tr: "İstanbul, en büyük şehir", tk: "İstanbul"}
+translations:
+  en: {status: reviewed}
+```
+
+## Use instead
+```yaml
+id: capital
+stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+options:
+  - text: Ankara
+    correct: true
+  - text: {en: "Istanbul, the largest city", tr: "İstanbul, en büyük şehir"}
+translations:
+  tr: {status: reviewed}
+```
+
+## How to fix
+Correct the language tag, add the language to the quiz's `languages`, or delete the entry.
+
+## Options
+None.
+"""
+
+from quizlint.rules._translation import localized_fields
+
+CODE = "T010"
+NAME = "undeclared-language"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS: dict = {}
+
+
+def check(ctx):
+    declared = ", ".join(ctx.languages)
+    for field in localized_fields(ctx.item):
+        for lang in field.value:
+            if lang not in ctx.languages:
+                yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "
+                                  f"(languages: {declared})", *field.lang_path(lang), at_key=True)
+    for lang in ctx.item.translations:
+        if lang == ctx.source_language:
+            yield ctx.problem(f"translations.{lang}: {lang} is the source language, it has no translation state",
+                              "translations", lang, at_key=True)
+        elif lang not in ctx.languages:
+            yield ctx.problem(f"translations.{lang}: the quiz does not declare {lang} (languages: {declared})",
+                              "translations", lang, at_key=True)

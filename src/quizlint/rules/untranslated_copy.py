@@ -1,0 +1,71 @@
+"""A translation is a copy of the source text.
+
+## What it does
+Reports a target-language text identical to the source-language text of the same field (after Unicode NFC
+normalisation and collapsing whitespace), unless the text is language-neutral: once code, URLs, math,
+numbers, acronyms and other identifiers (CSV, QLoRA, INT8, `snake_case`, file names) and the glossary's
+do-not-translate terms are set aside, fewer than `min-letters` letters of ordinary words are left. So
+`{en: "4 GB", tr: "4 GB"}` and `{en: "QLoRA", tr: "QLoRA"}` pass, `{en: "Dropout", tr: "Dropout"}` does not.
+
+## Why it matters
+A copied source text is the typical trace of a translation that was never done: the file was filled in by
+copying the source so the schema would validate, or a machine-translation step failed silently. The item
+then shows up in the target language with its question or options in the source language.
+
+## Example
+```yaml
+id: regularisation
+stem:
+  en: "Which technique randomly zeroes activations during training?"
+  tr: "Eğitim sırasında aktivasyonları rastgele sıfırlayan teknik hangisidir?"
+options:
+  - text: {en: "Dropout", tr: "Dropout"}
+    correct: true
+  - text: {en: "Batch normalization", tr: "Toplu normalleştirme"}
+```
+
+## Use instead
+```yaml
+id: regularisation
+stem:
+  en: "Which technique randomly zeroes activations during training?"
+  tr: "Eğitim sırasında aktivasyonları rastgele sıfırlayan teknik hangisidir?"
+options:
+  - text: {en: "Dropout", tr: "Bırakma (dropout)"}
+    correct: true
+  - text: {en: "Batch normalization", tr: "Toplu normalleştirme"}
+```
+
+## How to fix
+Translate the text. If it really is the same in every language (a name, a product, a number), write it as
+a plain string (`text: Adam`) so that it is declared language-neutral, or add the term to the glossary
+with `translate: false`.
+
+## Options
+- `min-letters` (default 4): a text with fewer letters of ordinary words than this is language-neutral.
+"""
+
+from quizlint.rules._markup import normalized, prose_letters
+from quizlint.rules._translation import neutral_prose, translation_pairs
+
+CODE = "T003"
+NAME = "untranslated-copy"
+SEVERITY = "warning"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS = {"min-letters": 4}
+
+
+def check(ctx):
+    min_letters = ctx.options["min-letters"]
+    for pair in translation_pairs(ctx.item, ctx.source_language, ctx.target_languages):
+        if normalized(pair.source) != normalized(pair.target):
+            continue
+        if prose_letters(neutral_prose(pair.source, ctx.glossary)) < min_letters:
+            continue
+        yield ctx.problem(
+            f"{pair.field.label}: the {pair.lang} text is a copy of the {ctx.source_language} source "
+            "(translate it, or write a plain string if it is the same in every language)",
+            *pair.path,
+        )

@@ -1,0 +1,113 @@
+"""A text is written in another of the quiz's languages than the one it is filed under.
+
+## What it does
+Identifies the language of every text of every language of the item — the source language included — with
+a language identifier (lingua) restricted to the languages the quiz declares, and reports a text filed
+under one language that reads as another: English left in the `tr` field, a Turkish sentence pasted into
+`en`. It reports only when the other language wins by at least `margin` of confidence.
+
+Names, numbers and code never raise an alarm: before identification the text loses its code, URLs, math,
+numbers, acronyms and identifiers (CSV, MP3, QLoRA, INT8, `snake_case`) and the glossary's do-not-translate
+terms; a text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings are
+language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
+identifiable languages, are skipped.
+
+## Why it matters
+A text that was never translated, or was pasted into the wrong field, is invisible to the other checks:
+it is present, not empty and not a copy of the source. The students of that language get a question they
+may not be able to read — the seed quizzes of this project had half their questions left in English under
+`tr`. lingua is the measured choice for short texts (100% on the seed strings).
+
+## Example
+```yaml
+id: resume-state
+stem:
+  en: "Which extra state is needed to resume training?"
+  tr: "Which extra state is needed to resume training?"
+options:
+  - text: {en: "Optimizer and scheduler state", tr: "Optimize edici ve zamanlayıcı durumu"}
+    correct: true
+  - text: {en: "A screenshot of the dashboard", tr: "Kontrol panelinin ekran görüntüsü"}
+```
+
+## Use instead
+```yaml
+id: resume-state
+stem:
+  en: "Which extra state is needed to resume training?"
+  tr: "Eğitime devam etmek için hangi ek durum bilgileri gerekir?"
+options:
+  - text: {en: "Optimizer and scheduler state", tr: "Optimize edici ve zamanlayıcı durumu"}
+    correct: true
+  - text: {en: "A screenshot of the dashboard", tr: "Kontrol panelinin ekran görüntüsü"}
+```
+
+## How to fix
+Translate the text, or move it to the field of the language it is written in.
+
+## Options
+- `min-letters` (default 10): texts with fewer letters of ordinary words are not checked (too short to
+  identify reliably).
+- `margin` (default 0.5): how much more confident (0–1) the identifier must be in the other language than
+  in the declared one.
+"""
+
+from quizlint.lint.services import default_services, language_name
+from quizlint.rules._markup import prose_letters
+from quizlint.rules._translation import language_texts, neutral_prose
+from quizlint.text import primary_subtag
+
+CODE = "T004"
+NAME = "wrong-language"
+SEVERITY = "error"
+SCOPE = "item"
+DEFAULT_ENABLED = True
+FIXABLE = False
+OPTIONS = {"min-letters": 10, "margin": 0.5}
+
+
+def _samples(item, ctx, codes) -> list:
+    """(field, language, prose sample) for every text of ``item`` worth identifying."""
+    samples = []
+    for field, lang, text in language_texts(item, ctx.languages):
+        if primary_subtag(lang) not in codes:
+            continue
+        sample = neutral_prose(text, ctx.glossary)
+        if prose_letters(sample) >= ctx.options["min-letters"]:
+            samples.append((field, lang, sample))
+    return samples
+
+
+def _file_samples(ctx, services, codes) -> list | None:
+    """The samples of every item of the quiz, computed and identified in one batch (lingua is much faster
+    that way) when the first item is checked; kept until the next file."""
+    memo = services.memo(NAME)
+    if ctx.index == 0:
+        per_item = [_samples(item, ctx, codes) for item in ctx.quiz.items]
+        services.language_confidences_many([s for samples in per_item for _, _, s in samples], ctx.languages)
+        memo.clear()
+        memo.update(file=ctx.file, options=ctx.options, glossary=ctx.glossary, samples=per_item)
+    if memo.get("file") is ctx.file and memo.get("options") == ctx.options and memo.get("glossary") is ctx.glossary:
+        return memo["samples"]
+    return None
+
+
+def check(ctx):
+    services = ctx.services or default_services()
+    codes = services.identifiable(ctx.languages)
+    if len(codes) < 2:
+        return
+    per_file = _file_samples(ctx, services, codes)
+    samples = per_file[ctx.index] if per_file is not None else _samples(ctx.item, ctx, codes)
+    margin = ctx.options["margin"]
+    for field, lang, sample in samples:
+        declared = primary_subtag(lang)
+        confidences = services.language_confidences(sample, ctx.languages)
+        best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
+        if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
+            continue
+        yield ctx.problem(
+            f"{field.label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
+            f"(confidence {best} {confidences[best]:.2f}, {declared} {confidences.get(declared, 0.0):.2f})",
+            *field.lang_path(lang),
+        )

@@ -1,0 +1,52 @@
+"""Reading quiz files for editing and writing them back (atomically, or as a diff): shared by ``translate``
+and ``review``."""
+
+from __future__ import annotations
+
+import codecs
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from quizlint.diagnostics import Finding
+from quizlint.io import write_atomic
+from quizlint.model import QuizFile, read_quiz
+from quizlint.yamledit import PlainWord
+
+
+def machine_state(digest: str) -> dict:
+    return {"status": PlainWord("machine"), "source": digest}
+
+
+def reviewed_state(digest: str) -> dict:
+    return {"status": PlainWord("reviewed"), "source": digest}
+
+
+def read_for_editing(path: Path, display: str) -> tuple[QuizFile | None, list[Finding]]:
+    """The quiz, or None with the findings that make editing it unsafe (any load or schema error)."""
+    quiz_file, findings = read_quiz(path, display)
+    errors = [finding for finding in findings if finding.severity == "error"]
+    if quiz_file is None or errors:
+        return None, errors or findings
+    return quiz_file, []
+
+
+@dataclass
+class FileChange:
+    path: Path
+    display: str
+    old: str  # the text as read (without a byte-order mark)
+    new: str
+
+    def diff(self) -> str:
+        lines = difflib.unified_diff(self.old.splitlines(keepends=True), self.new.splitlines(keepends=True),
+                                     fromfile=f"a/{self.display}", tofile=f"b/{self.display}")
+        return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+    def write(self) -> None:
+        """Write atomically, keeping a byte-order mark; refuse when the file changed since it was read."""
+        raw = self.path.read_bytes()
+        bom = codecs.BOM_UTF8 if raw.startswith(codecs.BOM_UTF8) else b""
+        if raw[len(bom):] != self.old.encode("utf-8"):
+            raise OSError(f"{self.display} changed on disk while quizlint was working; nothing written")
+        write_atomic(self.path, bom + self.new.encode("utf-8"))

@@ -1,0 +1,111 @@
+"""``quizlint review``: record that a person reviewed an item's translation, with the current source digest."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from quizlint.bank import BankSettings
+from quizlint.lint.engine import display_path
+from quizlint.model import QuizFile, item_text_fields, source_digest, text_in
+from quizlint.translate.files import FileChange, read_for_editing, reviewed_state
+from quizlint.translate.workflow import translatable_fields
+from quizlint.yamledit import YamlEditError, YamlEditor
+
+Echo = Callable[..., None]
+
+
+class ReviewRefused(Exception):
+    pass
+
+
+def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, dry_run: bool, echo: Echo) -> bool:
+    """Mark each item's translation reviewed; True when every item was found and marked (or already was).
+
+    Nothing is written when an item id is not found (a typo must not half-apply a review).
+    """
+    wanted = set(item_ids)
+    located: list[tuple[Path, str, QuizFile, list[int]]] = []
+    found: set[str] = set()
+    for path in settings.files:
+        display = display_path(path)
+        quiz_file, findings = read_for_editing(path, display)
+        if quiz_file is None:  # reported; an item in it counts as not found
+            for finding in findings:
+                echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
+            continue
+        positions = [index for index, item in enumerate(quiz_file.quiz.items) if item.id in wanted]
+        if positions:
+            found.update(quiz_file.quiz.items[index].id for index in positions)
+            located.append((path, display, quiz_file, positions))
+    missing = sorted(wanted - found)
+    if missing:
+        echo(f"quizlint: no valid item {', '.join(map(repr, missing))} in the {len(settings.files)} quiz file(s) "
+             "searched; nothing marked", err=True)
+        return False
+    ok = True
+    for path, display, quiz_file, positions in located:
+        ok = _review_file(path, quiz_file, display, positions, lang, dry_run, echo) and ok
+    return ok
+
+
+def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[int], lang: str | None, dry_run: bool,
+                 echo: Echo) -> bool:
+    editor = YamlEditor(quiz_file.document.text, display)
+    ok = True
+    for position in positions:
+        item = quiz_file.quiz.items[position]
+        line, column = quiz_file.key_position_in_item(position, "id")
+        try:
+            languages = _languages(quiz_file, lang)
+            states = {}
+            for language in languages:
+                message, state = _review_state(quiz_file, position, language)
+                echo(f"{display}:{line}:{column}: {item.id}: {message}")
+                if state is not None:
+                    states[language] = state
+        except ReviewRefused as error:
+            echo(f"{display}:{line}:{column}: {item.id}: {error}", err=True)
+            ok = False
+            continue
+        if states:
+            editor.update_mapping(quiz_file.item_path(position) + ("translations",), states)
+    if editor.changed:
+        try:
+            change = FileChange(path, display, quiz_file.document.text, editor.result())
+            if dry_run:
+                echo(change.diff())
+            else:
+                change.write()
+        except (YamlEditError, OSError) as error:
+            echo(f"{display}:1:1: cannot write: {error.args[0] if error.args else error}", err=True)
+            return False
+    return ok
+
+
+def _languages(quiz_file: QuizFile, lang: str | None) -> list[str]:
+    targets = quiz_file.quiz.target_languages
+    if lang is None:
+        if len(targets) != 1:
+            raise ReviewRefused(f"the quiz has {len(targets)} target languages ({', '.join(targets) or 'none'}): "
+                                "choose one with --lang")
+        return targets
+    if lang not in targets:
+        raise ReviewRefused(f"{lang} is not a target language of the quiz ({', '.join(targets) or 'none'})")
+    return [lang]
+
+
+def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, dict | None]:
+    item = quiz_file.quiz.items[position]
+    source = quiz_file.quiz.source_language
+    missing = [f.label for f in translatable_fields(item, source) if not (text_in(f.value, lang) or "").strip()]
+    if missing:
+        raise ReviewRefused(f"cannot mark {lang} reviewed: no {lang} text for {', '.join(missing)}")
+    if not any(not isinstance(f.value, str) for f in item_text_fields(item)):
+        raise ReviewRefused("nothing to review: every text is language-neutral")
+    digest = source_digest(item, source)
+    state = item.translations.get(lang)
+    if state is not None and state.status == "reviewed" and state.source == digest:
+        return f"{lang} already reviewed (source {digest})", None
+    before = state.status if state is not None else "no status"
+    return f"{lang} marked reviewed ({before} → reviewed, source {digest})", reviewed_state(digest)

@@ -1,0 +1,137 @@
+"""The ``quizlint translate`` run: bank → plans → translations → files (or diffs) → summary."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from quizlint.bank import BankSettings, load_glossary
+from quizlint.lint.engine import display_path
+from quizlint.translate.cache import NoCache, TranslationCache
+from quizlint.translate.files import read_for_editing
+from quizlint.translate.http import HttpPolicy, ProviderError
+from quizlint.translate.providers import make_provider
+from quizlint.translate.workflow import (
+    FilePlan,
+    Summary,
+    TextTranslator,
+    TranslateOptions,
+    YamlEditError,
+    apply_results,
+    count_texts,
+    plan_file,
+    translate_plans,
+)
+
+Echo = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class TranslateRequest:
+    provider: str = "google"
+    url: str | None = None
+    timeout: float = 20.0
+    retries: int = 3
+    target: str | None = None
+    stale: bool = False
+    overwrite_draft: bool = False
+    overwrite_reviewed: bool = False
+    dry_run: bool = False
+    use_cache: bool = True
+
+    @property
+    def options(self) -> TranslateOptions:
+        return TranslateOptions(self.target, self.stale, self.overwrite_draft, self.overwrite_reviewed)
+
+
+def _stop(echo: Echo, message: str) -> None:
+    echo(f"quizlint: {message}", err=True)
+    sys.exit(2)
+
+
+def run_translate(settings: BankSettings, request: TranslateRequest, echo: Echo, progress) -> Summary:
+    glossary, findings = load_glossary(settings.glossary_path)
+    if any(finding.severity == "error" for finding in findings):
+        for finding in findings:
+            echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
+        _stop(echo, "the glossary has errors; it must load before texts can be protected")
+    try:
+        provider = make_provider(request.provider, HttpPolicy(timeout=request.timeout, retries=request.retries),
+                                 request.url)
+    except ProviderError as error:
+        _stop(echo, error.message)
+    summary = Summary()
+    plans = _plan(settings, request.options, summary, echo)
+    translator = TextTranslator(provider, _cache(settings, provider.identity, request.use_cache, echo), glossary)
+
+    def report(note, severity: str) -> None:
+        echo(f"{note.render()} [{severity}]", err=True)
+
+    with progress(count_texts(plans), provider.name) as tick:
+        translate_plans(plans, translator, summary, report, tick)
+    if summary.stopped is not None and summary.not_attempted:
+        echo(f"quizlint: stopped after the provider failed; {summary.not_attempted} text(s) not attempted", err=True)
+    for plan in plans:
+        _write(plan, request.dry_run, summary, echo)
+    echo(_summary_line(summary, provider, translator, request.dry_run), err=True)
+    return summary
+
+
+def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, echo: Echo) -> list[FilePlan]:
+    plans = []
+    for path in settings.files:
+        display = display_path(path)
+        quiz_file, findings = read_for_editing(path, display)
+        if quiz_file is None:
+            for finding in findings:
+                echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
+            echo(f"quizlint: {display}: not translated: fix the errors above first", err=True)
+            summary.failed += 1
+            continue
+        plan = plan_file(path, display, quiz_file, options)
+        for note in plan.skipped:
+            echo(f"{note.render()} [skipped]", err=True)
+        summary.skipped += len(plan.skipped)
+        plans.append(plan)
+    return plans
+
+
+def _cache(settings: BankSettings, identity: str, use_cache: bool, echo: Echo):
+    if not use_cache:
+        return NoCache()
+    try:
+        return TranslationCache(settings.config.root, identity)
+    except OSError as error:
+        echo(f"quizlint: translation cache disabled: {error.strerror or error}", err=True)
+        return NoCache()
+
+
+def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
+    written = sum(len(task.done) for task in plan.tasks)
+    try:
+        change = apply_results(plan)
+        if change is None:
+            return
+        if dry_run:
+            echo(change.diff())
+        else:
+            change.write()
+    except (YamlEditError, OSError) as error:
+        message = error.args[0] if error.args else str(error)
+        echo(f"{plan.display}:1:1: cannot write the translations: {message}", err=True)
+        summary.failed += written
+        return
+    summary.translated += written
+    summary.files_changed += 1
+
+
+def _summary_line(summary: Summary, provider, translator: TextTranslator, dry_run: bool) -> str:
+    verb = "would change" if dry_run else "changed"
+    parts = [f"{summary.translated} translated", f"{summary.skipped} skipped",
+             f"{summary.failed + summary.not_attempted} failed"]
+    if summary.warnings:
+        parts.append(f"{summary.warnings} glossary warning{'s' if summary.warnings != 1 else ''}")
+    return (f"translate ({provider.name}): {', '.join(parts)}; {verb} {summary.files_changed} "
+            f"file{'s' if summary.files_changed != 1 else ''}; {provider.requests_sent} request(s), "
+            f"{translator.cache.hits} cache hit(s)")

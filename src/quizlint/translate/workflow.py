@@ -1,0 +1,267 @@
+"""``quizlint translate``: plan which texts to translate, translate them, write them surgically.
+
+Planning (:func:`plan_file`) decides, per item and target language, which texts are missing (or stale,
+with ``--stale``) and whether the item's review state lets them be written. Translating
+(:class:`TextTranslator`) protects, sends (through the cache), restores and checks each text. Writing
+(:func:`apply_results`) inserts the texts and sets ``translations.<lang>`` to
+``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from quizlint.model import QuizFile, TextField, is_neutral, item_text_fields, source_digest, text_in
+from quizlint.model.types import Glossary, Item
+from quizlint.translate.files import FileChange, machine_state
+from quizlint.translate.http import ProviderError
+from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
+from quizlint.translate.providers import Provider, TextRefused
+from quizlint.yamledit import YamlEditError, YamlEditor
+
+HUMAN_STATUSES = ("draft", "reviewed")
+
+
+@dataclass(frozen=True)
+class TranslateOptions:
+    target: str | None = None  # one target language, else every target language of each quiz
+    stale: bool = False  # also retranslate items whose source changed since their translation
+    overwrite_draft: bool = False
+    overwrite_reviewed: bool = False
+
+    def may_overwrite(self, status: str) -> bool:
+        return {"draft": self.overwrite_draft, "reviewed": self.overwrite_reviewed}.get(status, True)
+
+
+@dataclass
+class Note:
+    """Something reported about a file: a skipped or failed text, a warning."""
+
+    display: str
+    line: int
+    column: int
+    message: str
+    item: str | None = None
+
+    def render(self) -> str:
+        where = f"{self.display}:{self.line}:{self.column}"
+        return f"{where}: {self.item}: {self.message}" if self.item else f"{where}: {self.message}"
+
+
+@dataclass
+class TextTask:
+    field: TextField
+    source_text: str
+    line: int
+    column: int
+    translation: str | None = None
+    problem: str | None = None
+
+
+@dataclass
+class ItemTask:
+    position: int  # index in quiz.items
+    item: Item
+    lang: str
+    texts: list[TextTask]
+    digest: str  # the source digest to record
+
+    @property
+    def done(self) -> list[TextTask]:
+        return [text for text in self.texts if text.translation is not None]
+
+
+@dataclass
+class FilePlan:
+    path: Path
+    display: str
+    quiz_file: QuizFile
+    tasks: list[ItemTask] = field(default_factory=list)
+    skipped: list[Note] = field(default_factory=list)
+
+    @property
+    def source(self) -> str:
+        return self.quiz_file.quiz.source_language
+
+    def note(self, position: tuple[int, int], message: str, item: str | None = None) -> Note:
+        return Note(self.display, position[0], position[1], message, item)
+
+
+# ----------------------------------------------------------------------------------------------- planning
+
+def _has_text(value: str | None) -> bool:
+    return bool(value and value.strip())
+
+
+def translatable_fields(item: Item, source: str) -> list[TextField]:
+    """The item's per-language fields that have a source-language text."""
+    return [f for f in item_text_fields(item) if not is_neutral(f.value) and _has_text(text_in(f.value, source))]
+
+
+def plan_file(path: Path, display: str, quiz_file: QuizFile, options: TranslateOptions) -> FilePlan:
+    plan = FilePlan(path, display, quiz_file)
+    quiz = quiz_file.quiz
+    languages = quiz.target_languages
+    if options.target is not None:
+        if options.target not in languages:
+            what = "is its source language" if options.target == quiz.source_language else "is not one of its languages"
+            plan.skipped.append(plan.note(quiz_file.document.position(("languages",)),
+                                          f"{options.target} {what}; nothing to translate"))
+            return plan
+        languages = [options.target]
+    _note_untracked_quiz_texts(plan, languages)
+    for position, item in enumerate(quiz.items):
+        for lang in languages:
+            task = _item_task(plan, position, item, lang, options)
+            if task is not None:
+                plan.tasks.append(task)
+    return plan
+
+
+def _note_untracked_quiz_texts(plan: FilePlan, languages: list[str]) -> None:
+    """The quiz title and description have no review state to mark a machine translation: never filled."""
+    quiz = plan.quiz_file.quiz
+    for key in ("title", "description"):
+        value = getattr(quiz, key)
+        if value is None or is_neutral(value) or not _has_text(text_in(value, plan.source)):
+            continue
+        for lang in languages:
+            if not _has_text(text_in(value, lang)):
+                plan.skipped.append(plan.note(
+                    plan.quiz_file.document.position((key,)),
+                    f"quiz {key} ({lang}) is missing: translate it by hand (only items record a review state)"))
+
+
+def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: TranslateOptions) -> ItemTask | None:
+    digest = source_digest(item, plan.source)
+    state = item.translations.get(lang)
+    stale = state is not None and state.source is not None and state.source != digest
+    retranslate = options.stale and stale
+    fields = [f for f in translatable_fields(item, plan.source) if retranslate or not _has_text(text_in(f.value, lang))]
+    if not fields:
+        return None
+    if state is not None and not options.may_overwrite(state.status):
+        count = f"{len(fields)} text{'s' if len(fields) != 1 else ''}"
+        why = "stale" if retranslate else "missing"
+        plan.skipped.append(plan.note(
+            plan.quiz_file.key_position_in_item(position, "translations", lang),
+            f"{count} ({lang}) {why} but the translation is {state.status}: not touched "
+            f"(use --overwrite-{state.status})", item.id))
+        return None
+    # Filling gaps in a stale translation must not make its older texts look current: keep its digest.
+    record = state.source if (stale and not retranslate and state is not None) else digest
+    texts = [TextTask(f, text_in(f.value, plan.source) or "", *plan.quiz_file.position_in_item(position, *f.lang_path(plan.source)))
+             for f in fields]
+    return ItemTask(position, item, lang, texts, record)
+
+
+# -------------------------------------------------------------------------------------------- translating
+
+class TextTranslator:
+    """Protect → (cache | provider) line by line → restore → glossary check."""
+
+    def __init__(self, provider: Provider, cache, glossary: Glossary | None):
+        self.provider = provider
+        self.cache = cache
+        self.glossary = glossary
+        self.terms = keep_terms(glossary)
+        self._memo: dict[tuple[str, str, str], str] = {}
+
+    def translate(self, text: str, source: str, target: str) -> tuple[str, list[str]]:
+        """The translation and the glossary warnings; raises DamagedPlaceholder, TextRefused, ProviderError."""
+        protected = protect(text, self.terms)
+        parts = [self._unit(piece, source, target) if send else piece for piece, send in protected.units()]
+        translation = protected.restore("".join(parts))
+        return translation, glossary_problems(self.glossary, text, translation, source, target)
+
+    def _unit(self, text: str, source: str, target: str) -> str:
+        key = (source, target, text)
+        if key not in self._memo:
+            cached = self.cache.get(source, target, text)
+            if cached is None:
+                cached = self.provider.translate(text, source, target)
+                self.cache.put(source, target, text, cached)
+            self._memo[key] = cached
+        return self._memo[key]
+
+
+@dataclass
+class Summary:
+    translated: int = 0
+    skipped: int = 0
+    failed: int = 0
+    not_attempted: int = 0
+    warnings: int = 0
+    files_changed: int = 0
+    stopped: str | None = None  # why the run stopped early (the provider failed)
+
+    @property
+    def ok(self) -> bool:
+        return self.failed == 0 and self.not_attempted == 0
+
+
+def translate_plans(plans: list[FilePlan], translator: TextTranslator, summary: Summary,
+                    report: Callable[[Note, str], None], tick: Callable[[], None]) -> None:
+    """Translate every task in place; after a provider failure, leave the rest untranslated."""
+    for plan, task, text in _texts(plans):
+        if summary.stopped is not None:
+            summary.not_attempted += 1
+            continue
+        label = f"{text.field.label} ({task.lang})"
+        try:
+            text.translation, warnings = translator.translate(text.source_text, plan.source, task.lang)
+        except ProviderError as error:
+            summary.stopped = translator.provider.redact(error.message)
+            summary.failed += 1
+            report(plan.note((text.line, text.column), f"{label}: {summary.stopped}", task.item.id), "error")
+        except (DamagedPlaceholder, TextRefused) as error:
+            text.problem = translator.provider.redact(str(error))
+            summary.failed += 1
+            report(plan.note((text.line, text.column), f"{label}: not written: {text.problem}", task.item.id),
+                   "error")
+        else:
+            for warning in warnings:
+                summary.warnings += 1
+                report(plan.note((text.line, text.column), f"{label}: {warning}", task.item.id), "warning")
+        tick()
+
+
+def _texts(plans: list[FilePlan]) -> Iterator[tuple[FilePlan, ItemTask, TextTask]]:
+    for plan in plans:
+        for task in plan.tasks:
+            for text in task.texts:
+                yield plan, task, text
+
+
+def count_texts(plans: list[FilePlan]) -> int:
+    return sum(len(task.texts) for plan in plans for task in plan.tasks)
+
+
+# ------------------------------------------------------------------------------------------------ writing
+
+def apply_results(plan: FilePlan) -> FileChange | None:
+    """The file with every successful translation written and its items marked; None when nothing changed.
+
+    Raises YamlEditError when the edit cannot be made exactly (nothing is written then).
+    """
+    done = [task for task in plan.tasks if task.done]
+    if not done:
+        return None
+    quiz = plan.quiz_file.quiz
+    editor = YamlEditor(plan.quiz_file.document.text, plan.display)
+    states: dict[int, dict[str, dict]] = {}
+    for task in done:
+        earlier = quiz.languages[: quiz.languages.index(task.lang)]
+        base = plan.quiz_file.item_path(task.position)
+        for text in task.done:
+            editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
+        states.setdefault(task.position, {})[task.lang] = machine_state(task.digest)
+    for position, languages in states.items():
+        editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages)
+    return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
+
+
+__all__ = ["FilePlan", "ItemTask", "Note", "Summary", "TextTranslator", "TranslateOptions", "YamlEditError",
+           "apply_results", "count_texts", "plan_file", "translate_plans"]

@@ -1,0 +1,467 @@
+"""Surgical edits of YAML text: change a few values, keep every other byte as it was.
+
+The commands that write quiz files (``translate``, ``review``, ``fix``) must leave comments, key order,
+quoting, indentation, blank lines and line endings untouched. This module composes the text with PyYAML
+(the C composer when available) to learn where each node starts and ends, turns each change into a
+replacement of a span of the original text, and checks that the edited text loads to exactly the intended
+data before anyone writes it.
+
+Why not ruamel.yaml's round trip: it re-emits the whole file and normalises what it does not model (tested
+in ``tests/test_yamledit.py``): spacing inside flow mappings (``{ en: x }`` → ``{en: x}``), mixed
+indentation, multi-line plain scalars (folded onto one line), ``~`` nulls, CRLF line endings and escapes in
+double-quoted strings (``"caf\\u00e9"`` → ``"café"``).
+
+Spans are offsets into the text (characters, as PyYAML's marks count them), ``end`` exclusive. New strings
+are written as double-quoted YAML (escaped), so they load back exactly whatever they contain.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import yaml
+
+from quizlint.load.document import load_text
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+Path_ = tuple
+
+
+class YamlEditError(Exception):
+    """An edit that cannot be made surgically (or that would not load back to the intended data)."""
+
+
+# ---------------------------------------------------------------------------------------------- rendering
+
+_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0", "\x1b": "\\e",
+            "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\ufeff"}
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*\Z")
+_RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
+
+
+def _is_printable(char: str) -> bool:
+    code = ord(char)
+    return (0x20 <= code <= 0x7E or code in (0x09, 0x0A, 0x0D, 0x85) or 0xA0 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD or code >= 0x10000)
+
+
+def _escape_char(char: str) -> str:
+    if char in _ESCAPES:
+        return _ESCAPES[char]
+    if _is_printable(char):
+        return char
+    code = ord(char)
+    return f"\\x{code:02x}" if code <= 0xFF else (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
+
+
+def double_quoted(text: str) -> str:
+    """``text`` as a one-line double-quoted YAML scalar that loads back to exactly ``text``."""
+    return '"' + "".join(_escape_char(char) for char in text) + '"'
+
+
+class PlainWord(str):
+    """A string to write without quotes when that is safe (``status: machine``); other strings are quoted."""
+
+
+def render_key(key: str) -> str:
+    if _PLAIN_KEY.match(key) and key.lower() not in _RESERVED_PLAIN:
+        return key
+    return double_quoted(key)
+
+
+def render_scalar(value: Any) -> str:
+    if isinstance(value, PlainWord) and _PLAIN_WORD.match(value) and value.lower() not in _RESERVED_PLAIN:
+        return str(value)
+    if isinstance(value, str):
+        return double_quoted(value)
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value == value and value not in (float("inf"), float("-inf")):
+        return repr(value)
+    raise YamlEditError(f"cannot write {value!r} as a YAML scalar")
+
+
+def render_flow(value: Any) -> str:
+    """``value`` in YAML flow style: ``{key: "text", other: [1, 2]}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{render_key(key)}: {render_flow(item)}" for key, item in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(render_flow(item) for item in value) + "]"
+    return render_scalar(value)
+
+
+def detect_newline(text: str) -> str:
+    index = text.find("\n")
+    return "\r\n" if index > 0 and text[index - 1] == "\r" else "\n"
+
+
+# ------------------------------------------------------------------------------------------ node positions
+
+def _is_block_scalar(node: yaml.Node) -> bool:
+    return isinstance(node, yaml.ScalarNode) and node.style in ("|", ">")
+
+
+def _is_block_collection(node: yaml.Node) -> bool:
+    return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style
+
+
+class NodeTree:
+    """The composed nodes of a YAML text, found by data path, with their spans in the text."""
+
+    def __init__(self, text: str):
+        self.text = text
+        try:
+            self.root = yaml.compose(text, Loader=_Loader)
+        except yaml.YAMLError as error:
+            raise YamlEditError(f"cannot parse the file for editing: {error}") from None
+        self._values: dict[Path_, yaml.Node] = {}
+        self._keys: dict[Path_, yaml.Node] = {}
+        if self.root is not None:
+            self._index(self.root, ())
+
+    def _index(self, node: yaml.Node, path: Path_) -> None:
+        self._values[path] = node
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                self._keys[path + (key_node.value,)] = key_node
+                self._index(value_node, path + (key_node.value,))
+        elif isinstance(node, yaml.SequenceNode):
+            for index, child in enumerate(node.value):
+                self._index(child, path + (index,))
+
+    # -- lookups
+
+    def has(self, path: Sequence) -> bool:
+        return tuple(path) in self._values
+
+    def node(self, path: Sequence) -> yaml.Node:
+        try:
+            return self._values[tuple(path)]
+        except KeyError:
+            raise YamlEditError(f"no value at {format_path(path)}") from None
+
+    def key_node(self, path: Sequence) -> yaml.Node:
+        try:
+            return self._keys[tuple(path)]
+        except KeyError:
+            raise YamlEditError(f"no mapping key at {format_path(path)}") from None
+
+    def is_mapping(self, path: Sequence) -> bool:
+        return self.has(path) and isinstance(self.node(path), yaml.MappingNode)
+
+    def is_flow(self, path: Sequence) -> bool:
+        node = self.node(path)
+        return not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) or bool(node.flow_style)
+
+    def keys(self, path: Sequence) -> list[str]:
+        node = self.node(path)
+        return [key.value for key, _ in node.value] if isinstance(node, yaml.MappingNode) else []
+
+    # -- lines
+
+    def line_start(self, offset: int) -> int:
+        return self.text.rfind("\n", 0, offset) + 1
+
+    def line_end(self, offset: int) -> int:
+        """Offset of the line break ending the line that holds ``offset`` (or the end of the text)."""
+        index = self.text.find("\n", offset)
+        if index < 0:
+            return len(self.text)
+        return index - 1 if index > 0 and self.text[index - 1] == "\r" and index - 1 >= offset else index
+
+    def after_line_break(self, offset: int) -> int:
+        index = self.text.find("\n", offset)
+        return len(self.text) if index < 0 else index + 1
+
+    # -- spans
+
+    def last_char(self, node: yaml.Node) -> int:
+        """Offset of the last character that belongs to ``node`` (block collections end at their last child)."""
+        if _is_block_collection(node):
+            last = node.value[-1]
+            if isinstance(node, yaml.MappingNode):
+                return max(self.last_char(last[0]), self.last_char(last[1]))
+            return self.last_char(last)
+        if _is_block_scalar(node):
+            end = node.end_mark.index
+            if node.end_mark.column == 0 and end > node.start_mark.index:
+                end -= 1  # the scalar's final line break; the next line is not part of it
+            return max(end - 1, node.start_mark.index)
+        return max(node.end_mark.index - 1, node.start_mark.index - 1)
+
+    def value_span(self, path: Sequence) -> tuple[int, int]:
+        """The span of the value at ``path``: a scalar's text with its quotes or block indicator, a flow
+        collection with its brackets, a block collection from its first to its last character."""
+        node = self.node(path)
+        start = node.start_mark.index
+        if _is_block_scalar(node) or _is_block_collection(node):
+            end = self.last_char(node) + 1
+            while end > start and self.text[end - 1] in " \t\r\n":
+                end -= 1
+            return start, end
+        return start, node.end_mark.index
+
+    def entry_span(self, path: Sequence) -> tuple[int, int]:
+        """The span of a mapping entry (key to end of value) or a sequence entry (its dash to its end).
+
+        In block style the span covers whole lines: from the start of the key's (or dash's) line to just
+        after the line break of the entry's last line, trailing comment included; blank lines and comment
+        lines after it are not part of it. In flow style it is the entry itself, without the comma.
+        """
+        path = tuple(path)
+        parent = self.node(path[:-1])
+        value = self.node(path)
+        if isinstance(parent, yaml.MappingNode):
+            start = self.key_node(path).start_mark.index
+        else:
+            start = self._dash_before(value.start_mark.index) if not parent.flow_style else value.start_mark.index
+        if parent.flow_style:
+            return start, self.value_span(path)[1]
+        line_start = self.line_start(start)
+        if self.text[line_start:start].strip() == "":
+            start = line_start
+        return start, self.after_line_break(self.last_char(value))
+
+    def _dash_before(self, offset: int) -> int:
+        index = offset - 1
+        while index >= 0 and self.text[index] in " \t\r\n":
+            index -= 1
+        if index < 0 or self.text[index] != "-":
+            raise YamlEditError("sequence entry without a dash")
+        return index
+
+    def indent_step(self) -> int:
+        """The indentation step the file uses for nested block mappings (2 when there is none)."""
+        for path, node in self._values.items():
+            if _is_block_collection(node) and isinstance(node, yaml.MappingNode):
+                for key_node, value_node in node.value:
+                    if _is_block_collection(value_node) and isinstance(value_node, yaml.MappingNode):
+                        step = value_node.value[0][0].start_mark.column - key_node.start_mark.column
+                        if step > 0:
+                            return step
+        return 2
+
+
+def format_path(path: Iterable) -> str:
+    out = ""
+    for element in path:
+        out += f"[{element}]" if isinstance(element, int) else (f".{element}" if out else str(element))
+    return out or "(top level)"
+
+
+# ------------------------------------------------------------------------------------------------- editor
+
+_KINDS = (bool, str, int, float, type(None), dict, list)  # bool first: it is an int in Python, not in YAML
+
+
+def _kind(value: Any) -> type:
+    return next((kind for kind in _KINDS if isinstance(value, kind)), type(value))
+
+
+def _same_value(current: Any, new: Any) -> bool:
+    """Equal and of the same kind (``True == 1`` and ``"1" != 1`` in YAML)."""
+    return _kind(current) is _kind(new) and current == new
+
+
+@dataclass(frozen=True)
+class _Edit:
+    start: int
+    end: int
+    replacement: str
+    order: int
+
+
+class YamlEditor:
+    """Collects changes to a YAML text as span replacements and applies them all at once.
+
+    Every change names a data path of the ORIGINAL text; the intended data is tracked alongside, and
+    :meth:`result` refuses to return a text that does not load back to it.
+    """
+
+    def __init__(self, text: str, display: str = "<string>"):
+        self.text = text
+        self.display = display
+        self.tree = NodeTree(text)
+        document, findings = load_text(text, display)
+        if document is None:
+            raise YamlEditError(findings[0].message if findings else "cannot load the file")
+        self.expected = copy.deepcopy(document.data)
+        self.newline = detect_newline(text)
+        self._edits: list[_Edit] = []
+        self._created: set[Path_] = set()
+
+    @property
+    def changed(self) -> bool:
+        return bool(self._edits)
+
+    # -- low level
+
+    def replace_span(self, start: int, end: int, replacement: str) -> None:
+        """Replace ``text[start:end]`` (an insertion when ``start == end``). Spans must not overlap."""
+        if not 0 <= start <= end <= len(self.text):
+            raise YamlEditError(f"span {start}..{end} is outside the text")
+        for edit in self._edits:
+            if start < edit.end and edit.start < end:
+                raise YamlEditError(f"overlapping edits at offsets {start}..{end} and {edit.start}..{edit.end}")
+        self._edits.append(_Edit(start, end, replacement, len(self._edits)))
+
+    def apply(self) -> str:
+        """The edited text, without checking it."""
+        out, cursor = [], 0
+        for edit in sorted(self._edits, key=lambda edit: (edit.start, edit.end, edit.order)):
+            out.append(self.text[cursor:edit.start])
+            out.append(edit.replacement)
+            cursor = edit.end
+        out.append(self.text[cursor:])
+        return "".join(out)
+
+    def result(self) -> str:
+        """The edited text, checked to load back to exactly the intended data."""
+        new_text = self.apply()
+        document, findings = load_text(new_text, self.display)
+        if document is None:
+            detail = findings[0].message if findings else "unknown error"
+            raise YamlEditError(f"the edited file would not load ({detail}); nothing written")
+        if document.data != self.expected:
+            raise YamlEditError("the edited file would not hold the intended data; nothing written")
+        return new_text
+
+    # -- intended data
+
+    def expect(self, path: Sequence, value: Any) -> None:
+        """Declare that the value at ``path`` is meant to become ``value`` (for edits made with
+        :meth:`replace_span`, which :meth:`result` otherwise refuses as unintended)."""
+        path = tuple(path)
+        target = self.expected
+        for element in path[:-1]:
+            target = target[element]
+        target[path[-1]] = copy.deepcopy(value)
+
+    def _expected_at(self, path: Path_) -> Any:
+        target = self.expected
+        for element in path:
+            target = target[element]
+        return target
+
+    def _check_original(self, path: Path_) -> None:
+        for length in range(len(path), 0, -1):
+            if path[:length] in self._created:
+                raise YamlEditError(f"{format_path(path)} was created by this edit; set it in one change")
+
+    # -- changes
+
+    def set_value(self, path: Sequence, value: Any) -> None:
+        """Replace the existing value at ``path`` (a scalar or a flow collection, or null)."""
+        path = tuple(path)
+        self._check_original(path)
+        node = self.tree.node(path)
+        if _same_value(self._expected_at(path), value):
+            return  # already so: leave its bytes (and quoting) alone
+        if _is_block_collection(node):
+            raise YamlEditError(f"{format_path(path)} is a block collection; set its entries instead")
+        start, end = self.tree.value_span(path)
+        rendered = render_flow(value)
+        if start == end and start > 0 and self.text[start - 1] == ":":
+            rendered = " " + rendered  # `key:` with an empty (null) value
+        self.replace_span(start, end, rendered)
+        self.expect(path, value)
+
+    def set_key(self, mapping_path: Sequence, key: str, value: Any, after: Sequence[str] = ()) -> None:
+        """Set ``key`` in the mapping at ``mapping_path``: replace its value, or insert a new entry.
+
+        A new entry goes after the last key of ``after`` present in the mapping (else at the end). A
+        mapping value merges into an existing mapping key by key.
+        """
+        mapping_path = tuple(mapping_path)
+        self._check_original(mapping_path)
+        if not self.tree.is_mapping(mapping_path):
+            raise YamlEditError(f"{format_path(mapping_path)} is not a mapping")
+        path = mapping_path + (key,)
+        self._check_original(path)
+        if self.tree.has(path):
+            if isinstance(value, dict) and self.tree.is_mapping(path):
+                for child_key, child_value in value.items():
+                    self.set_key(path, child_key, child_value)
+            else:
+                self.set_value(path, value)
+            return
+        if self.tree.is_flow(mapping_path):
+            self._insert_flow_entry(mapping_path, key, value, after)
+        else:
+            self._insert_block_entry(mapping_path, key, value, after)
+        self.expect(path, value)
+        self._created.add(path)
+
+    def update_mapping(self, path: Sequence, values: dict) -> None:
+        """Make the mapping at ``path`` hold ``values`` (merging), creating it and missing parents as needed."""
+        path = tuple(path)
+        if self.tree.has(path):
+            node = self.tree.node(path)
+            if isinstance(node, yaml.MappingNode):
+                for key, value in values.items():
+                    self.set_key(path, key, value)
+            else:
+                self.set_value(path, values)
+            return
+        if not path:
+            raise YamlEditError("the document is empty")
+        parent = path[:-1]
+        if self.tree.is_mapping(parent):
+            self.set_key(parent, path[-1], values)
+        else:
+            self.update_mapping(parent, {path[-1]: values})
+
+    # -- insertion helpers
+
+    def _predecessor(self, mapping_path: Path_, after: Sequence[str]) -> yaml.Node | None:
+        """The value node after which a new entry goes: the last present key of ``after``, else the last."""
+        node = self.tree.node(mapping_path)
+        present = {key.value: value for key, value in node.value}
+        for key in reversed(list(after)):
+            if key in present:
+                return present[key]
+        return node.value[-1][1] if node.value else None
+
+    def _insert_flow_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str]) -> None:
+        entry = f"{render_key(key)}: {render_flow(value)}"
+        previous = self._predecessor(mapping_path, after)
+        if previous is None:  # `{}`: right after the brace
+            self.replace_span(self.tree.node(mapping_path).start_mark.index + 1,
+                              self.tree.node(mapping_path).start_mark.index + 1, entry)
+            return
+        end = previous.end_mark.index if not _is_block_scalar(previous) else self.tree.last_char(previous) + 1
+        self.replace_span(end, end, f", {entry}")
+
+    def _insert_block_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str]) -> None:
+        mapping = self.tree.node(mapping_path)
+        indent = mapping.value[0][0].start_mark.column
+        previous = self._predecessor(mapping_path, after)
+        previous_key = next(key_node for key_node, value_node in mapping.value if value_node is previous)
+        at = self.tree.line_end(max(self.tree.last_char(previous), previous_key.start_mark.index))
+        lines = self._block_entry_lines(key, value, indent)
+        self.replace_span(at, at, "".join(self.newline + line for line in lines))
+
+    def _block_entry_lines(self, key: str, value: Any, indent: int) -> list[str]:
+        """``key: value`` as block lines; a mapping of mappings is written in block style, the rest in flow."""
+        pad = " " * indent
+        if isinstance(value, dict) and value and all(isinstance(item, dict) for item in value.values()):
+            step = self.tree.indent_step()
+            lines = [f"{pad}{render_key(key)}:"]
+            for child_key, child_value in value.items():
+                lines.extend(self._block_entry_lines(child_key, child_value, indent + step))
+            return lines
+        return [f"{pad}{render_key(key)}: {render_flow(value)}"]
+
+
+__all__ = ["NodeTree", "PlainWord", "YamlEditError", "YamlEditor", "detect_newline", "double_quoted", "format_path",
+           "render_flow", "render_key", "render_scalar"]

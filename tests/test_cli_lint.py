@@ -1,0 +1,167 @@
+"""`quizlint lint` as a user runs it: paths, exit status, report options. Only the answer-key rules K001
+(missing-key) and K002 (multiple-keys) are selected, so these tests do not depend on the other rules."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import quiz_yaml
+
+KEY_RULES = ("--select", "K001,K002")
+
+CLEAN_ITEMS = """\
+- id: largest-planet
+  stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}
+  options:
+    - text: Jupiter
+      correct: true
+    - text: Mars
+"""
+
+FLAWED_ITEMS = """\
+- id: no-key
+  stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}
+  options:
+    - text: Jupiter
+    - text: Mars
+- id: two-keys
+  stem: {en: "Which planet is known as the red planet?", tr: "Kızıl gezegen olarak bilinen hangisidir?"}
+  options:
+    - text: Mars
+      correct: true
+    - text: Venus
+      correct: true
+"""
+
+
+@pytest.fixture
+def bank(tmp_path):
+    """A small bank: one clean and one flawed quiz in content/."""
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "clean.quiz.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="clean"), encoding="utf-8")
+    (content / "flawed.quiz.yaml").write_text(quiz_yaml(FLAWED_ITEMS, quiz_id="flawed"), encoding="utf-8")
+    return tmp_path
+
+
+def lint(run, cwd, *args):
+    return run("lint", "--no-cache", *KEY_RULES, *args, cwd=cwd)
+
+
+def test_clean_file_exits_0_with_a_summary(run, bank):
+    result = lint(run, bank, "content/clean.quiz.yaml")
+    assert result.exit_code == 0, result.output
+    assert result.stdout == "All clean: 1 file checked, no problems.\n"
+
+
+def test_problems_exit_1_with_path_line_column_code_severity(run, bank):
+    result = lint(run, bank, "content")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "content/flawed.quiz.yaml:9:7: K001 [error] single-answer item has no correct option "
+        "(mark the key with `correct: true`)",
+        "content/flawed.quiz.yaml:17:9: K002 [error] single-answer item has 2 correct options (A, B); "
+        "exactly one is allowed",
+        "Found 2 errors in 2 files.",
+    ]
+
+
+def test_without_paths_lints_the_current_directory_recursively(run, bank):
+    result = lint(run, bank / "content")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[-1] == "Found 2 errors in 2 files."
+    assert result.stdout.startswith("flawed.quiz.yaml:9:7: K001")
+
+
+def test_json_report_has_exactly_the_documented_keys_sorted(run, bank):
+    result = lint(run, bank, "--format", "json", "content")
+    assert result.exit_code == 1
+    findings = json.loads(result.stdout)
+    assert findings == [
+        {"file": "content/flawed.quiz.yaml", "line": 9, "column": 7, "code": "K001", "rule": "missing-key",
+         "severity": "error", "message": "single-answer item has no correct option (mark the key with `correct: true`)",
+         "item": "no-key"},
+        {"file": "content/flawed.quiz.yaml", "line": 17, "column": 9, "code": "K002", "rule": "multiple-keys",
+         "severity": "error", "message": "single-answer item has 2 correct options (A, B); exactly one is allowed",
+         "item": "two-keys"},
+    ]
+
+
+def test_json_report_of_a_clean_bank_is_an_empty_array(run, bank):
+    result = lint(run, bank, "--format", "json", "content/clean.quiz.yaml")
+    assert (result.exit_code, result.stdout) == (0, "[]\n")
+
+
+def test_output_is_deterministic(run, bank):
+    first = lint(run, bank, "--format", "json", "content")
+    second = lint(run, bank, "--format", "json", "content/flawed.quiz.yaml", "content/clean.quiz.yaml", "content")
+    assert first.stdout == second.stdout
+
+
+def test_exit_zero_reports_but_exits_0(run, bank):
+    result = lint(run, bank, "--exit-zero", "content")
+    assert result.exit_code == 0
+    assert "K001 [error]" in result.stdout and "Found 2 errors" in result.stdout
+
+
+def test_quiet_prints_findings_without_summary(run, bank):
+    result = lint(run, bank, "--quiet", "content")
+    assert result.exit_code == 1
+    assert len(result.stdout.splitlines()) == 2 and "Found" not in result.stdout
+    clean = lint(run, bank, "-q", "content/clean.quiz.yaml")
+    assert (clean.exit_code, clean.stdout) == (0, "")
+
+
+def test_output_file_receives_the_report(run, bank):
+    expected = lint(run, bank, "--format", "json", "content").stdout
+    result = lint(run, bank, "--format", "json", "-o", "reports/lint.json", "content")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert (bank / "reports" / "lint.json").read_text(encoding="utf-8") == expected
+    assert [path.name for path in (bank / "reports").iterdir()] == ["lint.json"]  # no temporary file left
+
+
+def test_fail_on_warning_counts_warnings(run, bank):
+    config = bank / "quizlint.toml"
+    config.write_text('[severity]\nK001 = "warning"\nK002 = "warning"\n', encoding="utf-8")
+    result = lint(run, bank, "content")
+    assert result.exit_code == 0
+    assert "K001 [warning]" in result.stdout and "Found 2 warnings in 2 files." in result.stdout
+    assert lint(run, bank, "--fail-on", "warning", "content").exit_code == 1
+    assert lint(run, bank, "--fail-on", "error", "content").exit_code == 0
+
+
+def test_missing_path_is_a_usage_error(run, bank):
+    result = lint(run, bank, "content", "nowhere.quiz.yaml")
+    assert result.exit_code == 2
+    assert result.stderr == "quizlint: no such file or directory: nowhere.quiz.yaml\n"
+    assert result.stdout == ""
+
+
+def test_unknown_selector_on_the_command_line_is_a_usage_error(run, bank):
+    result = run("lint", "--no-cache", "--select", "K001,X999", "content", cwd=bank)
+    assert result.exit_code == 2
+    assert "unknown rule or selector 'X999'" in result.stderr
+
+
+def test_unknown_format_is_a_usage_error(run, bank):
+    result = lint(run, bank, "--format", "xml", "content")
+    assert result.exit_code == 2
+    assert "Invalid value for '--format'" in result.stderr
+
+
+def test_real_process_exit_codes_and_no_traceback(run_process, bank):
+    clean = run_process("lint", "--no-cache", *KEY_RULES, "content/clean.quiz.yaml", cwd=bank)
+    flawed = run_process("lint", "--no-cache", *KEY_RULES, "content", cwd=bank)
+    missing = run_process("lint", "--no-cache", "missing/", cwd=bank)
+    assert (clean.returncode, flawed.returncode, missing.returncode) == (0, 1, 2)
+    assert missing.stderr == "quizlint: no such file or directory: missing\n"
+    assert not any("Traceback" in r.stdout + r.stderr for r in (clean, flawed, missing))
+
+
+def test_empty_directory_is_clean(run, tmp_path):
+    result = run("lint", "--no-cache", *KEY_RULES, cwd=tmp_path)
+    assert result.exit_code == 0
+    assert result.stdout == "All clean: 0 files checked, no problems.\n"

@@ -1,0 +1,216 @@
+"""`quizlint import`: the command's behaviour for every format, and the shared hard parts (ids, YAML writing,
+HTML → Markdown, multilang)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from quizlint.importers._common import (
+    ascii_fold,
+    dump_quiz,
+    html_to_markdown,
+    readable_id,
+    slugify,
+    split_languages,
+)
+from quizlint.load import load_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+SMALL_GIFT = "::q1::What is 2+2?{=4 ~5}\n"
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- the command ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "expected"),
+    [
+        ("q.gift", SMALL_GIFT, "gift (from the extension .gift)"),
+        ("q.txt", SMALL_GIFT, "gift (from the content: answers in braces)"),
+        ("q.txt", "Q?\nA) a\nB) b\nANSWER: A\n", "aiken (from the content: ANSWER: lines)"),
+        ("q.txt", "Title\n\n1. Q?\n   • a\n   • b\n", "text (from the content: numbered questions)"),
+        ("q.xml", "<?xml version='1.0'?>\n<quiz><question type='multichoice'><questiontext><text>Q</text>"
+                  "</questiontext><answer fraction='100'><text>a</text></answer><answer><text>b</text></answer>"
+                  "</question></quiz>", "moodle (from the content: root element <quiz>)"),
+    ],
+)
+def test_format_is_guessed_and_said(run, tmp_path, name, content, expected):
+    result = run("import", write(tmp_path, name, content))
+    assert result.exit_code == 0, result.stderr
+    assert f"quizlint: guessed format: {expected}" in result.stderr
+
+
+def test_unknown_format_asks_for_from(run, tmp_path):
+    result = run("import", write(tmp_path, "notes.txt", "just some prose\n"))
+    assert result.exit_code == 1
+    assert "cannot tell the format" in result.stderr and "--from" in result.stderr
+
+
+def test_missing_input(run, tmp_path):
+    result = run("import", "--from", "gift", tmp_path / "absent.gift")
+    assert result.exit_code == 1 and "no such file or folder" in result.stderr
+
+
+def test_existing_output_is_kept_without_force(run, tmp_path):
+    source = write(tmp_path, "q.gift", SMALL_GIFT)
+    out = write(tmp_path, "q.quiz.yaml", "precious: data\n")
+    result = run("import", source, "-o", out)
+    assert result.exit_code == 1 and "exists; use --force" in result.stderr
+    assert out.read_text(encoding="utf-8") == "precious: data\n"
+    result = run("import", source, "-o", out, "--force")
+    assert result.exit_code == 0 and out.read_text(encoding="utf-8").startswith("quizlint: 1\n")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # written atomically, no leftovers
+
+
+def test_written_file_lints_without_schema_errors(run, tmp_path):
+    out = tmp_path / "q.quiz.yaml"
+    assert run("import", FIXTURES / "moodle" / "bilingual.xml", "-o", out).exit_code == 0
+    result = run("lint", "--format", "json", "--no-cache", out)
+    assert '"code": "S0' not in result.stdout and '"code": "Y0' not in result.stdout
+
+
+def test_id_lang_and_languages_options(run, tmp_path):
+    source = write(tmp_path, "q.gift", SMALL_GIFT)
+    result = run("import", source, "--id", "arith", "--languages", "tr,en")
+    assert result.exit_code == 0
+    assert "id: arith\nlanguages: [tr, en]\n" in result.stdout and "  - id: q1\n" in result.stdout
+    assert '      tr: "What is 2+2?"' in result.stdout  # the first of --languages when --lang is not given
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--lang", "de", "--languages", "tr,en"), "--lang de is not one of --languages tr,en"),
+        (("--lang", "not a tag"), "is not a language tag"),
+        (("--languages", "tr,1x"), "not a language tag: 1x"),
+        (("--id", "bad id"), "is not a valid id"),
+    ],
+)
+def test_bad_options_are_usage_errors(run, tmp_path, args, message):
+    result = run("import", write(tmp_path, "q.gift", SMALL_GIFT), *args)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_nothing_importable(run, tmp_path):
+    result = run("import", "--from", "gift", write(tmp_path, "q.gift", "::e::Essay? {}\n"))
+    assert result.exit_code == 1
+    assert "skipped essay question" in result.stderr and "no question could be imported" in result.stderr
+
+
+# --- ids --------------------------------------------------------------------------------------------------
+
+
+def test_slugs_fold_turkish_letters():
+    assert ascii_fold("İĞÜŞÖÇ ığüşöç Iı") == "IGUSOC igusoc Ii"
+    assert slugify("İĞÜŞÖÇ ığüşöç Iı") == "igusoc-igusoc-ii"
+    assert slugify("Model Niceleme Sınavı") == "model-niceleme-sinavi"
+    assert slugify("Çok Büyük İş: Ölçek & Şema!") == "cok-buyuk-is-olcek-sema"
+    assert slugify("Ελληνικά") == ""
+    long = slugify("word " * 30)
+    assert len(long) <= 50 and not long.endswith("-") and long.endswith("word")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("why-shard", "why-shard"), ("Q2", "Q2"), ("2-08 TSL", None), ("12345", None), ("i]d", None), ("", None),
+     ("text2qti_question_44e96b49ea1100e289465a7b9d1a546fd386ea8b", None), ("x" * 65, None)],
+)
+def test_readable_ids(value, expected):
+    assert readable_id(value) == expected
+
+
+# --- YAML ---------------------------------------------------------------------------------------------------
+
+TRICKY = ["No", "Yes", "on", "null", "~", "true", "1.5", "0x1F", "a: b", "# not a comment", "- item", "'quoted'",
+          '"double"', "back\\slash", "tab\there", "two\nlines", "ends with newline\n", "  leading", "trailing  ",
+          "İstanbul’da “tırnak”", "nbsp\u00a0here", "line\u2028separator", "bell\x07", "", "{flow}", "[list]",
+          "* star", "& anchor", "*alias", "!tag", "%directive", "@at", "`tick`", "multi\n\n  indented\nlines"]
+
+
+def quiz_with(texts: list[str]) -> dict:
+    return {"quizlint": 1, "id": "t", "languages": ["en", "tr"], "title": {"en": "T"},
+            "items": [{"id": f"i{index}", "type": "single", "stem": {"en": text, "tr": text},
+                       "options": [{"text": text, "correct": True}, {"text": {"en": text}}]}
+                      for index, text in enumerate(texts)]}
+
+
+def test_yaml_keeps_tricky_strings_as_strings():
+    document = quiz_with(TRICKY)
+    text = dump_quiz(document)
+    loaded, findings = load_text(text)
+    assert findings == [] and loaded.data == document
+    assert '\n      en: "No"\n' in text  # texts are double-quoted: `No` never becomes false
+    assert "      en: |-\n        two\n        lines\n" in text  # several lines read as a block
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(max_size=40), min_size=1, max_size=4))
+def test_yaml_round_trips_any_text(texts):
+    document = quiz_with(texts)
+    loaded, findings = load_text(dump_quiz(document))
+    assert findings == [] and loaded.data == document
+
+
+# --- HTML → Markdown --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("html", "markdown"),
+    [
+        ("<p>One</p><p>Two</p>", "One\n\nTwo"),
+        ("<p dir='ltr' style='text-align: left;'>Atto <b>bold</b> and <i>italic</i></p>", "Atto **bold** and *italic*"),
+        ("<p>a<br>b<br/></p>", "a\\\nb"),
+        ("<p><strong> spaced </strong>x</p>", "**spaced** x"),
+        ("<p>Use <code>a`b</code></p>", "Use ``a`b``"),
+        ("<pre><code>def f():\n    return 1\n</code></pre>", "```\ndef f():\n    return 1\n```"),
+        ('<p><a href="https://example.com/a b" title="T">site</a></p>', '[site](<https://example.com/a b> "T")'),
+        ('<p><a href="x.html" target="_blank">new tab</a></p>', '<a href="x.html" target="_blank">new tab</a>'),
+        ("<ul><li>one</li><li>two<ol start='3'><li>three</li></ol></li></ul>", "- one\n- two\n  3. three"),
+        ("<p>H<sub>2</sub>O <span style='color:red'>red</span></p>", 'H<sub>2</sub>O <span style="color:red">red</span>'),
+        ("<table><tr><td>x</td></tr></table>", "<table><tr><td>x</td></tr></table>"),
+        ("<p>5 &lt; 6 &amp;&amp; *not emphasis* &nbsp;ok</p>", "5 < 6 && \\*not emphasis\\* \u00a0ok"),
+        ("<p># not a heading</p><p>- not a list</p><p>1. not a list</p>",
+         "\\# not a heading\n\n\\- not a list\n\n1\\. not a list"),
+        ("Loose <em>text</em><!-- comment --> without p", "Loose *text* without p"),
+    ],
+)
+def test_html_to_markdown(html, markdown):
+    assert html_to_markdown(html) == markdown
+
+
+@pytest.mark.parametrize("markdown", ["plain", "**bold** and *em*", "use `x = 1`", "a\n\nb", "- x\n- y",
+                                      "1. x\n2. y", "[link](https://example.com)", "```\ncode\n  indented\n```",
+                                      "a\\\nb", "4 * 3 = 12", "snake_case_name", "x < y & z", "$a_1 * b$",
+                                      "- a\n  - nested\n- b", "Line one\nline two", "Use <kbd>Ctrl</kbd>"])
+def test_markdown_survives_the_exporters_renderer(markdown):
+    """What quizlint's exporters render comes back as the same Markdown (the round trips rely on it)."""
+    from quizlint.render import render_html
+
+    assert html_to_markdown(render_html(markdown)) == markdown
+
+
+# --- multilang ----------------------------------------------------------------------------------------------
+
+
+def test_multilang_spans_and_shared_text():
+    text = 'Q: <span lang="en" class="multilang">Hello</span><span class="multilang" lang="tr">Merhaba</span>!'
+    assert split_languages(text) == {"en": "Q: Hello!", "tr": "Q: Merhaba!"}
+
+
+def test_mlang_blocks_with_several_languages_and_other():
+    text = "{mlang en,de}Hi{mlang}{mlang tr}Selam{mlang}{mlang other}?{mlang} {mlang pt_br}Oi{mlang}"
+    assert split_languages(text) == {"de": "Hi ", "en": "Hi ", "tr": "Selam ", "pt-BR": " Oi", "other": "? "}
+
+
+def test_text_without_multilang():
+    assert split_languages("<p>Plain</p>") == {None: "<p>Plain</p>"}

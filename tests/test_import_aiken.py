@@ -1,0 +1,72 @@
+"""`quizlint import --from aiken`: the cases of Moodle's Aiken importer test (aikenformat_test.php with its
+fixture aiken_errors.txt, rewritten here with the same layout, so the same line numbers are reported)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from quizlint.load import load_document
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import" / "aiken"
+
+
+def test_errors_are_reported_with_moodles_line_numbers(run):
+    path = FIXTURES / "errors.txt"
+    result = run("import", "--from", "aiken", path)
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if line.startswith("quizlint: error:")]
+    # Moodle: "Question must have at least 2 answers on line 3", "Question not started on line 5" and "… 7",
+    # "Question not completed before next question start on line 18"
+    expected = [(3, "must have at least 2 answers"), (5, "question not started"), (7, "question not started"),
+                (18, "not completed before the next question starts")]
+    assert len(errors) == len(expected)
+    for error, (line, message) in zip(errors, expected):
+        assert f"{path}:{line}:1:" in error and message in error
+    assert "nothing was written" in result.stderr
+
+
+def test_keep_going_imports_the_three_good_questions(run, tmp_path):
+    out = tmp_path / "planets.quiz.yaml"
+    result = run("import", "--from", "aiken", "--keep-going", FIXTURES / "errors.txt", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("warning: skipped") == 4
+    document, findings = load_document(out)
+    assert findings == []
+    items = document.data["items"]
+    assert len(items) == 3  # Moodle: "There are three expected questions"
+    first, second, third = items
+    assert first["stem"] == {"en": "Which planet is the largest?"}
+    assert [(o["text"]["en"], o.get("correct", False)) for o in first["options"]] == [("Jupiter", True),
+                                                                                       ("Mercury", False)]
+    assert [(o["text"]["en"], o.get("correct", False)) for o in second["options"]] == [
+        ("Venus (no space)", False), ("Mercury (no space)", True)]
+    # Moodle stores "&lt; &gt; &amp;" because its texts are HTML; a quiz file keeps the characters
+    assert [o["text"]["en"] for o in third["options"]] == ["All of them (< > &)", "None of them (< > &)"]
+    assert third["stem"] == {"en": "Which symbols need escaping in HTML: > < &"}
+    # ids count the questions of the file, good or bad
+    assert [item["id"] for item in items] == ["errors-q2", "errors-q4", "errors-q5"]
+
+
+def test_plain_aiken_file(run, tmp_path):
+    path = tmp_path / "capitals.aiken"
+    path.write_text("What is the capital of Türkiye?\nA) İstanbul\nB. Ankara\nC) İzmir\nANSWER: B\n\n"
+                    "Which city spans two continents?\nA) İstanbul\nB) Ankara\nANSWER: A\n", encoding="utf-8")
+    result = run("import", "--lang", "tr", path)
+    assert result.exit_code == 0, result.stderr
+    assert "guessed format: aiken (from the extension .aiken)" in result.stderr
+    out = tmp_path / "out.quiz.yaml"
+    out.write_text(result.stdout, encoding="utf-8")
+    document, _ = load_document(out)
+    assert document.data["languages"] == ["tr"]
+    first = document.data["items"][0]
+    assert [o["text"] for o in first["options"]] == [{"tr": "İstanbul"}, {"tr": "Ankara"}, {"tr": "İzmir"}]
+    assert [o.get("correct", False) for o in first["options"]] == [False, True, False]
+
+
+def test_answer_letter_without_a_choice_and_unfinished_question(run, tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("Q one?\nA) a\nB) b\nANSWER: D\n\nQ two?\nA) a\nB) b\n", encoding="utf-8")
+    result = run("import", "--from", "aiken", path)
+    assert result.exit_code == 1
+    assert f"{path}:4:1:" in result.stderr and "ANSWER: D names no choice" in result.stderr
+    assert f"{path}:8:1:" in result.stderr and "the file ends before its ANSWER: line" in result.stderr

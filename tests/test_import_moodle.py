@@ -1,0 +1,116 @@
+"""`quizlint import --from moodle`: Moodle XML with multilang, categories, idnumbers, tags, feedback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from quizlint.load import load_document
+from quizlint.model import read_quiz
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import" / "moodle"
+
+
+@pytest.fixture
+def bilingual(run, tmp_path):
+    out = tmp_path / "solar.quiz.yaml"
+    result = run("import", FIXTURES / "bilingual.xml", "-o", out)
+    assert result.exit_code == 0, result.stderr
+    quiz_file, findings = read_quiz(out)
+    assert findings == []
+    return quiz_file.quiz, result
+
+
+def test_format_is_guessed_from_the_root_element(bilingual):
+    _, result = bilingual
+    assert "guessed format: moodle (from the content: root element <quiz>)" in result.stderr
+
+
+def test_multilang_spans_and_mlang_blocks_fill_both_languages(bilingual):
+    quiz, _ = bilingual
+    assert quiz.languages == ["en", "tr"]
+    largest = quiz.items[0]
+    assert largest.stem == {"en": "Which planet is the *largest*?", "tr": "En *büyük* gezegen hangisidir?"}
+    assert largest.explanation == {
+        "en": "Jupiter's mass is more than twice that of all the other planets combined.",
+        "tr": "Jüpiter'in kütlesi diğer tüm gezegenlerin toplamının iki katından fazladır."}
+    assert largest.options[1].text == {"en": "Earth", "tr": "Dünya"}
+    assert largest.options[2].feedback == {"en": "Second largest.", "tr": "İkinci en büyük."}
+    # a text without multilang markup in a multilang file is language-neutral, as Moodle shows it
+    assert largest.options[0].text == "Jupiter"
+    assert quiz.description == {"en": "Questions about the **Solar System**.", "tr": "**Güneş Sistemi** üzerine sorular."}
+
+
+def test_keys_types_points_ids_and_tags(bilingual):
+    quiz, _ = bilingual
+    largest, giants, moon = quiz.items
+    assert (largest.type, [o.correct for o in largest.options]) == ("single", [True, False, False])
+    assert (giants.type, [o.correct for o in giants.options]) == ("multiple", [True, True, False])
+    assert (moon.type, moon.answer) == ("true_false", False)
+    assert largest.points == 2 and giants.points == 1
+    assert largest.id == "largest-planet"  # the idnumber
+    assert giants.id == "solar-system-q2" and moon.id == "solar-system-q3"  # no usable idnumber or name
+    assert largest.tags == ["planets", "size", "Solar System"]  # its tags, then its category
+    assert moon.tags == ["Moons"]
+
+
+def test_quiz_title_from_the_category_and_translation_state(bilingual):
+    quiz, _ = bilingual
+    assert quiz.id == "solar-system" and quiz.title == {"en": "Solar System"}
+    from quizlint.model import source_digest
+
+    for item in quiz.items:
+        assert item.translations["tr"].status == "draft"
+        assert item.translations["tr"].source == source_digest(item, "en")
+
+
+def test_skipped_types_and_embedded_files_are_reported(bilingual):
+    _, result = bilingual
+    assert "skipped essay question 'Describe an eclipse'" in result.stderr
+    assert "question 'Gas giants': embedded files (images, media) are not imported" in result.stderr
+    assert "bilingual.xml:138:" in result.stderr  # the line of the skipped question
+
+
+def test_html_that_markdown_cannot_say_stays_inline_html(bilingual):
+    quiz, _ = bilingual
+    giants = quiz.items[1]
+    assert giants.stem["en"].startswith("Which planets are gas giants?\n\n<img src=")
+    assert giants.options[2].feedback == {"en": "Mars is a **rocky** planet.", "tr": "Mars **kayalık** bir gezegendir."}
+
+
+def test_plain_moodle_file_goes_into_lang(run, tmp_path):
+    path = tmp_path / "plain.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>Başkent</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Türkiye'nin başkenti neresidir?</p>]]></text></questiontext>
+    <single>1</single>
+    <answer fraction="100"><text>Ankara</text></answer>
+    <answer fraction="0"><text>İstanbul</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    result = run("import", "--lang", "tr", "--languages", "tr,en", path)
+    assert result.exit_code == 0, result.stderr
+    out = tmp_path / "out.quiz.yaml"
+    out.write_text(result.stdout, encoding="utf-8")
+    document, _ = load_document(out)
+    item = document.data["items"][0]
+    assert item["stem"] == {"tr": "Türkiye'nin başkenti neresidir?"}
+    assert item["options"][0] == {"text": {"tr": "Ankara"}, "correct": True}
+    assert item["id"] == "plain-q1"  # "Başkent" is no ASCII id; the file name gives the quiz id
+    assert "translations" not in item
+
+
+def test_not_moodle_xml_and_broken_xml(run, tmp_path):
+    other = tmp_path / "other.xml"
+    other.write_text("<html><body/></html>", encoding="utf-8")
+    result = run("import", "--from", "moodle", other)
+    assert result.exit_code == 1 and "expected <quiz>" in result.stderr
+    broken = tmp_path / "broken.xml"
+    broken.write_text("<quiz>\n  <question type='multichoice'>\n    <name><text>x</name>\n</quiz>\n", encoding="utf-8")
+    result = run("import", "--from", "moodle", broken)
+    assert result.exit_code == 1
+    assert f"{broken}:3:" in result.stderr and "malformed XML" in result.stderr

@@ -1,0 +1,162 @@
+"""`quizlint import --from qti`: QTI 2.1 packages (folder and zip), single items, and Canvas QTI 1.2 packages,
+including one made by another tool (text2qti, from PyPI)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import shared_dir
+from quizlint.model import read_quiz
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+PACKAGE = FIXTURES / "qti21"
+
+
+def zip_folder(folder: Path, target: Path) -> Path:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(folder).as_posix())
+    target.write_bytes(buffer.getvalue())
+    return target
+
+
+def imported(run, tmp_path: Path, source: Path, *extra: str):
+    out = tmp_path / "out.quiz.yaml"
+    result = run("import", source, "-o", out, "--force", *extra)
+    assert result.exit_code == 0, result.stderr
+    quiz_file, findings = read_quiz(out)
+    assert findings == []
+    return quiz_file.quiz, result
+
+
+def test_fixture_items_are_valid_qti21():
+    """The hand-written package is real QTI 2.1: every item and the test validate against the official XSD."""
+    from lxml import etree
+
+    xsd = shared_dir("xsd")
+    parser = etree.XMLParser(no_network=True, resolve_entities=False)
+    schema = etree.XMLSchema(etree.parse(str(xsd / "qti21" / "qtiv2p1" / "imsqti_v2p1.xsd"), parser))
+    for path in sorted(PACKAGE.rglob("*.xml")):
+        if path.name != "imsmanifest.xml":
+            schema.assertValid(etree.parse(str(path), parser))
+
+
+@pytest.mark.parametrize("packed", [False, True], ids=["folder", "zip"])
+def test_qti21_package(run, tmp_path, packed):
+    source = zip_folder(PACKAGE, tmp_path / "planets.zip") if packed else PACKAGE
+    quiz, result = imported(run, tmp_path, source)
+    assert "guessed format: qti" in result.stderr
+    assert "skipped item 'Eclipse essay' (extendedTextInteraction" in result.stderr
+    assert quiz.title == {"en": "The Planets"} and quiz.languages == ["en"]  # the test's title, the items' xml:lang
+    giants, largest, moon = quiz.items  # in the test's order, not the manifest's
+    assert giants.id == "the-planets-q1"  # its identifier is a hash, not a readable id
+    assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, True, False]  # from mapping
+    assert giants.stem == {"en": "Which planets are **gas giants**?"}
+    assert largest.id == "largest-planet" and largest.points == 2
+    assert largest.stem["en"].endswith("Which planet is the *largest* in the Solar System?")
+    assert [o.text["en"] for o in largest.options] == ["Earth", "Jupiter", "Saturn", "None of these"]
+    assert [o.correct for o in largest.options] == [False, True, False, False]
+    assert [o.fixed for o in largest.options] == [False, False, False, True]
+    assert largest.options[1].feedback == {"en": "Yes: a **gas giant**."}  # feedbackInline
+    assert largest.options[2].feedback == {"en": "Saturn is the second largest."}  # modalFeedback
+    assert largest.explanation == {"en": "Jupiter's mass is more than twice that of all the other planets combined."}
+    assert (moon.type, moon.answer) == ("true_false", False)  # two choices True/False
+
+
+def test_single_assessment_item_file(run, tmp_path):
+    sample = shared_dir("xsd") / "samples" / "qti21_choice.xml"
+    quiz, result = imported(run, tmp_path, sample, "--from", "qti")
+    (item,) = quiz.items
+    assert item.id == "Q1"
+    assert [o.text["en"] for o in item.options] == ["İstanbul", "Ankara", "İzmir"]
+    assert [o.correct for o in item.options] == [False, True, False] and item.options[2].fixed
+    # the Turkish span inside the English prompt stays where it is, as inline HTML: never split by guessing
+    assert '<span xml:lang="tr">' not in item.stem["en"] and "Türkiye'nin başkenti" in item.stem["en"]
+
+
+def test_canvas_sample_from_text2qti(run, tmp_path):
+    """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
+    quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "text2qti_assessment.xml",
+                            "--from", "qti", "--lang", "en")
+    capital, primes = quiz.items
+    assert capital.points == 2 and [o.correct for o in capital.options] == [False, True, False]
+    assert capital.options[0].feedback == {"en": "Largest city, not the capital. / En büyük şehir, başkent değil."}
+    assert capital.explanation == {"en": "General feedback: Ankara has been the capital since 1923."}
+    assert primes.type == "multiple" and [o.correct for o in primes.options] == [True, True, False, False]
+    assert "(correct_fb, general_incorrect_fb)" in result.stderr
+
+
+TEXT2QTI_QUIZ = """\
+Quiz title: Planets / Gezegenler
+Quiz description: Built by text2qti in the test.
+
+Title: largest
+1.  Which planet is the largest?
+... Jupiter is a gas giant.
+a)  Mars
+... A rocky planet.
+*b) Jupiter
+c)  Venus
+
+Title: giants
+2.  Which planets are gas giants?
+[*] Saturn
+[ ] Mars
+[*] Jupiter
+
+Title: moon
+3.  The Moon produces its own light.
+a)  True
+*b) False
+
+Title: essay
+4.  Describe an eclipse.
+___
+"""
+
+
+def test_canvas_package_built_by_text2qti(run, tmp_path):
+    pytest.importorskip("text2qti", reason="text2qti (PyPI) is not installed: it builds the Canvas package")
+    source = tmp_path / "planets.md"
+    source.write_text(TEXT2QTI_QUIZ, encoding="utf-8")
+    command = "import sys; from text2qti.cmdline import main; sys.argv = ['text2qti', sys.argv[1]]; main()"
+    built = subprocess.run([sys.executable, "-c", command, source.name], cwd=tmp_path, capture_output=True,
+                           text=True, timeout=120)
+    assert built.returncode == 0, built.stderr
+    quiz, result = imported(run, tmp_path, tmp_path / "planets.zip")
+    assert quiz.title == {"en": "Planets / Gezegenler"}
+    largest, giants, moon = quiz.items
+    assert [o.text["en"] for o in largest.options] == ["Mars", "Jupiter", "Venus"]
+    assert [o.correct for o in largest.options] == [False, True, False]
+    assert largest.options[0].feedback == {"en": "A rocky planet."}
+    assert largest.explanation == {"en": "Jupiter is a gas giant."}
+    assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, False, True]
+    assert (moon.type, moon.answer) == ("true_false", False)
+    assert "skipped essay_question item 'essay'" in result.stderr
+
+
+def test_zip_without_manifest_is_scanned(run, tmp_path):
+    archive = tmp_path / "loose.zip"
+    with zipfile.ZipFile(archive, "w") as handle:
+        handle.write(shared_dir("xsd") / "samples" / "qti21_choice.xml", "items/q1.xml")
+        handle.writestr("readme.txt", "not xml")
+    quiz, _ = imported(run, tmp_path, archive)
+    assert [item.id for item in quiz.items] == ["Q1"]
+
+
+def test_missing_item_file_is_named(run, tmp_path):
+    folder = tmp_path / "package"
+    shutil.copytree(PACKAGE, folder)
+    (folder / "items" / "i103" / "qti.xml").unlink()
+    result = run("import", "--from", "qti", folder)
+    assert result.exit_code == 1
+    assert "items/i103/qti.xml" in result.stderr and "Traceback" not in result.stderr

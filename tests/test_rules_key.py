@@ -1,0 +1,290 @@
+"""Answer-key rules (K001–K007) on failing and passing items in English and Turkish, through the engine and the
+CLI."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+
+from conftest import quiz_yaml
+from quizlint.lint.engine import lint_bank, lint_file
+from quizlint.rules.base import Selection, find_rule
+
+_COUNTER = itertools.count()
+
+
+def findings_of(tmp_path, items_yaml: str, rule_key: str, languages: str = "en, tr", **options):
+    """Lint a quiz of ``items_yaml`` with only the rule ``rule_key``; its findings (the file must load cleanly)."""
+    rule = find_rule(rule_key)
+    assert rule is not None, rule_key
+    path = tmp_path / f"q{next(_COUNTER)}.quiz.yaml"
+    path.write_text(quiz_yaml(items_yaml, languages=languages), encoding="utf-8")
+    selection = Selection({rule.code: rule}, options={rule.code: {key.replace("_", "-"): value
+                                                                  for key, value in options.items()}})
+    findings = lint_bank([lint_file(path, path.name, selection)], selection).findings
+    assert not [f for f in findings if f.code[0] in "YS"], findings
+    return [f for f in findings if f.code == rule.code]
+
+
+def position_of(tmp_path, needle: str, occurrence: int = 1) -> tuple[int, int]:
+    """Line and column (1-based) of the ``occurrence``-th ``needle`` in the last quiz written by findings_of."""
+    path = max(tmp_path.glob("q*.quiz.yaml"), key=lambda p: int(p.stem.split(".")[0][1:]))
+    hits = [(number, line.index(needle) + 1)
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
+    return hits[occurrence - 1]
+
+
+def line_of(tmp_path, needle: str, occurrence: int = 1) -> int:
+    return position_of(tmp_path, needle, occurrence)[0]
+
+
+# --- K001 missing-key, K002 multiple-keys ----------------------------------------------------------------
+
+def test_missing_key_on_single_multiple_and_true_false(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: a
+          stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
+          options: [{text: Ankara}, {text: İzmir}]
+        - id: b
+          type: multiple
+          stem: {en: "Which are even?", tr: "Hangileri çifttir?"}
+          options: [{text: 2}, {text: 3}]
+        - id: c
+          type: true_false
+          stem: {en: "Water boils at 100 °C at sea level.", tr: "Su deniz seviyesinde 100 °C'de kaynar."}
+        - id: d
+          type: true_false
+          stem: {en: "Ice is hot.", tr: "Buz sıcaktır."}
+          answer: false
+    """, "missing-key")
+    assert [f.item for f in found] == ["a", "b", "c"]
+    assert "single-answer" in found[0].message and "multiple-answer" in found[1].message
+
+
+def test_multiple_keys_points_at_the_second_key(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: even-prime
+          stem: {en: "Which number is an even prime?", tr: "Hangi sayı çift bir asal sayıdır?"}
+          options:
+            - text: 2
+              correct: true
+            - text: 3
+              correct: true
+            - text: 9
+    """, "K002")
+    assert len(found) == 1 and "(A, B)" in found[0].message
+    assert found[0].line == line_of(tmp_path, "correct: true", 2)
+
+
+# --- K003 too-few-options --------------------------------------------------------------------------------
+
+def test_too_few_options(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: one
+          stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
+          options: [{text: Ankara, correct: true}]
+        - id: none
+          type: multiple
+          stem: {en: "Which are prime?", tr: "Hangileri asaldır?"}
+        - id: two
+          stem: {en: "Capital of France?", tr: "Fransa'nın başkenti?"}
+          options: [{text: Paris, correct: true}, {text: Lyon}]
+        - id: tf
+          type: true_false
+          stem: {en: "Paris is in France.", tr: "Paris Fransa'dadır."}
+          answer: true
+    """, "too-few-options")
+    assert [(f.item, f.message) for f in found] == [
+        ("one", "single-answer item has only 1 option; it needs at least 2"),
+        ("none", "multiple-answer item has no options; it needs at least 2"),
+    ]
+    assert found[0].line == line_of(tmp_path, "options: [{text: Ankara")
+    assert found[1].line == line_of(tmp_path, "id: none")
+
+
+def test_too_few_options_threshold_is_an_option(tmp_path):
+    items = """
+        - id: two
+          stem: {en: "Capital of France?", tr: "Fransa'nın başkenti?"}
+          options: [{text: Paris, correct: true}, {text: Lyon}]
+    """
+    assert findings_of(tmp_path, items, "K003", min_options=3)[0].message.endswith("at least 3")
+    assert findings_of(tmp_path, items, "K003") == []
+
+
+# --- K004 duplicate-option -------------------------------------------------------------------------------
+
+CITY_ITEM = """
+- id: city
+  stem: {{en: "Which city is the capital?", tr: "Başkent hangi şehirdir?"}}
+  options:
+    - text: Ankara
+      correct: true
+    - text: {first}
+    - text: {second}
+"""
+
+
+@pytest.mark.parametrize("first, second, languages", [
+    ("İstanbul", "istanbul", "tr"),  # Turkish: İ folds to i
+    ("ISTANBUL", "ıstanbul", "tr"),  # Turkish: I folds to ı
+    ("İstanbul", "istanbul", "tr, en"),  # language-neutral options are the same text in every language
+    ('"  İzmir. "', "izmir", "tr"),  # whitespace and punctuation do not count
+    ("İzmir", '"I\u0307zmir"', "tr"),  # NFC: a decomposed İ is the same letter
+    ("Istanbul", "ISTANBUL!", "en"),
+])
+def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, second, languages):
+    found = findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "duplicate-option", languages)
+    assert [f.message for f in found] == ["option C duplicates option B"]
+    assert found[0].line == line_of(tmp_path, "- text:", 3)
+
+
+@pytest.mark.parametrize("first, second, languages", [
+    ("ISTANBUL", "ıstanbul", "en"),  # in English, I folds to i, not ı: different words
+    ("İstanbul", "İzmir", "tr"),
+    ("İstanbul", "İstanbul'da", "tr"),
+])
+def test_different_options_are_not_duplicates(tmp_path, first, second, languages):
+    assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
+
+
+def test_duplicate_in_every_language_is_reported_once_at_the_source_text(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: city
+          stem: {en: "Which city is the capital?", tr: "Başkent hangi şehirdir?"}
+          options:
+            - text: {en: "Ankara", tr: "Ankara"}
+              correct: true
+            - text: {en: "Istanbul", tr: "İstanbul"}
+            - text: {en: "istanbul", tr: "İSTANBUL"}
+            - text: {en: "ISTANBUL", tr: "istanbul"}
+    """, "K004")
+    assert [f.message for f in found] == ["option C duplicates option B", "option D duplicates option B"]
+    assert found[0].line == line_of(tmp_path, 'en: "istanbul"')
+
+
+# --- K005 copied-option ----------------------------------------------------------------------------------
+
+def test_options_that_differ_only_in_one_language_are_a_copy_error(tmp_path):
+    items = """
+        - id: city
+          stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+          options:
+            - text: {en: "Ankara", tr: "Ankara"}
+              correct: true
+            - text: {en: "Izmir", tr: "ANKARA"}
+            - text: {en: "Bursa", tr: "Bursa"}
+    """
+    found = findings_of(tmp_path, items, "copied-option")
+    assert len(found) == 1
+    assert found[0].message.startswith("options A and B are the same in tr but differ in en")
+    assert (found[0].line, found[0].column) == position_of(tmp_path, '"ANKARA"')
+    assert findings_of(tmp_path, items, "duplicate-option") == []  # one rule per pair
+
+
+def test_a_duplicate_in_the_source_only_is_reported_at_the_source(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: city
+          stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+          options:
+            - text: {en: "Ankara", tr: "Ankara"}
+              correct: true
+            - text: {en: "Bursa", tr: "Bursa"}
+            - text: {en: "bursa", tr: "İzmir"}
+    """, "K005")
+    assert [f.message.split(":")[0] for f in found] == ["options B and C are the same in en but differ in tr"]
+    assert found[0].line == line_of(tmp_path, 'en: "bursa"')
+
+
+def test_translated_options_are_not_copies(tmp_path):
+    assert findings_of(tmp_path, """
+        - id: city
+          stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+          options:
+            - text: {en: "Ankara, in Central Anatolia", tr: "İç Anadolu'daki Ankara"}
+              correct: true
+            - text: {en: "Izmir, on the Aegean coast", tr: "Ege kıyısındaki İzmir"}
+            - text: {en: "Istanbul", tr: null}
+            - text: {en: "", tr: ""}
+    """, "K005") == []
+
+
+# --- K006 key-is-all-or-none ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("key_text, languages", [
+    ('{en: "All of the above", tr: "Hepsi"}', "en, tr"),
+    ('{en: "None of these", tr: "Hiçbiri"}', "en, tr"),
+    ('"Yukarıdakilerin HEPSİ doğrudur."', "tr"),
+    ('"Yukarıdakilerin hiçbiri"', "tr"),
+])
+def test_key_that_is_all_or_none_of_the_above(tmp_path, key_text, languages):
+    found = findings_of(tmp_path, f"""
+        - id: primes
+          stem: {{en: "Which of these numbers is prime?", tr: "Bu sayılardan hangisi asaldır?"}}
+          options:
+            - text: 2
+            - text: 3
+            - text: {key_text}
+              correct: true
+    """, "K006", languages)
+    assert len(found) == 1 and found[0].severity == "info"
+    assert found[0].message.startswith("the key (option C) is ")
+
+
+def test_all_or_none_as_a_distractor_is_not_a_key_problem(tmp_path):
+    assert findings_of(tmp_path, """
+        - id: primes
+          stem: {en: "Which of these numbers is prime?", tr: "Bu sayılardan hangisi asaldır?"}
+          options:
+            - text: 5
+              correct: true
+            - text: {en: "None of the above", tr: "Hiçbiri"}
+            - text: {en: "All of the above layers", tr: "Yukarıdaki katmanların hepsi"}
+    """, "K006") == []
+
+
+# --- K007 answer-mismatch ------------------------------------------------------------------------------
+
+def test_answer_on_a_choice_item_and_options_on_a_true_false_item(tmp_path):
+    found = findings_of(tmp_path, """
+        - id: choice-with-answer
+          stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
+          answer: true
+          options: [{text: Ankara, correct: true}, {text: İzmir}]
+        - id: tf-with-options
+          type: true_false
+          stem: {en: "The Earth is round.", tr: "Dünya yuvarlaktır."}
+          answer: true
+          options: [{text: {en: "True", tr: "Doğru"}}, {text: {en: "False", tr: "Yanlış"}}]
+        - id: fine
+          type: true_false
+          stem: {en: "Ice is hot.", tr: "Buz sıcaktır."}
+          answer: false
+    """, "answer-mismatch")
+    assert [(f.item, f.line) for f in found] == [
+        ("choice-with-answer", line_of(tmp_path, "answer: true", 1)),
+        ("tf-with-options", line_of(tmp_path, "options: [{text: {en"))]
+    assert "only to true_false items" in found[0].message and "2 option(s)" in found[1].message
+
+
+# --- through the CLI -----------------------------------------------------------------------------------
+
+def test_key_errors_through_the_cli(run, write_quiz, tmp_path):
+    path = write_quiz("""
+        - id: city
+          stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+          options:
+            - text: {en: "Ankara", tr: "Ankara"}
+              correct: true
+            - text: {en: "Izmir", tr: "ankara"}
+            - text: İstanbul
+            - text: istanbul
+    """, languages="tr, en")
+    result = run("lint", "--select", "K", "--format", "json", str(path), cwd=tmp_path)
+    assert result.exit_code == 1, result.output
+    found = [(f["code"], f["line"]) for f in json.loads(result.stdout)]
+    assert found == [("K005", 11), ("K004", 13)]
+    text = run("lint", "--select", "duplicate-option,copied-option", str(path), cwd=tmp_path)
+    assert "demo.quiz.yaml:13:15: K004 [error] option D duplicates option C" in text.stdout

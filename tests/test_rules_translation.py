@@ -1,0 +1,665 @@
+"""The translation (T) rules: failing and passing items in both directions (English source with a Turkish
+translation, and Turkish source with an English one), through the CLI; and the hard parts — glossary
+matching, markup extraction, language identification — unit by unit."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import quiz_yaml
+from quizlint.model import Glossary, Item, source_digest
+from quizlint.rules.base import all_rules
+
+EN_TR = "en, tr"
+TR_EN = "tr, en"
+
+GLOSSARY_EN = """\
+terms:
+  - term: safetensors
+    translate: false
+    forbidden: {tr: [emniyet tensörleri, emniyet tensör]}
+  - term: GPU
+    translate: false
+  - term: checkpoint
+    translations: {tr: kontrol noktası}
+    forbidden: {tr: [denetim noktası]}
+  - term: fine-tuning
+    translations: {tr: ince ayar}
+"""
+# A glossary written for a Turkish-source bank.
+GLOSSARY_TR = """\
+terms:
+  - term: kontrol noktası
+    translations: {en: checkpoint}
+    forbidden: {en: [control point]}
+  - term: safetensors
+    translate: false
+    forbidden: {tr: [emniyet tensörleri]}
+"""
+
+
+@pytest.fixture
+def lint(run, tmp_path):
+    """Lint one quiz made of ``items`` with one rule; returns that rule's findings (JSON objects)."""
+
+    def invoke(items: str, rule: str, languages: str = EN_TR, glossary: str | None = None,
+               config: str | None = None) -> list[dict]:
+        (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(items, languages=languages), encoding="utf-8")
+        for name, text in (("glossary.yaml", glossary), ("quizlint.toml", config)):
+            if text is not None:
+                (tmp_path / name).write_text(textwrap.dedent(text), encoding="utf-8")
+        result = run("lint", "--format", "json", "--no-cache", "--select", rule, "demo.quiz.yaml", cwd=tmp_path)
+        assert result.exit_code in (0, 1), result.output
+        findings = json.loads(result.stdout)
+        assert all(rule in (finding["rule"], finding["code"]) for finding in findings), findings
+        return findings
+
+    return invoke
+
+
+def item(stem: str, *options: str, extra: str = "") -> str:
+    """An item with a localized stem (a flow mapping) and options (each a flow mapping or plain string)."""
+    lines = ["- id: it", f"  stem: {stem}", "  options:"]
+    lines += [f"    - text: {option}" for option in options]
+    lines[lines.index("  options:") + 1] += "\n      correct: true"
+    return "\n".join(lines) + ("\n" + textwrap.indent(textwrap.dedent(extra), "  ") if extra else "") + "\n"
+
+
+def messages(findings: list[dict]) -> list[str]:
+    return [finding["message"] for finding in findings]
+
+
+# ------------------------------------------------------------------------------------ documentation
+
+
+TRANSLATION_RULES = [rule for rule in all_rules() if rule.code.startswith("T")]
+
+
+def test_every_translation_rule_name_of_the_issue_exists():
+    names = {rule.name for rule in TRANSLATION_RULES}
+    assert {"missing-translation", "empty-text", "untranslated-copy", "wrong-language", "glossary-term",
+            "lost-markup", "stale-translation", "machine-unreviewed"} <= names
+    assert {rule.name for rule in TRANSLATION_RULES if rule.code == "T007"} == {"translation-length"}
+
+
+@pytest.mark.parametrize("rule", TRANSLATION_RULES, ids=lambda rule: rule.code)
+def test_doc_examples_with_their_glossary(rule, lint):
+    failing, passing = rule.examples()
+    glossary = re.findall(r"```yaml\n(.*?)```", rule.section("Glossary"), re.DOTALL)
+    as_item = lambda block: "- " + textwrap.indent(block, "  ")[2:]  # noqa: E731
+    assert lint(as_item(failing), rule.code, glossary=glossary[0] if glossary else None)
+    assert lint(as_item(passing), rule.code, glossary=glossary[0] if glossary else None) == []
+
+
+def test_glossary_rule_documents_its_glossary():
+    rule = next(rule for rule in TRANSLATION_RULES if rule.name == "glossary-term")
+    assert "```yaml" in rule.section("Glossary")
+
+
+# ------------------------------------------------------------------------------ missing-translation
+
+
+@pytest.mark.parametrize("languages, stem, missing", [
+    (EN_TR, '{en: "Which format stores tensors safely?"}', "tr"),
+    (TR_EN, '{tr: "Hangi format tensörleri güvenle saklar?"}', "en"),
+])
+def test_missing_translation_both_directions(lint, languages, stem, missing):
+    findings = lint(item(stem, "safetensors", "CSV"), "missing-translation", languages)
+    assert messages(findings) == [f"stem has no {missing} translation"]
+    assert findings[0]["line"] == 7
+
+
+def test_missing_source_text_is_reported_as_such(lint):
+    findings = lint(item('{tr: "Hangi format?"}', "A", "B"), "missing-translation", EN_TR)
+    assert messages(findings) == ["stem has no en source text"]
+
+
+def test_missing_translation_in_feedback_and_explanation(lint):
+    items = item('{en: "Pick one", tr: "Birini seçin"}', "A", "B", extra="""\
+        explanation: {en: "Because."}
+        """)
+    items = items.replace("      correct: true", '      correct: true\n      feedback: {tr: "Doğru."}')
+    assert messages(lint(items, "T001")) == ["option A feedback has no en source text",
+                                             "explanation has no tr translation"]
+
+
+@pytest.mark.parametrize("languages", [EN_TR, TR_EN])
+def test_complete_and_neutral_texts_are_not_missing(lint, languages):
+    items = item('{en: "Which format?", tr: "Hangi format?"}', "safetensors", "MP3", '{tr: "Hiçbiri", en: "None"}')
+    assert lint(items, "missing-translation", languages) == []
+
+
+# --------------------------------------------------------------------------------------- empty-text
+
+
+@pytest.mark.parametrize("languages", [EN_TR, TR_EN])
+def test_empty_text_in_any_language(lint, languages):
+    items = item('{en: "", tr: "   "}', '{en: "Yes", tr: null}', '""')
+    found = messages(lint(items, "empty-text", languages))
+    assert found == ["stem: the en text is empty", "stem: the tr text is empty", "option A: the tr text is null",
+                     "option B is empty"]
+
+
+def test_filled_texts_are_not_empty(lint):
+    assert lint(item('{en: "Which?", tr: "Hangisi?"}', "A", '{en: "Yes", tr: "Evet"}'), "T002") == []
+
+
+# -------------------------------------------------------------------------------- untranslated-copy
+
+
+@pytest.mark.parametrize("languages, option", [
+    (EN_TR, '{en: "Batch normalization", tr: "Batch normalization"}'),
+    (TR_EN, '{tr: "Toplu normalleştirme", en: "Toplu normalleştirme"}'),
+    (EN_TR, '{en: "Dropout", tr: " Dropout\\n"}'),
+])
+def test_untranslated_copy_both_directions(lint, languages, option):
+    findings = lint(item('{en: "Which one?", tr: "Hangisi?"}', option, "QLoRA"), "untranslated-copy", languages)
+    source, target = [lang.strip() for lang in languages.split(",")]
+    assert messages(findings) == [f"option A: the {target} text is a copy of the {source} source (translate it, "
+                                  "or write a plain string if it is the same in every language)"]
+
+
+@pytest.mark.parametrize("option", [
+    '{en: "QLoRA", tr: "QLoRA"}', '{en: "4 GB", tr: "4 GB"}', '{en: "INT8 / FP16", tr: "INT8 / FP16"}',
+    '{en: "`torch.save()`", tr: "`torch.save()`"}', '{en: "https://example.org/a", tr: "https://example.org/a"}',
+    '{en: "Bırakma", tr: "Bırakma (dropout)"}',
+])
+def test_language_neutral_copies_are_fine(lint, option):
+    assert lint(item('{en: "Which one?", tr: "Hangisi?"}', option, "B"), "T003") == []
+
+
+def test_glossary_names_make_a_copy_language_neutral(lint):
+    items = item('{en: "Which format?", tr: "Hangi format?"}', '{en: "safetensors", tr: "safetensors"}', "CSV")
+    assert len(lint(items, "T003")) == 1  # without a glossary, "safetensors" looks like a word
+    assert lint(items, "T003", glossary=GLOSSARY_EN) == []
+
+
+def test_untranslated_copy_min_letters_option(lint):
+    items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Adam", tr: "Adam"}', "SGD")
+    assert len(lint(items, "T003")) == 1
+    assert lint(items, "T003", config="[rules.untranslated-copy]\nmin-letters = 5\n") == []
+
+
+# ---------------------------------------------------------------------------------- wrong-language
+
+
+def test_english_left_in_the_turkish_field(lint):
+    items = item('{en: "Which extra state is needed to resume training?", '
+                 'tr: "Which extra state is needed to resume training beyond the weights?"}',
+                 '{en: "Optimizer state", tr: "Optimizer and scheduler state, step progress"}', "MP3")
+    findings = lint(items, "wrong-language", EN_TR)
+    assert [message.split(":")[0] for message in messages(findings)] == ["stem", "option A"]
+    assert all("the tr text looks like English, not Turkish" in message for message in messages(findings))
+
+
+def test_turkish_left_in_the_english_field_of_a_turkish_quiz(lint):
+    items = item('{tr: "Eğitime devam etmek için hangi durum gerekir?", '
+                 'en: "Eğitime kaldığı yerden devam etmek için hangi durum bilgileri gerekir?"}',
+                 '{tr: "Yalnızca son doğruluk puanı", en: "Only the last accuracy score"}', "CSV")
+    findings = lint(items, "wrong-language", TR_EN)
+    assert messages(findings) == [messages(findings)[0]] and messages(findings)[0].startswith(
+        "stem: the en text looks like Turkish, not English")
+
+
+def test_the_source_field_is_checked_too(lint):
+    items = item('{en: "Modelin ağırlıkları neden parçalara ayrılıyor?", tr: "Model neden parçalara ayrılır?"}',
+                 "A", "B")
+    assert messages(lint(items, "T004", EN_TR))[0].startswith("stem: the en text looks like Turkish")
+
+
+@pytest.mark.parametrize("languages", [EN_TR, TR_EN])
+def test_names_acronyms_numbers_and_code_never_raise_wrong_language(lint, languages):
+    items = item('{en: "Which format is used?", tr: "Hangi format kullanılır?"}',
+                 '{en: "MP3", tr: "MP3"}', '{en: "CSV", tr: "CSV"}', '{en: "QLoRA", tr: "QLoRA"}',
+                 '{en: "INT8 GPU VRAM 4096", tr: "INT8 GPU VRAM 4096"}',
+                 '{en: "`torch.load(path, map_location)`", tr: "`torch.load(path, map_location)`"}',
+                 '{en: "safetensors", tr: "safetensors"}', '{en: "Dropout", tr: "Dropout"}')
+    assert lint(items, "wrong-language", languages, glossary=GLOSSARY_EN) == []
+
+
+def test_right_languages_in_both_directions_pass(lint):
+    stem = '{en: "Why are large checkpoints split into shards?", tr: "Büyük kontrol noktaları neden bölünür?"}'
+    option = '{en: "The file would be too large to handle", tr: "Dosya işlenemeyecek kadar büyük olurdu"}'
+    assert lint(item(stem, option, "B"), "T004", EN_TR) == []
+    assert lint(item(stem, option, "B"), "T004", TR_EN) == []
+
+
+def test_wrong_language_ignores_a_turkish_sentence_around_an_english_name(lint):
+    items = item('{en: "Which technique uses QLoRA on one GPU?", '
+                 'tr: "QLoRA, ince ayarı tek bir GPU\'da nasıl mümkün kılar?"}', "A", "B")
+    assert lint(items, "T004", glossary=GLOSSARY_EN) == []
+
+
+def test_wrong_language_options(lint):
+    items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Tokenization", tr: "Tokenization"}', "B")
+    assert lint(items, "T004") != []  # 12 letters: checked
+    assert lint(items, "T004", config="[rules.wrong-language]\nmin-letters = 13\n") == []
+    assert lint(items, "T004", config="[rules.T004]\nmargin = 1.01\n") == []
+
+
+def test_wrong_language_needs_two_identifiable_languages(lint):
+    items = item('{en: "Bu soru Türkçe yazılmış bir sorudur, değil mi?"}', "A", "B")
+    assert lint(items, "T004", languages="en") == []
+
+
+def test_three_languages(lint):
+    items = item('{en: "Which state is needed to resume training?", de: "Welcher Zustand wird benötigt?", '
+                 'tr: "Welcher Zustand wird zum Fortsetzen des Trainings benötigt?"}', "A", "B")
+    found = messages(lint(items, "T004", languages="en, de, tr"))
+    assert len(found) == 1 and found[0].startswith("stem: the tr text looks like German, not Turkish")
+
+
+# ----------------------------------------------------------------------------------- glossary-term
+
+
+def test_forbidden_rendering_in_the_translation(lint):
+    items = item('{en: "Which format loads shards safely?", tr: "Parçaları hangi format güvenle yükler?"}',
+                 '{en: "safetensors", tr: "emniyet tensörleri"}', '{en: "Only ZIP", tr: "Yalnızca ZIP"}')
+    findings = lint(items, "glossary-term", glossary=GLOSSARY_EN)
+    assert messages(findings) == ["option A: 'emniyet tensörleri' is a forbidden tr rendering of glossary term "
+                                  "'safetensors' (use 'safetensors')"]
+    assert (findings[0]["line"], findings[0]["column"]) == (9, 33)
+
+
+def test_forbidden_rendering_even_without_the_term_in_the_source(lint):
+    items = item('{en: "Which format?", tr: "Emniyet tensörlerinin formatı hangisidir?"}', "A", "B")
+    assert len(lint(items, "T005", glossary=GLOSSARY_EN)) == 1
+
+
+def test_forbidden_rendering_in_the_source_language(lint):
+    items = item('{tr: "Hangi format emniyet tensörleri olarak bilinir?"}', "A", "B")
+    assert len(lint(items, "T005", languages="tr", glossary=GLOSSARY_EN)) == 1
+
+
+@pytest.mark.parametrize("translation", [
+    "Modeli tek GPU'da eğitmek için safetensors'ı kullanın",
+    "SAFETENSORS dosyalarını GPU'ya yükleyin",
+])
+def test_do_not_translate_terms_with_turkish_suffixes(lint, translation):
+    items = item('{en: "Load the safetensors files on one GPU", tr: "%s"}' % translation, "A", "B")
+    assert lint(items, "T005", glossary=GLOSSARY_EN) == []
+
+
+def test_do_not_translate_term_translated(lint):
+    items = item('{en: "Load the safetensors files on one GPU", tr: "Güvenli tensör dosyalarını tek bir '
+                 'grafik işlemcide yükleyin"}', "A", "B")
+    assert messages(lint(items, "T005", glossary=GLOSSARY_EN)) == [
+        "stem: glossary term 'safetensors' must stay as it is in the tr text",
+        "stem: glossary term 'GPU' must stay as it is in the tr text",
+    ]
+
+
+@pytest.mark.parametrize("translation, ok", [
+    ("Büyük kontrol noktaları neden bölünür?", True),  # inflected compound: noktası → noktaları
+    ("Kontrol noktasını neden böleriz?", True),
+    ("KONTROL NOKTASI NEDİR?", True),  # Turkish capitals: I → ı
+    ("Büyük kayıt noktaları neden bölünür?", False),
+])
+def test_required_rendering_matched_as_a_stem(lint, translation, ok):
+    items = item('{en: "Why are large checkpoints split?", tr: "%s"}' % translation, "A", "B")
+    findings = lint(items, "T005", glossary=GLOSSARY_EN)
+    expected = [] if ok else ["stem: glossary term 'checkpoint' must be translated as 'kontrol noktası' in the tr "
+                              "text"]
+    assert messages(findings) == expected
+
+
+def test_ince_ayar_with_turkish_dotted_capital(lint):
+    items = item('{en: "Fine-tuning on one GPU", tr: "TEK GPU ÜZERİNDE İNCE AYAR"}', "A", "B")
+    assert lint(items, "T005", glossary=GLOSSARY_EN) == []
+    items = item('{en: "Fine tuning on one GPU", tr: "Tek GPU üzerinde eğitim"}', "A", "B")
+    assert messages(lint(items, "T005", glossary=GLOSSARY_EN)) == [
+        "stem: glossary term 'fine-tuning' must be translated as 'ince ayar' in the tr text"]
+
+
+def test_glossary_of_a_turkish_source_bank(lint):
+    stem = '{tr: "Büyük kontrol noktaları neden parçalanır?", en: "%s"}'
+    assert messages(lint(item(stem % "Why are big save points sharded?", "A", "B"), "T005", TR_EN,
+                         glossary=GLOSSARY_TR)) == [
+        "stem: glossary term 'kontrol noktası' must be translated as 'checkpoint' in the en text"]
+    assert lint(item(stem % "Why are big checkpoints sharded?", "A", "B"), "T005", TR_EN, glossary=GLOSSARY_TR) == []
+    found = messages(lint(item(stem % "Why are big control points sharded?", "A", "B"), "T005", TR_EN,
+                          glossary=GLOSSARY_TR))
+    assert found == ["stem: 'control point' is a forbidden en rendering of glossary term 'kontrol noktası' "
+                     "(use 'checkpoint')"]
+
+
+def test_no_glossary_no_glossary_findings(lint):
+    items = item('{en: "safetensors", tr: "emniyet tensörleri"}', "A", "B")
+    assert lint(items, "T005") == []
+
+
+def test_glossary_option_overrides_the_bank_glossary(run, tmp_path):
+    (tmp_path / "glossary.yaml").write_text(GLOSSARY_EN, encoding="utf-8")
+    (tmp_path / "other.yaml").write_text("terms:\n  - term: Ankara\n    forbidden: {tr: [Angora]}\n")
+    (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(item('{en: "Capital?", tr: "Başkent Angora mı?"}', "A", "B")),
+                                             encoding="utf-8")
+    args = ("lint", "--format", "json", "--no-cache", "--select", "T005", "demo.quiz.yaml")
+    assert json.loads(run(*args, cwd=tmp_path).stdout) == []
+    found = json.loads(run(*args, "--glossary", "other.yaml", cwd=tmp_path).stdout)
+    assert messages(found) == ["stem: 'Angora' is a forbidden tr rendering of glossary term 'Ankara'"]
+
+
+# -------------------------------------------------------------------------------------- lost-markup
+
+
+@pytest.mark.parametrize("languages, source, target, lost", [
+    (EN_TR, "Use a 4-bit model", "8 bitlik bir model kullanın", "number 4"),
+    (TR_EN, "4 bitlik bir model kullanın", "Use an eight-bit model", "number 4"),
+    (EN_TR, "Call `torch.save()` first", "Önce `torch.kaydet()` çağırın", "code `torch.save()`"),
+    (TR_EN, "Bkz. https://example.org/a", "See https://example.org/b", "URL https://example.org/a"),
+    (EN_TR, "It is $O(n^2)$ here", "Burada $O(n)$ olur", "math $O(n^2)$"),
+    (EN_TR, "Which is **NOT** true?", "Hangisi doğru değildir?", "strong emphasis (1 in en, 0 in tr)"),
+    (TR_EN, "[Belgelere](https://x.org/d) bakın", "See the docs", "URL https://x.org/d; links (1 in tr, 0 in en)"),
+    (EN_TR, "Use 0.5 or 3", "0,5 kullanın", "number 3"),
+])
+def test_lost_markup_both_directions(lint, languages, source, target, lost):
+    source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
+    stem = json.dumps({source_lang: source, target_lang: target}, ensure_ascii=False)
+    assert messages(lint(item(stem, "A", "B"), "lost-markup", languages)) == [
+        f"stem: the {target_lang} text lost {lost} of the {source_lang} source"]
+
+
+@pytest.mark.parametrize("languages, source, target", [
+    (EN_TR, "Scale by 0.5 and 1,000", "0,5 ve 1.000 ile ölçekleyin"),
+    (TR_EN, "Oran %50 ve 3,5", "The ratio is 50% and 3.5"),
+    (EN_TR, "An INT8 model in `int8`", "`int8` içinde bir INT8 modeli"),
+    (EN_TR, "Is it *really* [here](https://x.org)?", "Gerçekten [burada](https://x.org) *mı*?"),
+    (TR_EN, "Adım 2'de $x^2$ hesaplanır", "Step 2 computes $x^2$"),
+    (EN_TR, "Costs $5 and $10", "5 ve 10 dolar tutar"),
+])
+def test_kept_markup_passes(lint, languages, source, target):
+    source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
+    stem = json.dumps({source_lang: source, target_lang: target}, ensure_ascii=False)
+    assert lint(item(stem, "A", "B"), "T006", languages) == []
+
+
+# ------------------------------------------------------------------------------- translation-length
+
+
+@pytest.mark.parametrize("languages, source, target, how", [
+    (EN_TR, "What is the main benefit of resumable training for long jobs?", "Fayda nedir?", "shorter"),
+    (TR_EN, "Ana fayda nedir?", "What is the main benefit of resumable training for long jobs on clusters?",
+     "longer"),
+])
+def test_translation_length_both_directions(lint, languages, source, target, how):
+    source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
+    stem = json.dumps({source_lang: source, target_lang: target}, ensure_ascii=False)
+    found = messages(lint(item(stem, "A", "B"), "translation-length", languages))
+    assert len(found) == 1
+    assert found[0].startswith(f"stem: the {target_lang} text is much {how} than the {source_lang} source "
+                               f"({len(target)} vs {len(source)} characters")
+
+
+def test_short_texts_and_similar_lengths_pass(lint):
+    items = item('{en: "Why are checkpoints sharded?", tr: "Kontrol noktaları neden parçalanır?"}',
+                 '{en: "Yes", tr: "Evet, kesinlikle"}', '{en: "Dropout", tr: "Bırakma"}')
+    assert lint(items, "T007") == []
+
+
+def test_translation_length_options(lint):
+    items = item('{en: "Why are large checkpoints split into shards?", tr: "Neden bölünür?"}', "A", "B")
+    assert len(lint(items, "T007")) == 1
+    assert lint(items, "T007", config="[rules.translation-length]\nmin-ratio = 0.3\n") == []
+
+
+# -------------------------------------------------------------------------------- stale-translation
+
+
+def _item_data(stem: dict) -> Item:
+    return Item.model_validate({"id": "it", "stem": stem, "options": [{"text": "A", "correct": True},
+                                                                        {"text": "B"}]})
+
+
+@pytest.mark.parametrize("languages, source, target", [(EN_TR, "en", "tr"), (TR_EN, "tr", "en")])
+def test_stale_translation_after_a_source_edit(lint, languages, source, target):
+    stem = {"en": "Which city is the capital?", "tr": "Başkent hangi şehirdir?"}
+    digest = source_digest(_item_data(stem), source)
+    state = f"translations:\n  {target}: {{status: reviewed, source: {digest}}}\n"
+    assert lint(item(json.dumps(stem, ensure_ascii=False), "A", "B", extra=state), "T008", languages) == []
+    edited = {**stem, source: stem[source] + " (2024)"}
+    found = lint(item(json.dumps(edited, ensure_ascii=False), "A", "B", extra=state), "T008", languages)
+    new = source_digest(_item_data(edited), source)
+    assert new != digest
+    assert messages(found) == [f"the {target} translation is stale: it was made from source {digest}, the {source} "
+                               f"texts are now {new} (review the {target} texts, then set translations.{target}."
+                               f"source to {new})"]
+    assert found[0]["severity"] == "warning"
+
+
+def test_editing_only_the_translation_does_not_make_it_stale(lint):
+    stem = {"en": "Which city is the capital?", "tr": "Başkent hangi şehirdir?"}
+    state = f"translations:\n  tr: {{status: reviewed, source: {source_digest(_item_data(stem), 'en')}}}\n"
+    stem["tr"] = "Türkiye'nin başkenti hangi şehirdir?"
+    assert lint(item(json.dumps(stem, ensure_ascii=False), "A", "B", extra=state), "T008") == []
+
+
+def test_translation_state_without_a_digest_is_not_checked(lint):
+    items = item('{en: "Capital?", tr: "Başkent?"}', "A", "B", extra="translations:\n  tr: {status: draft}\n")
+    assert lint(items, "T008") == []
+
+
+# ------------------------------------------------------------------------------- machine-unreviewed
+
+
+@pytest.mark.parametrize("languages, target", [(EN_TR, "tr"), (TR_EN, "en")])
+def test_machine_translation_not_reviewed(lint, languages, target):
+    stem = '{en: "Capital?", tr: "Başkent?"}'
+    findings = lint(item(stem, "A", "B", extra=f"translations:\n  {target}: {{status: machine}}\n"), "T009",
+                    languages)
+    assert messages(findings) == [f"the {target} translation is a machine translation that has not been reviewed"]
+    assert findings[0]["severity"] == "warning"
+    for status in ("reviewed", "draft"):
+        extra = f"translations:\n  {target}: {{status: {status}}}\n"
+        assert lint(item(stem, "A", "B", extra=extra), "T009", languages) == []
+
+
+# ------------------------------------------------------------------------------ undeclared-language
+
+
+def test_undeclared_languages(lint):
+    items = item('{en: "Capital?", tr: "Başkent?", tk: "Başkent?"}', "A", "B",
+                 extra="translations:\n  en: {status: reviewed}\n  de: {status: draft}\n")
+    assert messages(lint(items, "undeclared-language")) == [
+        "stem has a text in tk, which the quiz does not declare (languages: en, tr)",
+        "translations.en: en is the source language, it has no translation state",
+        "translations.de: the quiz does not declare de (languages: en, tr)",
+    ]
+    assert lint(items, "undeclared-language", languages="tr, en, tk, de") == []
+
+
+# ---------------------------------------------------------------------------------- glossary matching
+
+
+def _matcher(text: str):
+    import yaml
+
+    from quizlint.rules._glossary import matcher_for
+
+    return matcher_for(Glossary.model_validate(yaml.safe_load(text)))
+
+
+def test_source_terms_take_english_inflections_but_not_other_words():
+    matcher = _matcher("terms:\n  - term: shard\n  - term: art\n  - term: GPU\n    translate: false\n")
+    found = lambda text: [term.term for term in matcher.terms_in(text, "en")]  # noqa: E731
+    assert found("Sharded checkpoints and shards") == ["shard"]
+    assert found("Start the artifact upload") == []
+    assert found("Two GPUs, the GPU's memory") == ["GPU"]
+    assert found("GPUDirect") == []
+
+
+def test_turkish_source_terms_are_stems():
+    matcher = _matcher("terms:\n  - term: kontrol noktası\n    translations: {en: checkpoint}\n")
+    assert [t.term for t in matcher.terms_in("Kontrol noktalarından biri", "tr")] == ["kontrol noktası"]
+    assert matcher.terms_in("Kontrol paneli", "tr") == []
+
+
+def test_stem_matching_in_turkish_and_english():
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    contains = GlossaryMatcher.contains
+    assert contains("kontrol noktası", "Kontrol noktalarını kaydedin", "tr")
+    assert contains("kontrol nokta", "kontrol   noktası", "tr")
+    assert contains("GPU", "Tek GPU'da", "tr") and contains("GPU", "tek gpu'da", "tr")
+    assert contains("INT8", "int8 ağırlıkları", "tr")  # foreign term in lower case in a Turkish text
+    assert contains("ince ayar", "İNCE AYARI", "tr")
+    assert contains("fine-tuning", "fine tuning", "en") and contains("fine tuning", "Fine-tuning", "en")
+    assert not contains("nokta", "dokta", "tr") and not contains("art", "start", "en")
+    assert contains("safetensors", "model.SAFETENSORS", "en")
+
+
+def test_case_sensitive_terms():
+    matcher = _matcher("terms:\n  - term: Adam\n    case_sensitive: true\n    translate: false\n")
+    assert [t.term for t in matcher.terms_in("Use Adam here", "en")] == ["Adam"]
+    assert matcher.terms_in("adam is a word", "en") == []
+
+
+def test_terms_starting_with_a_symbol_are_found():
+    matcher = _matcher("terms:\n  - term: .NET\n    translate: false\n  - term: C++\n    translate: false\n")
+    assert [t.term for t in matcher.terms_in("Written in C++ for .NET", "en")] == [".NET", "C++"]
+
+
+def test_forbidden_reports_the_longest_rendering_once_per_term():
+    matcher = _matcher(GLOSSARY_EN)
+    hits = matcher.forbidden_in("Emniyet tensörleri ve emniyet tensör", "tr")
+    assert [(hit.term.term, hit.rendering) for hit in hits] == [("safetensors", "emniyet tensörleri")]
+    assert matcher.forbidden_in("emniyet tensörleri", "en") == []
+
+
+def test_without_names_blanks_do_not_translate_terms_and_their_suffixes():
+    matcher = _matcher(GLOSSARY_EN)
+    assert matcher.without_names("safetensors'ı tek GPU'da açın").split() == ["tek", "açın"]
+
+
+def test_matcher_is_built_once_per_glossary():
+    import yaml
+
+    from quizlint.rules._glossary import matcher_for
+
+    glossary = Glossary.model_validate(yaml.safe_load(GLOSSARY_EN))
+    assert matcher_for(glossary) is matcher_for(glossary)
+    assert matcher_for(Glossary.model_validate(yaml.safe_load(GLOSSARY_EN))) is not matcher_for(glossary)
+    assert matcher_for(None) is None and matcher_for(Glossary()) is None
+
+
+def test_a_large_glossary_stays_fast():
+    import time
+
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    terms = [{"term": f"term{index}word", "translations": {"tr": f"terim{index}"}} for index in range(2000)]
+    matcher = GlossaryMatcher(Glossary.model_validate({"terms": terms}))
+    text = "A sentence with term17word and term1999word in it, " * 3
+    start = time.process_time()
+    for _ in range(300):
+        found = matcher.terms_in(text, "en")
+    assert [term.term for term in found] == ["term17word", "term1999word"]
+    assert time.process_time() - start < 5
+
+
+# ------------------------------------------------------------------------------------------- markup
+
+
+def test_number_values():
+    from quizlint.rules._markup import number_values
+
+    assert number_values("0,5") == number_values("0.5") == {"0.5"}
+    assert number_values("1.000") == {"1000", "1"} and "1000" in number_values("1,000")
+    assert number_values("1,234.5") == {"1234.5"} and number_values("1.234,5") == {"1234.5"}
+    assert number_values("2.1.1") == {"2.1.1"} and number_values("007") == {"7"}
+
+
+def test_extract_markup():
+    from quizlint.rules._markup import extract_markup
+
+    markup = extract_markup("Run `x = 1` 3 times; see [docs](https://a.org/b). *Really* **not** $a+b$ "
+                            "https://c.org/d. INT8\n```\ncode 5\n```\n")
+    assert markup.numbers == ("3",)
+    assert markup.code == ("x = 1", "code 5")
+    assert markup.urls == ("https://a.org/b", "https://c.org/d")
+    assert markup.math == ("a+b",)
+    assert (markup.counts["strong"], markup.counts["emphasis"], markup.counts["link"]) == (1, 1, 1)
+
+
+def test_prose_keeps_words_and_drops_names():
+    from quizlint.rules._markup import prose, prose_letters
+
+    assert prose("Yalnızca ZIP arşivleri") == "Yalnızca arşivleri"
+    assert prose("MP3, CSV, QLoRA, INT8, snake_case, file.py, `code here`, https://x.org") == ""
+    assert prose("The model’s GPU'da weights.") == "The model’s weights"
+    assert prose_letters(prose("4 GB")) == 0
+
+
+# ------------------------------------------------------------------------------ language services
+
+
+class _FakeDetector:
+    def __init__(self):
+        self.calls: list[str] = []
+
+    def _values(self, text):
+        from types import SimpleNamespace
+
+        english = sum(word in {"the", "is", "of"} for word in text.split()) > 0
+        return [SimpleNamespace(language=SimpleNamespace(name="ENGLISH"), value=1.0 if english else 0.0),
+                SimpleNamespace(language=SimpleNamespace(name="TURKISH"), value=0.0 if english else 1.0)]
+
+    def compute_language_confidence_values(self, text):
+        self.calls.append(text)
+        return self._values(text)
+
+    def compute_language_confidence_values_in_parallel(self, texts):
+        self.calls.extend(texts)
+        return [self._values(text) for text in texts]
+
+
+def test_language_identification_is_cached_and_batched(monkeypatch):
+    from quizlint.lint import services as module
+
+    fake = _FakeDetector()
+    monkeypatch.setattr(module, "_detector", lambda codes, low_accuracy=False: fake)
+    services = module.Services()
+    texts = ["the cat is here", "bu bir kedi", "the cat is here"] * 50
+    results = services.language_confidences_many(texts, ["tr", "en"])
+    assert sorted(fake.calls) == ["bu bir kedi", "the cat is here"]
+    assert results[0] == {"en": 1.0, "tr": 0.0} and results[1] == {"en": 0.0, "tr": 1.0}
+    assert services.language_confidences("bu bir kedi", ["en", "tr"]) == {"en": 0.0, "tr": 1.0}
+    assert len(fake.calls) == 2
+    assert services.language_confidences("bu bir kedi", ["en"]) == {}
+
+
+def test_wrong_language_identifies_each_distinct_text_once_per_file(monkeypatch, write_quiz):
+    from quizlint.lint import services as module
+    from quizlint.lint.engine import lint_file
+    from quizlint.rules.base import Selection, find_rule
+
+    fake = _FakeDetector()
+    monkeypatch.setattr(module, "_detector", lambda codes, low_accuracy=False: fake)
+    items = "\n".join(item('{en: "What is the answer of this?", tr: "Bu sorunun cevabı nedir acaba?"}',
+                           '{en: "The one that is right", tr: "Doğru olan seçenek"}', "B").replace(
+        "id: it", f"id: it{index}") for index in range(20))
+    path = write_quiz(items)
+    rule = find_rule("wrong-language")
+    result = lint_file(path, "demo.quiz.yaml", Selection({rule.code: rule}), None, module.Services())
+    assert result.findings == []
+    assert len(fake.calls) == 4 and len(set(fake.calls)) == 4
+
+
+def test_translation_helpers_do_not_import_lingua():
+    code = ("import sys, quizlint.rules.wrong_language, quizlint.rules.glossary_term, quizlint.lint.services;"
+            "sys.exit('lingua' in sys.modules)")
+    assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def test_seed_like_lint_is_deterministic(run, write_quiz, tmp_path):
+    path = write_quiz(item('{en: "Which extra state is needed?", tr: "Which extra state is needed?"}',
+                           '{en: "safetensors", tr: "emniyet tensörleri"}', "B"))
+    (tmp_path / "glossary.yaml").write_text(GLOSSARY_EN, encoding="utf-8")
+    first = run("lint", "--format", "json", "--no-cache", str(path)).stdout
+    second = run("lint", "--format", "json", "--no-cache", str(path)).stdout
+    assert first == second and json.loads(first)

@@ -1,0 +1,509 @@
+"""Item-writing-flaw rules (W001–W010) and their word lists, in English and Turkish: failing items, passing
+items, edge cases, no false alarms on realistic good items, and a few runs through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import CONTENT
+from quizlint.rules import _lexicon as lexicon
+from quizlint.rules.base import Selection, all_rules
+from quizlint.rules.numeric_order import parse_number
+from test_rules_key import findings_of, line_of
+
+
+def one_item(stem: str, *options: str, key: int = 0, item_type: str = "single") -> str:
+    """An item; ``stem`` and each option are YAML flow values (``'{en: "…", tr: "…"}'`` or a plain string)."""
+    lines = [f"- id: item", f"  type: {item_type}", f"  stem: {stem}", "  options:"]
+    for index, option in enumerate(options):
+        lines.append(f"    - text: {option}")
+        if index == key:
+            lines.append("      correct: true")
+    return "\n".join(lines)
+
+
+# --- the lexicon --------------------------------------------------------------------------------------
+
+def test_every_word_list_has_english_and_turkish_and_compiles():
+    for category, word_list in lexicon.LISTS.items():
+        assert set(word_list.terms) >= {"en", "tr"}, category
+        for lang in ("en", "tr", "de"):
+            assert lexicon.find_all(category, "zzz", lang) == []
+
+
+def test_term_syntax():
+    assert lexicon.term_regex("hepsi|tümü (de) (doğru|doğrudur)", "tr") == \
+        "(?:hepsi|tümü)(?: (?:de))?(?: (?:doğru|doğrudur))?"
+    assert lexicon.term_regex("(yukarıdakilerin) hepsi", "tr") == "(?:(?:yukarıdakilerin) )?hepsi"
+    with pytest.raises(ValueError):
+        lexicon.term_regex("(only optional)", "en")
+
+
+def test_matching_uses_turkish_casefolding_and_reports_original_spans():
+    match = lexicon.first("all-of-the-above", "YUKARIDAKİLERİN HEPSİ.", "tr")
+    assert match is not None and match.text == "YUKARIDAKİLERİN HEPSİ"
+    # English folding of the same capitals gives "yukarıdaki̇leri̇n": not a Turkish phrase.
+    assert lexicon.first("all-of-the-above", "YUKARIDAKİLERİN HEPSİ.", "en") is None
+    found = lexicon.find_all("absolute-terms", "Öğrenme oranını HER ZAMAN artırır", "tr")
+    assert [(m.term, m.text) for m in found] == [("her zaman", "HER ZAMAN")]
+
+
+def test_exceptions_and_wildcards():
+    assert [m.text for m in lexicon.find_all("absolute-terms", "all-to-all and all-reduce, not always", "en")] == []
+    assert [m.text for m in lexicon.find_all("absolute-terms", "Quantization guarantees it", "en")] == ["guarantees"]
+    assert [m.text for m in lexicon.find_all("negative-words", "Which isn't true, at least?", "en")] == ["isn't"]
+    assert lexicon.matches("negative-endings", "kullanılmaz", "tr")
+    assert not lexicon.matches("negative-endings", "kullanılır", "tr")
+
+
+def test_other_languages_fall_back_to_english():
+    assert lexicon.terms("vague-terms", "de") == lexicon.terms("vague-terms", "en")
+    assert lexicon.terms("vague-terms", "tr-TR") == lexicon.terms("vague-terms", "tr")
+    assert lexicon.matches("all-of-the-above", "All of the above", "pt-BR")
+
+
+def test_content_words_and_stems():
+    assert set(lexicon.content_words("Which of the following describes sharded checkpoints?", "en")) == \
+        {"shard", "checkp"}
+    assert lexicon.content_words("Aşağıdakilerden hangisi GPU'da parçalara ayrılır?", "tr") == \
+        {"parça": "parçalara", "ayrıl": "ayrılır"}
+    assert lexicon.word_stem("parçası", "tr") == lexicon.word_stem("parçalara", "tr") == "parça"
+
+
+# --- W001 all-of-the-above, W002 none-of-the-above -----------------------------------------------------
+
+@pytest.mark.parametrize("option, languages", [
+    ('{en: "All of the above", tr: "Hepsi"}', "en, tr"),
+    ('"All of these are correct."', "en"),
+    ('"Both of the above"', "en"),
+    ('"Yukarıdakilerin hepsi"', "tr"),
+    ('"Hepsi doğrudur"', "tr"),
+    ('"HEPSİ"', "tr"),
+    ('"Tümü"', "tr"),
+])
+def test_all_of_the_above(tmp_path, option, languages):
+    found = findings_of(tmp_path, one_item('{en: "Which are mammals?", tr: "Hangileri memelidir?"}',
+                                           '{en: "Whale", tr: "Balina"}', '{en: "Bat", tr: "Yarasa"}', option, key=2),
+                        "all-of-the-above", languages)
+    assert len(found) == 1 and found[0].message.startswith('option C is "all of the above": ')
+    assert found[0].line == line_of(tmp_path, "- text:", 3)
+
+
+@pytest.mark.parametrize("option, languages", [
+    ('"All of the above layers are frozen"', "en"),
+    ('"All"', "en"),
+    ('"Hepsi aynı boyuttadır"', "tr"),
+    ('"Tüm katmanlar"', "tr"),
+])
+def test_all_of_the_above_only_as_a_whole_option(tmp_path, option, languages):
+    item = one_item('{en: "Which layers are frozen?", tr: "Hangi katmanlar dondurulur?"}', '"First"', option)
+    assert findings_of(tmp_path, item, "W001", languages) == []
+
+
+@pytest.mark.parametrize("option, languages", [
+    ('{en: "None of the above", tr: "Hiçbiri"}', "en, tr"),
+    ('"Neither of these"', "en"),
+    ('"Yukarıdakilerin hiçbiri"', "tr"),
+    ('"Hiçbiri doğru değildir."', "tr"),
+])
+def test_none_of_the_above(tmp_path, option, languages):
+    found = findings_of(tmp_path, one_item('{en: "Largest planet?", tr: "En büyük gezegen?"}',
+                                           '{en: "Jupiter", tr: "Jüpiter"}', '{en: "Mars", tr: "Mars"}', option),
+                        "none-of-the-above", languages)
+    assert len(found) == 1 and 'option C is "none of the above"' in found[0].message
+
+
+@pytest.mark.parametrize("option, languages", [('"None"', "en"), ('"Hiçbir etkisi yoktur"', "tr")])
+def test_none_alone_is_an_answer_not_none_of_the_above(tmp_path, option, languages):
+    item = one_item('{en: "What does print() return?", tr: "print() ne döndürür?"}', '"0"', option, key=1)
+    assert findings_of(tmp_path, item, "W002", languages) == []
+
+
+# --- W003 negative-stem --------------------------------------------------------------------------------
+
+NUMBERS = ('"2"', '"3"', '"9"')
+
+
+@pytest.mark.parametrize("stem, languages, word", [
+    ('"Which of these numbers is not prime?"', "en", "not"),
+    ('"Which of these numbers isn\'t prime?"', "en", "isn't"),
+    ('"All of these are odd EXCEPT one. Which is the least likely to be prime?"', "en", "least"),
+    ('"Bu sayılardan hangisi asal değildir?"', "tr", "değildir"),
+    ('"Bu sayılardan hangisi asal sayı olamaz?"', "tr", "olamaz"),
+    ('"Bu sayılar için aşağıdakilerden hangisi söylenemez?"', "tr", "söylenemez"),
+    ('"Asal çarpanlara ayırmada hangi sayı kullanılmaz?"', "tr", "kullanılmaz"),
+    ('"Hangisi yanlıştır?"', "tr", "yanlıştır"),
+])
+def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
+    found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
+    assert len(found) == 1 and f'"{word}" ({languages})' in found[0].message
+    assert found[0].line == line_of(tmp_path, "stem:")
+
+
+@pytest.mark.parametrize("stem, languages", [
+    ('"Which of these numbers is NOT prime?"', "en"),
+    ('"Which of these numbers is **not** prime?"', "en"),
+    ('"Which of these numbers is <u>not</u> prime?"', "en"),
+    ('"Bu sayılardan hangisi asal DEĞİLDİR?"', "tr"),
+    ('"Bu sayılardan hangisi asal <u>değildir</u>?"', "tr"),
+    ('"Bu sayılardan hangisi asal **değildir**?"', "tr"),
+    ('"Asal çarpanlara ayırmada hangi sayı *kullanılmaz*?"', "tr"),
+])
+def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
+    assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
+
+
+@pytest.mark.parametrize("stem, languages", [
+    ('"A prime is not divisible by other numbers. Which of these is composite?"', "en"),
+    ('"Which of these needs at least two divisors?"', "en"),
+    ('"What does `not x` return when x is 0?"', "en"),
+    ('"Asal sayının 1 ve kendisinden başka böleni yoktur. Bu sayılardan hangisi bileşiktir?"', "tr"),
+    ('"Bu sayılardan hangisi asaldır?"', "tr"),
+    ('"Değişmez nesneler hangi dilde kullanılır?"', "tr"),
+])
+def test_no_negative_question(tmp_path, stem, languages):
+    assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
+
+
+def test_require_emphasis_false_reports_every_negative_question(tmp_path):
+    item = one_item('{en: "Which is **NOT** prime?", tr: "Hangisi asal <u>değildir</u>?"}', *NUMBERS, key=2)
+    assert findings_of(tmp_path, item, "W003") == []
+    found = findings_of(tmp_path, item, "W003", require_emphasis=False)
+    assert len(found) == 1 and '"NOT" (en), "değildir" (tr)' in found[0].message
+
+
+def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
+    found = findings_of(tmp_path, one_item('{en: "Which is **NOT** prime?", tr: "Hangisi asal değildir?"}',
+                                           *NUMBERS, key=2), "W003")
+    assert len(found) == 1 and '"değildir" (tr)' in found[0].message and "(en)" not in found[0].message
+    assert found[0].line == line_of(tmp_path, "stem:")
+    assert found[0].column > 20  # the tr text, not the en one
+
+
+# --- W004 absolute-terms ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("distractor, languages, term", [
+    ('"It always doubles the learning rate"', "en", "always"),
+    ('"Only a model-weight shard index"', "en", "Only"),
+    ('"Quantization guarantees no runtime allocations"', "en", "guarantees"),
+    ('"Öğrenme oranını her zaman iki katına çıkarır"', "tr", "her zaman"),
+    ('"Modelin asla aşırı öğrenmeyeceğini garanti eder"', "tr", "asla"),
+    ('"Yalnızca ZIP arşivleri"', "tr", "Yalnızca"),
+    ('"Sadece görseller üzerinde çalışır"', "tr", "Sadece"),
+])
+def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
+    item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
+                    distractor)
+    found = findings_of(tmp_path, item, "absolute-terms", languages)
+    assert len(found) == 1 and found[0].message.startswith("distractor B uses the absolute term")
+    assert f'"{term}"' in found[0].message
+
+
+@pytest.mark.parametrize("distractor, languages", [
+    ('"It is not always stable"', "en"),
+    ('"It replaces all-reduce with all-gather"', "en"),
+    ('"The model must be retrained, as quantized weights cannot be fine-tuned"', "en"),
+    ('"Hemen hemen her katmanı dondurur"', "tr"),
+    ('"Öğrenme oranını iki katına çıkarır"', "tr"),
+])
+def test_no_absolute_terms(tmp_path, distractor, languages):
+    item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations"', distractor)
+    assert findings_of(tmp_path, item, "W004", languages) == []
+
+
+def test_absolute_key_only_with_include_key(tmp_path):
+    item = one_item('{en: "Which is true of a hash?", tr: "Özet için hangisi doğrudur?"}',
+                    '{en: "The same input always gives the same hash", tr: "Aynı girdi her zaman aynı özeti verir"}',
+                    '{en: "It can be reversed", tr: "Tersine çevrilebilir"}')
+    assert findings_of(tmp_path, item, "W004") == []
+    found = findings_of(tmp_path, item, "W004", include_key=True)
+    assert len(found) == 1 and found[0].message == ('the key A uses the absolute term "always" (en), '
+                                                    '"her zaman" (tr)')
+
+
+# --- W005 vague-terms ---------------------------------------------------------------------------------
+
+def test_vague_terms_in_stem_and_options(tmp_path):
+    found = findings_of(tmp_path, one_item(
+        '{en: "Which state is typically needed to resume training?", tr: "Eğitimi sürdürmek için genellikle hangi durum gerekir?"}',
+        '{en: "Optimizer state", tr: "Optimize edici durumu"}',
+        '{en: "The dashboard, sometimes", tr: "Bazen panonun görüntüsü"}',
+        '{en: "The final score", tr: "Çoğu zaman son puan"}'), "vague-terms")
+    assert [f.message for f in found] == [
+        'stem uses the vague term "typically" (en), "genellikle" (tr)',
+        'option B uses the vague term "sometimes" (en), "Bazen" (tr)',
+        'option C uses the vague term "Çoğu zaman" (tr)',
+    ]
+
+
+def test_no_vague_terms(tmp_path):
+    assert findings_of(tmp_path, one_item(
+        '{en: "Beyond the weights, which state is needed to resume training exactly?", tr: "Ağırlıkların yanı sıra, eğitimi tam olarak sürdürmek için hangi durum gerekir?"}',
+        '{en: "Optimizer state", tr: "Optimize edici durumu"}', '{en: "The dashboard", tr: "Pano"}'), "W005") == []
+
+
+# --- W006 fill-in-the-blank ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("stem, languages", [
+    ('"The capital of Turkey is ____."', "en"),
+    ('"The capital of Turkey is \\\\_\\\\_\\\\_."', "en"),
+    ('"Türkiye\'nin başkenti ……\'dır."', "tr"),
+    ('"Türkiye\'nin başkenti (...) şehridir."', "tr"),
+    ('"Türkiye\'nin başkenti .... şehridir."', "tr"),
+])
+def test_fill_in_the_blank(tmp_path, stem, languages):
+    found = findings_of(tmp_path, one_item(stem, '"Ankara"', '"İzmir"'), "fill-in-the-blank", languages)
+    assert len(found) == 1 and "blank" in found[0].message
+
+
+@pytest.mark.parametrize("stem", [
+    '"Which method runs first: __init__ or __new__?"',
+    '"Which word is ___emphasised___ here?"',
+    '"Wait... which city is the capital?"',
+    '"What does `a[...]` select in NumPy?"',
+])
+def test_not_a_blank(tmp_path, stem):
+    assert findings_of(tmp_path, one_item(stem, '"A"', '"B"'), "W006", "en") == []
+
+
+# --- W007 k-type --------------------------------------------------------------------------------------
+
+def test_k_type_is_off_by_default():
+    assert "W007" not in Selection.default().enabled
+    assert next(rule for rule in all_rules() if rule.code == "W007").default_enabled is False
+
+
+@pytest.mark.parametrize("options, languages", [
+    (('{en: "Only I", tr: "Yalnız I"}', '{en: "I and II", tr: "I ve II"}', '{en: "I, II and III", tr: "I, II ve III"}'), "en, tr"),
+    (('"I and III only"', '"II"', '"III"'), "en"),
+    (('"Both A and B"', '"A"', '"B"'), "en"),
+    (('"Yalnız II"', '"I ve III"', '"I, II ve III"'), "tr"),
+    (('"I veya II"', '"II ya da III"', '"Hem I hem II"'), "tr"),
+])
+def test_k_type(tmp_path, options, languages):
+    found = findings_of(tmp_path, one_item('"Which statements are true?"', *options), "k-type", languages)
+    assert len(found) == 1 and "K-type" in found[0].message
+    assert found[0].line == line_of(tmp_path, "options:")
+
+
+@pytest.mark.parametrize("options, languages", [
+    (('"Vitamin A and C"', '"Type I and type II errors"', '"I"'), "en"),
+    (('"A vitamini ve C vitamini"', '"I. Dünya Savaşı"', '"Ankara"'), "tr"),
+])
+def test_not_k_type(tmp_path, options, languages):
+    assert findings_of(tmp_path, one_item('"Which?"', *options), "W007", languages) == []
+
+
+# --- W008 true-false-as-choice ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("options, languages, answer", [
+    (('{en: "True", tr: "Doğru"}', '{en: "False", tr: "Yanlış"}'), "en, tr", "true"),
+    (('"No"', '"Yes"'), "en", "false"),
+    (('"Evet"', '"Hayır"'), "tr", "true"),
+    (('"Yanlış"', '"DOĞRU"'), "tr", "false"),
+])
+def test_true_false_as_choice(tmp_path, options, languages, answer):
+    found = findings_of(tmp_path, one_item('{en: "The Earth is round.", tr: "Dünya yuvarlaktır."}', *options),
+                        "true-false-as-choice", languages)
+    assert len(found) == 1 and found[0].message.endswith(f"`answer: {answer}`")
+
+
+@pytest.mark.parametrize("options", [
+    ('"True"', '"False"', '"Cannot be determined"'),
+    ('"True for small models"', '"False"'),
+    ('"Doğru"', '"Doğru"'),
+])
+def test_not_true_false_as_choice(tmp_path, options):
+    assert findings_of(tmp_path, one_item('"Is it?"', *options), "W008", "en, tr") == []
+
+
+# --- W009 numeric-order -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, lang, value, unit", [
+    ("16", "en", 16, ""), ("0,5", "tr", 0.5, ""), ("1.000", "tr", 1000, ""), ("1,000", "en", 1000, ""),
+    ("0.25", "tr", 0.25, ""), ("1.234,5", "tr", 1234.5, ""), ("%50", "tr", 50, "%"), ("50%", "en", 50, "%"),
+    ("4 GB", "en", 4, "gb"), ("1/4", "en", 0.25, ""), ("−3", "en", -3, ""), ("10 000", "fr", 10000, ""),
+])
+def test_numbers_are_read_as_the_language_writes_them(text, lang, value, unit):
+    parsed = parse_number(text, lang)
+    assert parsed is not None and parsed[0] == pytest.approx(value) and parsed[1] == unit
+
+
+@pytest.mark.parametrize("text", ["2 and 3", "Version 2", "1 2", "Ankara", ""])
+def test_not_numbers(text):
+    assert parse_number(text, "en") is None
+
+
+@pytest.mark.parametrize("options, languages", [
+    (('"16"', '"8"', '"4"', '"32"'), "en, tr"),
+    (('{en: "0.5", tr: "0,5"}', '{en: "0.25", tr: "0,25"}', '{en: "1.5", tr: "1,5"}'), "en, tr"),
+    (('"0,5"', '"0,25"', '"1,5"'), "tr"),
+    (('"%50"', '"%25"', '"%75"'), "tr"),
+    (('"8 bits"', '"4 bits"', '"16 bits"'), "en"),
+])
+def test_numeric_options_out_of_order(tmp_path, options, languages):
+    found = findings_of(tmp_path, one_item('{en: "How many?", tr: "Kaç tane?"}', *options), "numeric-order",
+                        languages)
+    assert len(found) == 1 and found[0].fixable is True and "not in order" in found[0].message
+
+
+@pytest.mark.parametrize("options, languages", [
+    (('"4"', '"8"', '"16"', '"32"'), "en"),
+    (('"32"', '"16"', '"8"'), "en"),
+    (('"0,25"', '"0,5"', '"1,5"'), "tr"),
+    (('"1 GB"', '"512 MB"', '"2 GB"'), "en"),  # different units: no order to impose
+    (('"16"', '"8"'), "en"),  # two options are always in order
+    (('"16"', '"8"', '"None of these"'), "en"),
+])
+def test_numeric_options_in_order_or_not_comparable(tmp_path, options, languages):
+    assert findings_of(tmp_path, one_item('"How many?"', *options), "W009", languages) == []
+
+
+# --- W010 clang-association ---------------------------------------------------------------------------
+
+def test_clang_association_in_both_languages(tmp_path):
+    found = findings_of(tmp_path, one_item(
+        '{en: "What does the index file of a sharded checkpoint record?", tr: "Parçalanmış bir kontrol noktasının dizin dosyası neyi kaydeder?"}',
+        '{en: "Which shard holds each parameter", tr: "Her parametrenin hangi parça dosyasında olduğunu"}',
+        '{en: "The learning rate schedule", tr: "Öğrenme oranı takvimini"}',
+        '{en: "The user\'s password", tr: "Kullanıcının parolasını"}'), "clang-association")
+    assert len(found) == 1 and found[0].severity == "info"
+    assert found[0].message == ('the key (option A) repeats "shard" (en), "parça", "dosyasında" (tr) from the stem '
+                                "and no distractor does")
+
+
+def test_no_clang_when_a_distractor_shares_the_word(tmp_path):
+    assert findings_of(tmp_path, one_item(
+        '{en: "What does the index file of a sharded checkpoint record?", tr: "Parçalanmış bir kontrol noktasının dizin dosyası neyi kaydeder?"}',
+        '{en: "Which shard holds each parameter", tr: "Her parametrenin hangi parça dosyasında olduğunu"}',
+        '{en: "Which shard holds each optimizer moment", tr: "Her momentin hangi parça dosyasında olduğunu"}',
+        '{en: "The order of writing", tr: "Yazılma sırasını"}'), "W010") == []
+
+
+def test_clang_ignores_stopwords_and_short_words(tmp_path):
+    assert findings_of(tmp_path, one_item(
+        '{en: "Which of the following is the best option for this?", tr: "Aşağıdakilerden hangisi bunun için doğru seçenektir?"}',
+        '{en: "The following one is best", tr: "Aşağıdaki seçenek doğru"}', '{en: "Red", tr: "Kırmızı"}',
+        '{en: "Blue", tr: "Mavi"}'), "W010") == []
+
+
+# --- no false alarms on good items ----------------------------------------------------------------------
+
+GOOD_ITEMS = """
+- id: capital
+  type: single
+  stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+  options:
+    - text: Ankara
+      correct: true
+    - text: İstanbul
+    - text: İzmir
+    - text: Bursa
+- id: quant-precision
+  type: single
+  stem:
+    en: "Which property of a model does quantization directly lower?"
+    tr: "Niceleme, bir modelin hangi özelliğini doğrudan düşürür?"
+  options:
+    - text: {en: "The parameter count, because small weights are pruned", tr: "Parametre sayısını, çünkü küçük ağırlıklar budanır"}
+    - text: {en: "The number of layers, because adjacent layers are fused", tr: "Katman sayısını, çünkü komşu katmanlar birleştirilir"}
+    - text: {en: "The numerical precision used to store weights and activations", tr: "Ağırlıkların ve aktivasyonların saklandığı sayısal hassasiyeti"}
+      correct: true
+- id: bits
+  type: single
+  stem: {en: "How many bits does an INT8 value occupy?", tr: "Bir INT8 değeri kaç bit yer kaplar?"}
+  options:
+    - text: 4
+    - text: 8
+      correct: true
+    - text: 16
+    - text: 32
+- id: ratio
+  type: single
+  stem: {en: "What share of the FP16 payload remains at 4 bits per weight?", tr: "Ağırlık başına 4 bitte FP16 verisinin ne kadarı kalır?"}
+  options:
+    - text: {en: "0.125", tr: "0,125"}
+    - text: {en: "0.25", tr: "0,25"}
+      correct: true
+    - text: {en: "0.5", tr: "0,5"}
+- id: composite
+  type: single
+  stem:
+    en: "A prime has no divisor other than 1 and itself. Which of these numbers is **NOT** prime?"
+    tr: "Asal sayının 1 ve kendisinden başka böleni yoktur. Bu sayılardan hangisi asal **DEĞİLDİR**?"
+  options:
+    - text: 7
+    - text: 9
+      correct: true
+    - text: 11
+- id: resume-state
+  type: multiple
+  stem:
+    en: "Beyond the model weights, what must be saved to resume training exactly? Select every one."
+    tr: "Model ağırlıklarının yanı sıra, eğitimi tam olarak sürdürmek için hangi durumlar kaydedilmelidir? Hepsini seçin."
+  options:
+    - text: {en: "Optimizer moments", tr: "Optimize edici momentleri"}
+      correct: true
+    - text: {en: "RNG state", tr: "RNG durumu"}
+      correct: true
+    - text: {en: "The dashboard layout", tr: "Pano düzeni"}
+    - text: {en: "The model card", tr: "Model kartı"}
+- id: earth
+  type: true_false
+  stem: {en: "The Earth orbits the Sun.", tr: "Dünya Güneş'in etrafında döner."}
+  answer: true
+"""
+
+
+@pytest.mark.parametrize("rule", [rule for rule in all_rules() if rule.code[0] in "KW"],
+                         ids=lambda rule: f"{rule.code}-{rule.name}")
+def test_no_false_alarms_on_good_items(tmp_path, rule):
+    assert findings_of(tmp_path, GOOD_ITEMS, rule.code) == []
+
+
+def test_no_writing_or_key_findings_on_the_project_content(run):
+    if not list(CONTENT.glob("*.quiz.yaml")):
+        pytest.skip("no content/*.quiz.yaml in this checkout")
+    result = run("lint", "--format", "json", "--no-cache", "--select", "K,W", "--extend-select", "k-type",
+                 str(CONTENT))
+    assert json.loads(result.stdout) == [] and result.exit_code == 0
+
+
+# --- through the CLI ----------------------------------------------------------------------------------
+
+def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
+    path = write_quiz("""
+        - id: not-prime
+          stem: {en: "Which of these numbers is not prime?", tr: "Bu sayılardan hangisi asal değildir?"}
+          options:
+            - text: 16
+            - text: 9
+              correct: true
+            - text: 7
+            - text: {en: "None of the above", tr: "Hiçbiri"}
+              fixed: true
+    """)
+    result = run("lint", "--select", "W", str(path), cwd=tmp_path)
+    assert result.exit_code == 0, result.output  # warnings do not fail the run by default
+    lines = result.stdout.splitlines()
+    assert lines[:2] == [
+        'demo.quiz.yaml:7:16: W003 [warning] negative question: "not" (en), "değildir" (tr) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+        'demo.quiz.yaml:13:20: W002 [warning] option D is "none of the above": "None of the above" (en), '
+        '"Hiçbiri" (tr)',
+    ]
+    assert run("lint", "--select", "W", "--fail-on", "warning", str(path), cwd=tmp_path).exit_code == 1
+
+
+def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp_path):
+    path = write_quiz("""
+        - id: bits
+          stem: {en: "How many bits are in a byte?", tr: "Bir baytta kaç bit vardır?"}
+          options: [{text: 16}, {text: 4}, {text: 8, correct: true}]
+    """)
+    result = run("lint", "--select", "numeric-order", str(path), cwd=tmp_path)
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (16, 4, 8)")
+    assert "[*]" in first and "1 fixable" in result.stdout

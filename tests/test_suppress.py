@@ -1,0 +1,177 @@
+"""Inline suppressions `# quizlint: disable=CODE[,CODE] -- reason`, through the CLI (K001/K002 only), and the
+comment scanner as a unit."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from quizlint.lint.suppress import comment_start, parse_suppressions
+
+HEADER = "quizlint: 1\nid: demo\nlanguages: [en, tr]\ntitle: {en: Demo, tr: Deneme}\nitems:\n"
+
+NO_KEY = """\
+  - id: no-key{comment}
+    stem: {{en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}}
+    options:
+      - text: Jupiter
+      - text: Mars
+"""
+TWO_KEYS = """\
+  - id: two-keys{comment}
+    stem: {{en: "Which planet is known as the red planet?", tr: "Kızıl gezegen olarak bilinen hangisidir?"}}
+    options:
+      - text: Mars
+        correct: true
+      - text: Venus
+        correct: true
+"""
+CLEAN = """\
+  - id: clean{comment}
+    stem: {{en: "Which planet is closest to the Sun?", tr: "Güneş'e en yakın gezegen hangisidir?"}}
+    options:
+      - text: Mercury
+        correct: true
+      - text: Venus
+"""
+
+
+def quiz(top: str = "", no_key: str = "", two_keys: str = "", clean: str = "", *, extra: str = "") -> str:
+    return (top + HEADER + NO_KEY.format(comment=no_key) + TWO_KEYS.format(comment=two_keys)
+            + CLEAN.format(comment=clean) + extra)
+
+
+def lint(run, tmp_path, text: str, *args: str, select: str = "K001,K002"):
+    path = tmp_path / "demo.quiz.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run("lint", "--no-cache", "--format", "json", "--select", select, *args, path.name, cwd=tmp_path)
+    findings = json.loads(result.stdout)
+    return result, [(f["code"], f["line"], f["column"], f["item"]) for f in findings], findings
+
+
+# Without suppressions: K001 on no-key's options (line 9), K002 on two-keys' second `correct:` (line 17).
+# The `id:` lines are 6 (no-key), 11 (two-keys) and 18 (clean).
+UNSUPPRESSED = [("K001", 9, 7, "no-key"), ("K002", 17, 9, "two-keys")]
+
+
+def test_baseline_without_suppressions(run, tmp_path):
+    result, found, _ = lint(run, tmp_path, quiz())
+    assert (result.exit_code, found) == (1, UNSUPPRESSED)
+
+
+@pytest.mark.parametrize("comment", [
+    "  # quizlint: disable=K001 -- kept without a key on purpose",
+    " # quizlint: disable=missing-key",
+    "  #quizlint:disable=k001",
+    "  # quizlint: disable = K001 , K002 -- both",
+])
+def test_item_suppression_on_the_id_line(run, tmp_path, comment):
+    result, found, _ = lint(run, tmp_path, quiz(no_key=comment))
+    unused_k002 = [("Q001", 6, comment.index("#") + 15, "no-key")] if "K002" in comment else []
+    assert found == [*unused_k002, ("K002", 17, 9, "two-keys")]
+    assert result.exit_code == 1
+
+
+def test_item_suppression_applies_to_that_item_only(run, tmp_path):
+    result, found, _ = lint(run, tmp_path, quiz(clean="  # quizlint: disable=K001,K002 -- wrong item"))
+    assert found == [*UNSUPPRESSED, ("Q001", 18, 16, "clean"), ("Q001", 18, 16, "clean")]
+    messages = [f["message"] for f in lint(run, tmp_path, quiz(clean="  # quizlint: disable=K001,K002"))[2][2:]]
+    assert messages == ["unused suppression: K001 reports nothing in item 'clean'",
+                        "unused suppression: K002 reports nothing in item 'clean'"]
+
+
+def test_file_suppression_at_the_top(run, tmp_path):
+    top = "# Planets quiz\n\n# quizlint: disable=K001,multiple-keys -- legacy import, fixed in PLAN-12\n"
+    result, found, _ = lint(run, tmp_path, quiz(top=top))
+    assert (result.exit_code, found) == (0, [])
+
+
+def test_unused_file_suppression_is_reported_where_it_stands(run, tmp_path):
+    top = "# quizlint: disable=K001\n"
+    clean_only = top + HEADER + CLEAN.format(comment="")
+    result, found, findings = lint(run, tmp_path, clean_only)
+    assert found == [("Q001", 1, 1, None)]
+    assert findings[0]["severity"] == "warning" and findings[0]["rule"] == "unused-suppression"
+    assert findings[0]["message"] == "unused suppression: K001 reports nothing in this file"
+    assert result.exit_code == 0
+    assert lint(run, tmp_path, clean_only, "--fail-on", "warning")[0].exit_code == 1
+
+
+def test_suppression_of_a_rule_that_did_not_run_is_not_unused(run, tmp_path):
+    result, found, _ = lint(run, tmp_path, quiz(no_key="  # quizlint: disable=K001"), select="K002")
+    assert found == [("K002", 17, 9, "two-keys")]
+
+
+def test_misplaced_suppression_is_reported(run, tmp_path):
+    text = quiz(extra="    # quizlint: disable=K001\n")
+    text = text.replace("      - text: Jupiter\n", "      - text: Jupiter  # quizlint: disable=K001\n")
+    result, found, findings = lint(run, tmp_path, text)
+    assert found == [UNSUPPRESSED[0], ("Q002", 9, 24, None), UNSUPPRESSED[1], ("Q002", 24, 5, None)]
+    assert findings[1]["message"] == ("a suppression applies only on an item's `id:` line or in the comments at the "
+                                      "top of the file")
+    assert findings[1]["rule"] == "invalid-suppression" and findings[1]["severity"] == "warning"
+
+
+@pytest.mark.parametrize("comment,message", [
+    ("  # quizlint: disable=K999", "unknown rule 'K999' in suppression"),
+    ("  # quizlint: disable=no-such-rule -- typo", "unknown rule 'no-such-rule' in suppression"),
+    ("  # quizlint: disable=S001", "S001 cannot be suppressed: load and schema errors must be fixed"),
+    ("  # quizlint: disable=", "suppression names no rule"),
+])
+def test_invalid_suppression_is_reported(run, tmp_path, comment, message):
+    result, found, findings = lint(run, tmp_path, quiz(clean=comment))
+    assert found == [*UNSUPPRESSED, ("Q002", 18, 16, None)]
+    assert message in findings[-1]["message"]
+
+
+def test_known_codes_in_a_comment_still_apply_beside_an_unknown_one(run, tmp_path):
+    result, found, _ = lint(run, tmp_path, quiz(no_key="  # quizlint: disable=K001,K999"))
+    assert found == [("Q002", 6, 17, None), ("K002", 17, 9, "two-keys")]
+
+
+def test_q_codes_silence_reports_about_suppressions(run, tmp_path):
+    top = "# quizlint: disable=Q001,Q002 -- generated file\n"
+    text = quiz(top=top, clean="  # quizlint: disable=K001,K999")
+    result, found, _ = lint(run, tmp_path, text)
+    assert found == [(code, line + 1, column, item) for code, line, column, item in UNSUPPRESSED]
+
+
+def test_no_unused_report_for_an_item_that_failed_validation(run, tmp_path):
+    text = quiz(clean="  # quizlint: disable=K001").replace("      - text: Mercury\n",
+                                                             "      - text: Mercury\n        colour: grey\n")
+    result, found, _ = lint(run, tmp_path, text)
+    assert found == [*UNSUPPRESSED, ("S002", 22, 9, "clean")]
+
+
+def test_hash_in_text_is_not_a_suppression(run, tmp_path):
+    text = quiz().replace('tr: "En büyük gezegen hangisidir?"}',
+                          'tr: "En büyük gezegen hangisidir? # quizlint: disable=K001"}')
+    text = text.replace("      - text: Mars\n", "      - text: C#quizlint:disable=K001\n", 1)
+    result, found, _ = lint(run, tmp_path, text)
+    assert found == UNSUPPRESSED
+
+
+@pytest.mark.parametrize("line,expected", [
+    ("- id: a  # quizlint: disable=K001", 9),
+    ("# quizlint: disable=K001", 0),
+    ("text: C# and F#", -1),
+    ("text: 'it''s # not' # yes", 20),
+    ('text: "say \\" # no" # yes', 20),
+    ("stem: Türkiye'nin başkenti # c", 27),
+    ("stem: [\"a # b\", 'c # d'] # e", 25),
+    ("key: value#no", -1),
+    ("\t# tab", 1),
+])
+def test_comment_start(line, expected):
+    assert comment_start(line) == expected
+
+
+def test_parse_suppressions_unit():
+    text = ("# quizlint: disable=K001 -- whole file\nquizlint: 1\nitems:\n  - id: a  # quizlint: disable=K002 -- why\n"
+            "    stem: x  # quizlint: disable=K001\n")
+    parsed = parse_suppressions("f.quiz.yaml", text, {4: "a"})
+    assert [(s.line, s.column, s.codes, s.item, s.reason) for s in parsed.entries] == [
+        (1, 1, ("K001",), None, "whole file"), (4, 12, ("K002",), "a", "why")]
+    assert [(p.line, p.column, p.code) for p in parsed.problems] == [(5, 14, "Q002")]
+    assert parse_suppressions("f", "a: 1\n", {}).entries == []

@@ -1,0 +1,302 @@
+"""``quizlint translate`` end to end, against a fake LibreTranslate server driven by deep-translator's own
+client code (offline: the server runs on 127.0.0.1)."""
+
+from __future__ import annotations
+
+import codecs
+import time
+
+import pytest
+from test_yamledit import only_insertions
+from translate_support import libre  # noqa: F401  (fixture)
+
+from quizlint.load import load_text
+from quizlint.model import read_quiz, source_digest
+
+QUIZ = """\
+# Checkpoint basics — a comment that must survive
+quizlint: 1
+id: demo
+languages: [en, tr]
+title: {en: "Checkpoints", tr: "Kontrol noktaları"}
+items:
+  - id: why-shard
+    type: single
+    stem:
+      en: "Why are checkpoints split into shards?"   # the stem
+    options:
+      - text:
+          en: "They are too large for one file"
+        correct: true
+      - text:
+          en: "To make training faster"
+        feedback:
+          en: "Shards are ordinary files."
+      - text: MP3
+    explanation:
+      en: "A single checkpoint can be hundreds of gigabytes."
+
+  - id: format
+    stem:
+      en: "Which format stores tensors safely?"
+      tr: "Tensörleri hangi biçim güvenle saklar?"
+    options:
+      - text:
+          en: "Load the weights with `torch.load`, not safetensors"
+          tr: "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
+        correct: true
+      - text:
+          en: "To hide the weights"
+          tr: "Ağırlıkları gizlemek için"
+    translations:
+      tr: {status: reviewed, source: "00000000"}
+
+  - id: drafted
+    stem:
+      en: "To hide the weights"
+    options:
+      - text: {en: "To make training faster", tr: "Eğitimi hızlandırmak için"}
+      - text: {en: "They are too large for one file", tr: "Tek dosyaya sığmazlar"}
+    translations:
+      tr: {status: draft}
+"""
+
+GLOSSARY = """\
+terms:
+  - term: safetensors
+    translate: false
+  - term: checkpoint
+    translations: {tr: kontrol nokta}
+"""
+
+
+@pytest.fixture
+def bank(tmp_path):
+    (tmp_path / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    (tmp_path / "glossary.yaml").write_text(GLOSSARY, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.fixture
+def translate(run, bank, libre):
+    def invoke(*args: str):
+        return run("translate", "--provider", "libre", "--url", libre.url, *args, cwd=bank)
+
+    return invoke
+
+
+def quiz_data(path):
+    document, findings = load_text(path.read_text(encoding="utf-8"))
+    assert document is not None, findings
+    return document.data
+
+
+def test_gaps_are_filled_marked_and_nothing_else_changes(translate, bank):
+    result = translate()
+    assert result.exit_code == 0, result.output
+    after = (bank / "demo.quiz.yaml").read_text(encoding="utf-8")
+    inserted = only_insertions(QUIZ, after)
+    assert inserted == [
+        '      tr: "Kontrol noktaları neden parçalara bölünür?"\n',
+        '          tr: "Tek bir dosya için fazla büyükler"\n',
+        '          tr: "Eğitimi hızlandırmak için"\n',
+        '          tr: "Parçalar sıradan dosyalardır."\n',
+        '      tr: "Tek bir kontrol noktası yüzlerce gigabayt olabilir."\n',
+        "    translations:\n",
+        '      tr: {status: machine, source: "%s"}\n' % digest_of(bank, 0),
+    ]
+    assert "5 translated, 1 skipped, 0 failed; changed 1 file; 5 request(s)" in result.stderr
+    quiz_file, findings = read_quiz(bank / "demo.quiz.yaml")
+    assert findings == [] and quiz_file.quiz.items[0].translations["tr"].status == "machine"
+
+
+def digest_of(bank, position):
+    quiz_file, _ = read_quiz(bank / "demo.quiz.yaml")
+    return source_digest(quiz_file.quiz.items[position], "en")
+
+
+def test_reviewed_and_draft_translations_are_not_touched_without_the_flag(translate, bank):
+    translate()
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][1]["translations"] == {"tr": {"status": "reviewed", "source": "00000000"}}
+    assert "tr" not in data["items"][2]["stem"]
+    result = translate("--overwrite-draft")
+    assert result.exit_code == 0
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][2]["stem"] == {"en": "To hide the weights", "tr": "Ağırlıkları gizlemek için"}
+    assert data["items"][2]["options"][1]["text"]["tr"] == "Tek dosyaya sığmazlar"  # a person's text stays
+    assert data["items"][2]["translations"]["tr"]["status"] == "machine"
+    assert data["items"][1]["translations"]["tr"]["status"] == "reviewed"
+
+
+def test_the_skip_names_the_item_and_the_flag(translate):
+    result = translate()
+    assert "demo.quiz.yaml:" in result.stderr
+    assert "drafted: 1 text (tr) missing but the translation is draft: not touched (use --overwrite-draft)" \
+        in result.stderr
+
+
+def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, bank, libre):
+    assert "format" in QUIZ
+    result = translate("--stale")
+    assert "format: 3 texts (tr) stale but the translation is reviewed" in result.stderr
+    result = translate("--stale", "--overwrite-reviewed", "--no-cache")
+    assert result.exit_code == 0, result.output
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][1]["stem"]["tr"] == "Hangi biçim tensörleri güvenle saklar?"
+    assert data["items"][1]["translations"]["tr"] == {"status": "machine", "source": digest_of(bank, 1)}
+
+
+def test_glossary_terms_code_and_markup_never_reach_the_provider(translate, bank, libre):
+    libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları [QZ1] ile yükleyin, [QZ2] ile değil"
+    result = translate("--stale", "--overwrite-reviewed")
+    assert result.exit_code == 0, result.output
+    sent = [request.q for request in libre.received]
+    assert "Load the weights with [QZ1], not [QZ2]" in sent
+    assert not any("safetensors" in q or "torch.load" in q for q in sent)
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][1]["options"][0]["text"]["tr"] == "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
+
+
+def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):
+    libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları yükleyin, safetensör ile değil"
+    result = translate("--stale", "--overwrite-reviewed")
+    assert result.exit_code == 1
+    assert "option A (tr): not written: the translation lost protected text '`torch.load`'" in result.stderr
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][1]["options"][0]["text"]["tr"] == "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
+    assert data["items"][1]["stem"]["tr"] == "Hangi biçim tensörleri güvenle saklar?"  # the rest was written
+
+
+def test_glossary_requirements_are_checked_after_translation(translate, libre):
+    libre.phrases["why are checkpoints split into shards?"] = "Denetim noktaları neden bölünür?"
+    result = translate()
+    assert result.exit_code == 0
+    assert "stem (tr): glossary term 'checkpoint' must be translated as 'kontrol nokta' in the tr text [warning]" in result.stderr
+    assert "1 glossary warning" in result.stderr
+
+
+def test_a_hanging_server_times_out(translate, bank, libre):
+    libre.default = "hang"
+    started = time.monotonic()
+    result = translate("--timeout", "1", "--retries", "0")
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1
+    assert f"libre: no answer from http://127.0.0.1:{libre.port} within 1 s" in result.stderr
+    assert (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
+    assert len(libre.received) == 1  # the run stops: the other texts are not attempted
+    assert "0 translated, 1 skipped, 5 failed" in result.stderr
+
+
+def test_429_is_retried_then_succeeds(translate, bank, libre):
+    libre.script.extend(["429", "429"])
+    result = translate()
+    assert result.exit_code == 0, result.output
+    assert len(libre.received) == 7  # 5 texts + 2 retries
+    assert "5 translated" in result.stderr
+
+
+def test_failure_mid_run_keeps_what_succeeded_and_the_file_valid(translate, bank, libre):
+    libre.script.extend(["ok", "ok", "500", "500"])
+    result = translate("--retries", "1")
+    assert result.exit_code == 1
+    assert "libre refused the request: HTTP 500" in result.stderr and "after 2 attempts" in result.stderr
+    assert "2 text(s) not attempted" in result.stderr and "2 translated, 1 skipped, 3 failed" in result.stderr
+    quiz_file, findings = read_quiz(bank / "demo.quiz.yaml")
+    assert findings == []
+    item = quiz_file.quiz.items[0]
+    assert item.stem["tr"] and item.options[0].text["tr"] and "tr" not in item.options[1].text
+    assert item.translations["tr"].status == "machine"
+    assert len(only_insertions(QUIZ, (bank / "demo.quiz.yaml").read_text(encoding="utf-8"))) == 4
+
+
+def test_garbage_from_the_server_is_reported_not_written(translate, bank, libre):
+    libre.default = "garbage"
+    result = translate()
+    assert result.exit_code == 1
+    assert "libre gave an unusable answer" in result.stderr
+    assert "Traceback" not in result.output
+    assert (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
+
+
+def test_a_rerun_is_served_from_the_cache(translate, bank, libre):
+    translate()
+    first = (bank / "demo.quiz.yaml").read_text(encoding="utf-8")
+    assert len(libre.received) == 5
+    (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    result = translate()
+    assert len(libre.received) == 5
+    assert "0 request(s), 5 cache hit(s)" in result.stderr
+    assert (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == first
+    assert (bank / ".quizlint_cache" / ".gitignore").read_text().strip().endswith("*")
+    (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    translate("--no-cache")
+    assert len(libre.received) == 10
+
+
+def test_dry_run_prints_a_diff_and_writes_nothing(translate, bank):
+    result = translate("--dry-run")
+    assert result.exit_code == 0
+    assert (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
+    assert result.stdout.startswith("--- a/demo.quiz.yaml\n+++ b/demo.quiz.yaml\n@@")
+    assert '+      tr: "Kontrol noktaları neden parçalara bölünür?"\n' in result.stdout
+    assert "would change 1 file" in result.stderr
+
+
+def test_api_key_is_sent_but_never_shown(run_process, bank, libre):
+    key = "sekret-Key/123"
+    libre.required_key = key
+    env = {"QUIZLINT_LIBRE_API_KEY": key}
+    done = run_process("translate", "--provider", "libre", "--url", libre.url, cwd=bank, env=env)
+    assert done.returncode == 0, done.stderr
+    assert {request.api_key for request in libre.received} == {key}
+    libre.required_key = "another key"
+    (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    refused = run_process("translate", "--provider", "libre", "--url", libre.url, "--no-cache", cwd=bank, env=env)
+    assert refused.returncode == 1
+    assert "libre refused the request: HTTP 403 Forbidden (Invalid API key ***)" in refused.stderr
+    for output in (done.stdout, done.stderr, refused.stdout, refused.stderr):
+        assert "sekret" not in output and "Key%2F123" not in output
+
+
+def test_provider_and_url_come_from_the_configuration(run, bank, libre):
+    (bank / "quizlint.toml").write_text(f'[translate]\nprovider = "libre"\nurl = "{libre.url}"\n', encoding="utf-8")
+    result = run("translate", "--to", "tr", cwd=bank)
+    assert result.exit_code == 0, result.output
+    assert "translate (libre): 5 translated" in result.stderr
+    (bank / "quizlint.toml").write_text('[translate]\nprovder = "libre"\n', encoding="utf-8")
+    result = run("translate", cwd=bank)
+    assert result.exit_code == 2 and "unknown key(s) in [translate]: provder" in result.stderr
+
+
+def test_usage_errors_exit_2(translate, run, bank):
+    assert translate("--only-missing", "--stale").exit_code == 2
+    result = run("translate", "--provider", "deepl", cwd=bank)
+    assert result.exit_code == 2 and "DEEPL_API_KEY" in result.stderr
+    result = translate("--to", "en")
+    assert result.exit_code == 0 and "en is its source language; nothing to translate" in result.stderr
+
+
+def test_a_broken_file_is_reported_with_its_position_and_left_alone(translate, bank):
+    broken = "quizlint: 1\nid: x\nlanguages: [en, tr]\ntitle: {en: T\nitems: []\n"
+    (bank / "broken.quiz.yaml").write_text(broken, encoding="utf-8")
+    result = translate()
+    assert result.exit_code == 1
+    assert "broken.quiz.yaml:5:" in result.stderr and "Y001" in result.stderr
+    assert "Traceback" not in result.output
+    assert (bank / "broken.quiz.yaml").read_text(encoding="utf-8") == broken
+    assert "tr: " in (bank / "demo.quiz.yaml").read_text(encoding="utf-8")  # the other file was still done
+
+
+def test_byte_order_mark_and_crlf_line_endings_are_kept(translate, bank):
+    original = codecs.BOM_UTF8 + QUIZ.replace("\n", "\r\n").encode("utf-8")
+    (bank / "demo.quiz.yaml").write_bytes(original)
+    assert translate().exit_code == 0
+    after = (bank / "demo.quiz.yaml").read_bytes()
+    assert after.startswith(codecs.BOM_UTF8)
+    assert after.count(b"\n") == after.count(b"\r\n") == original.count(b"\r\n") + 7
+
+
+def test_no_progress_bar_when_not_on_a_terminal(translate):
+    result = translate()
+    assert "Translating with" not in result.output

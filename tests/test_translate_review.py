@@ -1,0 +1,137 @@
+"""``quizlint review``: mark translations reviewed with the current source digest (the staleness rule's)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_yamledit import only_insertions
+
+from quizlint.model import read_quiz, source_digest
+
+ITEMS = """\
+- id: machine-made
+  stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+  options:
+    - text: Ankara
+      correct: true
+    - text: İstanbul
+  translations:
+    tr: {status: machine, source: "0badc0de"}   # from an older source
+
+- id: never-marked
+  stem:
+    en: "Which river flows through Ankara?"
+    tr: "Ankara'dan hangi nehir geçer?"
+  options:
+    - text: Ankara Çayı
+      correct: true
+    - text: Kızılırmak
+
+- id: half-done
+  stem: {en: "Which sea is north of Turkey?", tr: "Türkiye'nin kuzeyinde hangi deniz vardır?"}
+  options:
+    - text: {en: "The Black Sea", tr: "Karadeniz"}
+      correct: true
+    - text: {en: "The Red Sea"}
+"""
+
+
+@pytest.fixture
+def quiz(write_quiz):
+    return write_quiz(ITEMS)
+
+
+def digest(path, position):
+    quiz_file, findings = read_quiz(path)
+    assert findings == []
+    return source_digest(quiz_file.quiz.items[position], "en")
+
+
+def lint_codes(run, path, *selectors):
+    result = run("lint", path, "--format", "json", "--select", ",".join(selectors), "--no-cache")
+    return sorted((finding["item"], finding["rule"]) for finding in json.loads(result.stdout))
+
+
+def test_review_records_status_and_current_digest_and_nothing_else(run, quiz):
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "machine-made", "never-marked", "--lang", "tr", quiz)
+    assert result.exit_code == 0, result.output
+    after = quiz.read_text(encoding="utf-8")
+    changed = [line for line in after.splitlines() if line not in before.splitlines()]
+    assert changed == [  # the first replaces the machine state (its comment kept), the second is new
+        f'      tr: {{status: reviewed, source: "{digest(quiz, 0)}"}}   # from an older source',
+        f'      tr: {{status: reviewed, source: "{digest(quiz, 1)}"}}',
+    ]
+    reviewed_first = before.replace("status: machine", "status: reviewed").replace("0badc0de", digest(quiz, 0))
+    assert only_insertions(reviewed_first, after) == [
+        "    translations:\n", f'      tr: {{status: reviewed, source: "{digest(quiz, 1)}"}}\n']
+    assert f"machine-made: tr marked reviewed (machine → reviewed, source {digest(quiz, 0)})" in result.stdout
+    assert f"never-marked: tr marked reviewed (no status → reviewed, source {digest(quiz, 1)})" in result.stdout
+
+
+def test_the_linter_agrees_after_review(run, quiz):
+    assert ("machine-made", "machine-unreviewed") in lint_codes(run, quiz, "machine-unreviewed", "stale-translation")
+    assert ("machine-made", "stale-translation") in lint_codes(run, quiz, "machine-unreviewed", "stale-translation")
+    run("review", "machine-made", quiz)
+    assert [found for found in lint_codes(run, quiz, "machine-unreviewed", "stale-translation")
+            if found[0] == "machine-made"] == []
+
+
+def test_reviewing_again_changes_nothing(run, quiz):
+    run("review", "machine-made", quiz)
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "machine-made", quiz)
+    assert result.exit_code == 0 and "tr already reviewed" in result.stdout
+    assert quiz.read_text(encoding="utf-8") == before
+
+
+def test_an_incomplete_translation_cannot_be_reviewed(run, quiz):
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "half-done", "machine-made", quiz)
+    assert result.exit_code == 1
+    assert "half-done: cannot mark tr reviewed: no tr text for option B" in result.stderr
+    after = quiz.read_text(encoding="utf-8")
+    assert "half-done" in after and after.count("status: reviewed") == 1  # the complete one was still marked
+    assert before.count("status: reviewed") == 0
+
+
+def test_an_unknown_item_id_marks_nothing(run, quiz):
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "machine-made", "machne-made", quiz)
+    assert result.exit_code == 1
+    assert "no valid item 'machne-made'" in result.stderr and "nothing marked" in result.stderr
+    assert quiz.read_text(encoding="utf-8") == before
+
+
+def test_language_must_be_chosen_when_there_are_several(run, write_quiz):
+    path = write_quiz("""\
+- id: trio
+  stem: {en: "Yes?", tr: "Evet mi?", de: "Ja?"}
+  options:
+    - text: {en: "Yes", tr: "Evet", de: "Ja"}
+      correct: true
+    - text: {en: "No", tr: "Hayır", de: "Nein"}
+""", languages="en, tr, de")
+    result = run("review", "trio", path)
+    assert result.exit_code == 1 and "choose one with --lang" in result.stderr
+    result = run("review", "trio", "--lang", "fr", path)
+    assert result.exit_code == 1 and "fr is not a target language of the quiz (tr, de)" in result.stderr
+    result = run("review", "trio", "--lang", "de", path)
+    assert result.exit_code == 0
+    assert '    translations:\n      de: {status: reviewed, source: "' in path.read_text(encoding="utf-8")
+
+
+def test_paths_and_item_ids_are_told_apart(run, quiz, tmp_path):
+    result = run("review", "machine-made", f"{tmp_path.name}/", cwd=tmp_path.parent)
+    assert result.exit_code == 0, result.output
+    assert "status: reviewed" in quiz.read_text(encoding="utf-8")
+    assert run("review", quiz).exit_code == 2  # only a path: no item named
+
+
+def test_dry_run_shows_the_diff_only(run, quiz):
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "never-marked", "--dry-run", quiz)
+    assert result.exit_code == 0
+    assert "+    translations:\n" in result.stdout
+    assert quiz.read_text(encoding="utf-8") == before
