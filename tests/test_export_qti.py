@@ -97,7 +97,7 @@ def test_the_key_is_on_the_right_options_in_the_written_order(run, bank, tmp_pat
             else:
                 assert keys == [choices[i] for i, option in enumerate(item.options) if option.correct]
                 texts = ["".join(choice.itertext()) for choice in find_all(root, fmt, "simpleChoice")]
-                assert texts[0].strip("`") in {"İstanbul", "2", "<ok>", "kilo"}  # first option stays first
+                assert texts[0] in {"İstanbul", "2", "<ok>", "kilo"}  # the first option stays first
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -207,7 +207,7 @@ def test_raw_html_is_repaired_into_valid_qti_content(html, tmp_path):
     quiz_file, findings = read_quiz(path)
     assert quiz_file is not None, findings
     quiz = prepare(ExportBank([quiz_file]), ExportOptions(), "qti21")[0]
-    item = serialize_xml(build_item(DIALECT, quiz, quiz.items[0], "en"))
+    item = serialize_xml(build_item(DIALECT, quiz, quiz.items[0], "en"), xhtml=True)
     assert schema_errors(xml_schema(QTI21_ITEM), item) is None, item.decode()
     for banned in (b"<script", b"javascript:", b"onerror", b"style=", b"<iframe", b" id=", b" lang="):
         assert banned not in item

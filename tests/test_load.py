@@ -99,11 +99,24 @@ def test_alias_bomb_fails_fast_in_bounded_memory():
     assert elapsed < TIME_GUARD
 
 
-def test_alias_bomb_without_anchor_scan_still_cannot_expand():
+def test_alias_bomb_without_anchor_scan_still_cannot_expand(monkeypatch):
     # Even if an alias got past the event scan, the builder refuses shared nodes instead of expanding them.
-    text = "quizlint: 1\nlist: [&x [a, b], *x]\n"
+    import re
+
+    from quizlint.load import document as module
+
+    monkeypatch.setattr(module, "_ANCHOR_LIKE", re.compile(r"(?!)"))
+    text = (BROKEN / "alias-bomb.quiz.yaml").read_text(encoding="utf-8")
     document, findings = load_text(text)
-    assert document is None and findings[0].code == "Y003"
+    assert document is None
+    assert (findings[0].code, findings[0].line, findings[0].column) == ("Y003", 5, 4)
+    assert "a value is used twice" in findings[0].message
+
+
+@pytest.mark.parametrize("text", ["stem: Q&A\n", "stem: Tom & Jerry\n", "stem: '**bold** & *it*'\n", "a: b&c\n"])
+def test_ampersands_and_asterisks_in_text_are_not_anchors(text):
+    document, findings = load_text(text)
+    assert findings == []
 
 
 @pytest.fixture

@@ -357,3 +357,23 @@ def test_acceptance_on_the_real_content(run_process, tmp_path):
             assert not has_class(section, "revealed")
         assert len(page.xpath("//figure[contains(@class, 'chart')]//svg")) == 1
         assert re.search(r"exact multinomial p=\d", text_of(page.xpath("//figure")[0]))
+
+
+def test_findings_on_other_files_are_on_the_index(run, tmp_path):
+    bank = build_bank(tmp_path)
+    (bank / "glossary.yaml").write_text("terms:\n  - term: x\n    colour: red\n", encoding="utf-8")
+    result = run("preview", "bank", "-o", "out", "--select", "K", cwd=tmp_path)
+    assert "Traceback" not in result.output
+    section = parse(tmp_path / "out" / "index.html").xpath("//section[@aria-labelledby='other-h']")[0]
+    assert "bank/glossary.yaml:3:5" in text_of(section) and "S002" in text_of(section)
+
+
+def test_a_quiz_whose_items_are_all_invalid_still_gets_a_page(run, write_quiz, tmp_path):
+    write_quiz("- {id: bad, stem: {en: 'Stem?'}, options: [{text: 'A', correct: maybe}]}", name="bad.quiz.yaml")
+    result = run("preview", "bad.quiz.yaml", "-o", "out", "--select", "K", cwd=tmp_path)
+    assert result.exit_code == 1  # the item could not be read: said on stderr, and on the page
+    assert "bad.quiz.yaml:" in result.stderr and "S001" in result.stderr
+    page = parse(tmp_path / "out" / "quiz-demo.html")
+    assert not item_sections(page)
+    assert "This quiz has no items that could be shown." in text_of(page)
+    assert "S001" in text_of(page.xpath("//section[@aria-labelledby='health-h']")[0])

@@ -258,13 +258,14 @@ def test_three_languages(lint):
 # ----------------------------------------------------------------------------------- glossary-term
 
 
-def test_forbidden_rendering_in_the_translation(lint):
+def test_forbidden_rendering_in_the_translation(lint, tmp_path):
     items = item('{en: "Which format loads shards safely?", tr: "Parçaları hangi format güvenle yükler?"}',
                  '{en: "safetensors", tr: "emniyet tensörleri"}', '{en: "Only ZIP", tr: "Yalnızca ZIP"}')
     findings = lint(items, "glossary-term", glossary=GLOSSARY_EN)
     assert messages(findings) == ["option A: 'emniyet tensörleri' is a forbidden tr rendering of glossary term "
                                   "'safetensors' (use 'safetensors')"]
-    assert (findings[0]["line"], findings[0]["column"]) == (9, 33)
+    line = (tmp_path / "demo.quiz.yaml").read_text(encoding="utf-8").splitlines()[findings[0]["line"] - 1]
+    assert line[findings[0]["column"] - 1:].startswith('"emniyet tensörleri"}')
 
 
 def test_forbidden_rendering_even_without_the_term_in_the_source(lint):
@@ -290,8 +291,8 @@ def test_do_not_translate_term_translated(lint):
     items = item('{en: "Load the safetensors files on one GPU", tr: "Güvenli tensör dosyalarını tek bir '
                  'grafik işlemcide yükleyin"}', "A", "B")
     assert messages(lint(items, "T005", glossary=GLOSSARY_EN)) == [
-        "stem: glossary term 'safetensors' must stay as it is in the tr text",
         "stem: glossary term 'GPU' must stay as it is in the tr text",
+        "stem: glossary term 'safetensors' must stay as it is in the tr text",
     ]
 
 
@@ -552,13 +553,15 @@ def test_a_large_glossary_stays_fast():
 
     from quizlint.rules._glossary import GlossaryMatcher
 
-    terms = [{"term": f"term{index}word", "translations": {"tr": f"terim{index}"}} for index in range(2000)]
+    syllables = ["ka", "te", "ron", "vi", "sul", "mo", "pra", "den", "lo", "ix", "gu", "zer"]
+    words = sorted({a + b + c + d for a in syllables for b in syllables for c in syllables for d in syllables})
+    terms = [{"term": word, "translations": {"tr": word + "ce"}} for word in words[:3000]]
     matcher = GlossaryMatcher(Glossary.model_validate({"terms": terms}))
-    text = "A sentence with term17word and term1999word in it, " * 3
+    text = f"A sentence with {words[17]} and {words[2999]}s in it, and many other words, " * 3
     start = time.process_time()
-    for _ in range(300):
-        found = matcher.terms_in(text, "en")
-    assert [term.term for term in found] == ["term17word", "term1999word"]
+    for index in range(1000):
+        found = matcher.terms_in(text + str(index), "en")
+    assert [term.term for term in found] == [words[17], words[2999]]
     assert time.process_time() - start < 5
 
 
@@ -580,7 +583,7 @@ def test_extract_markup():
     markup = extract_markup("Run `x = 1` 3 times; see [docs](https://a.org/b). *Really* **not** $a+b$ "
                             "https://c.org/d. INT8\n```\ncode 5\n```\n")
     assert markup.numbers == ("3",)
-    assert markup.code == ("x = 1", "code 5")
+    assert sorted(markup.code) == ["code 5", "x = 1"]
     assert markup.urls == ("https://a.org/b", "https://c.org/d")
     assert markup.math == ("a+b",)
     assert (markup.counts["strong"], markup.counts["emphasis"], markup.counts["link"]) == (1, 1, 1)

@@ -507,3 +507,21 @@ def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp
     first = result.stdout.splitlines()[0]
     assert first.startswith("demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (16, 4, 8)")
     assert "[*]" in first and "1 fixable" in result.stdout
+
+
+def test_rule_options_come_from_the_configuration_and_are_checked(run, run_process, write_quiz, tmp_path):
+    write_quiz("""
+        - id: not-prime
+          stem: {en: "Which of these numbers is **NOT** prime?", tr: "Bu sayılardan hangisi asal **DEĞİLDİR**?"}
+          options: [{text: 7}, {text: 9, correct: true}, {text: 11}]
+    """)
+    config = tmp_path / "quizlint.toml"
+    assert run("lint", "--select", "W003", ".", cwd=tmp_path).stdout.startswith("All clean")
+    config.write_text("[rules.negative-stem]\nrequire-emphasis = false\n", encoding="utf-8")
+    result = run("lint", "--select", "W003", ".", cwd=tmp_path)
+    assert 'W003 [warning] negative question: "NOT" (en), "DEĞİLDİR" (tr); ask the question positively' in result.stdout
+    config.write_text('[rules.negative-stem]\nrequire-emphasis = "yes"\n', encoding="utf-8")
+    result = run_process("lint", "--no-cache", "--select", "W003", ".", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "option 'require-emphasis' of rule W003 must be true or false, not 'yes'" in result.stderr
+

@@ -66,6 +66,11 @@ class BankView:
     files: list[str]
     settings: BankSettings | None = None
 
+    def other_findings(self) -> list[Finding]:
+        """Findings about files that are not quiz files of the view (the glossary, for one)."""
+        quiz_files = {entry.path for entry in self.quizzes} | set(self.unreadable)
+        return [finding for finding in self.findings if finding.file not in quiz_files]
+
     def load_errors(self) -> list[Finding]:
         """Findings that kept a file or an item out of the view (reading, parsing, structure)."""
         return [finding for finding in self.findings if finding.code[:1] in ("Y", "S")]
@@ -393,6 +398,7 @@ class BankStats:
     bank: Summary
     languages: list[str]  # every target language of the bank, in order of first appearance
     unreadable: dict[str, list[Finding]] = field(default_factory=dict)
+    other_findings: list[Finding] = field(default_factory=list)  # about other files, e.g. the glossary
 
     def as_json(self) -> dict:
         return {
@@ -421,4 +427,4 @@ def bank_stats(view: BankView, bias: BiasSettings | None = None) -> BankStats:
         every_fact.extend(facts)
         quizzes.append(QuizStats(entry, summarize_items(facts, entry.quiz.target_languages, entry.findings, bias)))
     bank = summarize_items(every_fact, target_languages(view.quizzes), view.findings, bias)
-    return BankStats(quizzes, bank, target_languages(view.quizzes), view.unreadable)
+    return BankStats(quizzes, bank, target_languages(view.quizzes), view.unreadable, view.other_findings())

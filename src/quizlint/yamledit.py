@@ -240,6 +240,49 @@ class NodeTree:
             raise YamlEditError("sequence entry without a dash")
         return index
 
+    def sequence_entry_spans(self, path: Sequence) -> list[tuple[int, int]]:
+        """The spans of the entries of the sequence at ``path``, made to be exchanged with one another.
+
+        Flow style: each entry itself (as :meth:`entry_span`). Block style: whole lines, from the start of the
+        dash's line to the end of the entry's last line WITHOUT its line break (so that the last line of a file
+        without a final newline fits anywhere), extended over the comment lines right after it that are indented
+        more than the dash (they are inside the entry). Comment and blank lines at the dash's indentation or
+        less lie between entries and belong to none.
+        """
+        path = tuple(path)
+        node = self.node(path)
+        if not isinstance(node, yaml.SequenceNode):
+            raise YamlEditError(f"{format_path(path)} is not a sequence")
+        spans = [self.entry_span(path + (index,)) for index in range(len(node.value))]
+        if node.flow_style:
+            return spans
+        block_spans = []
+        for start, end in spans:
+            if start != self.line_start(start):
+                raise YamlEditError(f"the entries of {format_path(path)} do not start lines of their own")
+            dash_column = self.text.index("-", start) - start
+            block_spans.append((start, self._inner_comments_end(self._before_line_break(start, end), dash_column)))
+        return block_spans
+
+    def _before_line_break(self, start: int, end: int) -> int:
+        if end > start and self.text[end - 1] == "\n":
+            end -= 1
+            if end > start and self.text[end - 1] == "\r":
+                end -= 1
+        return end
+
+    def _inner_comments_end(self, end: int, dash_column: int) -> int:
+        """``end`` moved past the comment lines that follow it indented more than ``dash_column``."""
+        while end < len(self.text):
+            next_start = self.after_line_break(end)
+            next_end = self._before_line_break(next_start, self.after_line_break(next_start))
+            line = self.text[next_start:next_end]
+            indent = len(line) - len(line.lstrip(" "))
+            if not line.lstrip(" ").startswith("#") or indent <= dash_column:
+                return end
+            end = next_end
+        return end
+
     def indent_step(self) -> int:
         """The indentation step the file uses for nested block mappings (2 when there is none)."""
         for path, node in self._values.items():
@@ -420,6 +463,22 @@ class YamlEditor:
             self.set_key(parent, path[-1], values)
         else:
             self.update_mapping(parent, {path[-1]: values})
+
+    def reorder_sequence(self, path: Sequence, order: Sequence[int]) -> None:
+        """Put the entries of the sequence at ``path`` in a new order: the entry at position ``k`` becomes the
+        one that was at ``order[k]``. Each entry moves as a whole, with its comments, quoting and layout (see
+        :meth:`NodeTree.sequence_entry_spans`); entries that stay in place keep their bytes."""
+        path = tuple(path)
+        self._check_original(path)
+        current = self._expected_at(path)
+        if not isinstance(current, list) or sorted(order) != list(range(len(current))):
+            raise YamlEditError(f"{list(order)} is not a reordering of the entries of {format_path(path)}")
+        spans = self.tree.sequence_entry_spans(path)
+        pieces = [self.text[start:end] for start, end in spans]
+        for slot, source in enumerate(order):
+            if slot != source:
+                self.replace_span(*spans[slot], pieces[source])
+        self.expect(path, [current[source] for source in order])
 
     # -- insertion helpers
 

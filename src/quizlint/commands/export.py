@@ -88,9 +88,7 @@ def _write(data: bytes, output: str | None, default_name: str, settings: BankSet
     from quizlint.io import write_atomic
 
     if output == "-":
-        stream = click.get_binary_stream("stdout")
-        stream.write(data)
-        stream.flush()
+        click.echo(data, nl=False)  # bytes go to the binary stream, unchanged
         return
     target = Path(output) if output else Path(default_name)
     if target.is_dir():

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import click
 
 from quizlint.commands.common import BankSettings, config_option, selection_options
+from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, format_number, format_percent, plural
 
 TYPE_LABELS = {"single": "single", "multiple": "multiple", "true_false": "true/false"}
@@ -58,9 +60,8 @@ def translations_section(stats) -> list[str]:
 def describe_positions(test) -> str:
     counts = " ".join(f"{letter}:{count}" for letter, count in zip(test.letters, test.counts))
     flag = "  [biased]" if test.flagged else ""
-    from quizlint.rules._stats import format_p
-
-    return (f"{test.n_options} options, {test.items} items: {counts} (expected {format_number(test.expected, 2)} each), "
+    expected = format_number(test.expected, 2)
+    return (f"{test.n_options} options, {test.items} items: {counts} (expected {expected} each), "
             f"{test.method} {format_p(test.p_value)}{flag}")
 
 
@@ -77,8 +78,6 @@ def positions_section(stats) -> list[str]:
 
 
 def longest_section(stats) -> list[str]:
-    from quizlint.rules._stats import format_p
-
     lines = ["Key is the longest option (single-answer items with one key)"]
     for label, summary in scopes(stats):
         longest = summary.longest
@@ -134,8 +133,6 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     Exit status: 0, or 1 when a file or item could not be read (it is left out of the numbers; the reasons go
     to standard error).
     """
-    import sys
-
     from quizlint.stats import bank_stats, load_bank
 
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)

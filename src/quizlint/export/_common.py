@@ -191,8 +191,8 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
 def _choices(item: Item, quiz: Quiz) -> list[Choice]:
     if item.type == "true_false":
         labels = {lang: true_false_labels(lang) for lang in quiz.languages}
-        return [Choice(TRUE_ID, {lang: pair[0] for lang, pair in labels.items()}, item.answer is True, True),
-                Choice(FALSE_ID, {lang: pair[1] for lang, pair in labels.items()}, item.answer is False, True)]
+        return [Choice(TRUE_ID, {lang: pair[0] for lang, pair in labels.items()}, item.answer is True),
+                Choice(FALSE_ID, {lang: pair[1] for lang, pair in labels.items()}, item.answer is False)]
     return [Choice(choice_identifier(index), option.text, option.correct, option.fixed, option.feedback)
             for index, option in enumerate(item.options)]
 
@@ -230,24 +230,31 @@ def moodle_share(correct_count: int) -> str | None:
 # --- writing ----------------------------------------------------------------------------------------------
 
 
-def serialize_xml(root, *, html_tags: frozenset = frozenset()) -> bytes:
-    """UTF-8 bytes with an XML declaration, indented for reading; mixed content and the XHTML elements
-    (``html_tags``, local names) are left exactly as they are, so no whitespace is added inside text."""
-    _indent(root, 0, html_tags)
+def serialize_xml(root, *, xhtml: bool = False) -> bytes:
+    """UTF-8 bytes with an XML declaration, indented for reading. Indentation only goes where whitespace means
+    nothing: never into mixed content, and with ``xhtml`` never into XHTML elements nor next to inline ones."""
+    from quizlint.render import ALLOWED_TAGS, INLINE_TAGS
+
+    _indent(root, 0, ALLOWED_TAGS if xhtml else frozenset(), INLINE_TAGS if xhtml else frozenset())
     return XML_DECLARATION + lxml_etree().tostring(root, encoding="UTF-8", xml_declaration=False) + b"\n"
 
 
-def _indent(element, level: int, html_tags: frozenset) -> None:
-    if not len(element) or element.tag.rpartition("}")[2] in html_tags:
+def _indent(element, level: int, html_tags: frozenset, inline_tags: frozenset) -> None:
+    if not len(element) or _local(element) in html_tags:
         return
-    if (element.text and element.text.strip()) or any(child.tail and child.tail.strip() for child in element):
+    if (element.text and element.text.strip()) or any(
+            (child.tail and child.tail.strip()) or _local(child) in inline_tags for child in element):
         return
     inner = "\n" + "  " * (level + 1)
     element.text = inner
     for child in element:
         child.tail = inner
-        _indent(child, level + 1, html_tags)
+        _indent(child, level + 1, html_tags, inline_tags)
     element[-1].tail = "\n" + "  " * level
+
+
+def _local(element) -> str:
+    return element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
 
 
 XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'

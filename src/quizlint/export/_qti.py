@@ -44,7 +44,7 @@ from quizlint.export._common import (
     unique_names,
     zip_bytes,
 )
-from quizlint.render import ALLOWED_TAGS, append_html, lxml_etree
+from quizlint.render import append_html, lxml_etree
 
 RESPONSE, SCORE, MAXSCORE, FEEDBACK, EXPLANATION = "RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "EXPLANATION"
 
@@ -146,7 +146,7 @@ def _item_body(dialect: Dialect, root, quiz: PreparedQuiz, prepared: PreparedIte
                                   shuffle="false" if true_false else "true",
                                   maxChoices="0" if prepared.multiple else "1")
     for choice in prepared.choices:
-        attributes = {"fixed": "true"} if choice.fixed and not true_false else {}
+        attributes = {"fixed": "true"} if choice.fixed else {}
         simple = dialect.element(interaction, "simpleChoice", identifier=choice.identifier, **attributes)
         append_html(simple, quiz.text(choice.text, lang), namespace=dialect.namespace, compact=True)
 
@@ -269,7 +269,7 @@ def _resource_names(quiz: PreparedQuiz, lang: str) -> list[str]:
 
 
 def _xml(root) -> bytes:
-    return serialize_xml(root, html_tags=ALLOWED_TAGS)
+    return serialize_xml(root, xhtml=True)
 
 
 def build_manifest(dialect: Dialect, name: str, resources: list[_Resource]):

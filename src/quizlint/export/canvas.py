@@ -118,7 +118,7 @@ def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> Non
     true_false = prepared.item.type == "true_false"
     render = _element(response, "render_choice", shuffle="No" if true_false else "Yes")
     for choice in prepared.choices:
-        attributes = {"rshuffle": "No"} if choice.fixed and not true_false else {}
+        attributes = {"rshuffle": "No"} if choice.fixed else {}
         label = _element(render, "response_label", ident=_answer_ident(prepared, choice), **attributes)
         _material(label, quiz.text(choice.text, lang), compact=True)
     _processing(item, prepared)

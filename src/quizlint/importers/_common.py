@@ -123,6 +123,19 @@ def category_name(path: str) -> str | None:
     return named[-1] if named else None
 
 
+def add_items(draft: "DraftQuiz", log: ImportLog, sources, read_one) -> None:
+    """``read_one(source)`` for each source, keeping the items it returns (None: a skipped question); a
+    question that cannot be imported is logged as an error and the others are still read."""
+    for source in sources:
+        try:
+            item = read_one(source)
+        except ImportFailure as failure:
+            log.error(failure)
+            continue
+        if item is not None:
+            draft.items.append(item)
+
+
 def apply_categories(draft: "DraftQuiz") -> None:
     """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other, and,
     when the questions come from more than one category, a tag on each question naming its category."""
@@ -249,11 +262,6 @@ def decode_text(raw: bytes, where: str) -> str:
     if text.startswith("\ufeff"):
         text = text[1:]
     return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
-def line_and_column(text: str, offset: int) -> tuple[int, int]:
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -435,12 +443,6 @@ class FolderPackage(Package):
         return str(Path(self.display) / name)
 
 
-def open_package(path: Path) -> Package:
-    if path.is_dir():
-        return FolderPackage(path)
-    return ZipPackage(read_bytes(path, MAX_ARCHIVE_BYTES), str(path))
-
-
 def resolve_href(base: str, href: str, where: str) -> str:
     """``href`` (relative to the package file ``base``) as a package path; ``..`` may climb folders inside
     the package but never out of it, and absolute paths and URLs are refused."""
@@ -467,7 +469,6 @@ def resolve_href(base: str, href: str, where: str) -> str:
 
 _VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track",
          "wbr"}
-_INLINE_SIMPLE = {"strong", "b", "em", "i", "code", "a", "br"}
 _BLOCK_SIMPLE = {"p", "div", "ul", "ol", "pre"}
 _BLOCK_HTML = {"address", "article", "aside", "blockquote", "details", "dl", "fieldset", "figure", "footer",
                "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "section", "table"}

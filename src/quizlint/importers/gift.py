@@ -24,6 +24,7 @@ from quizlint.importers._common import (
     DraftQuiz,
     ImportFailure,
     ImportLog,
+    add_items,
     apply_categories,
     category_name,
     decode_text,
@@ -248,13 +249,6 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     where = str(path)
     reader = _Reader(where, log)
     draft = DraftQuiz(fallback_title=path.stem)
-    for block in _blocks(decode_text(read_bytes(path), where)):
-        try:
-            item = reader.block(block)
-        except ImportFailure as failure:
-            log.error(failure)
-            continue
-        if item is not None:
-            draft.items.append(item)
+    add_items(draft, log, _blocks(decode_text(read_bytes(path), where)), reader.block)
     apply_categories(draft)
     return draft

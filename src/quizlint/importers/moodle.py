@@ -25,6 +25,7 @@ from quizlint.importers._common import (
     ImportFailure,
     ImportLog,
     Texts,
+    add_items,
     apply_categories,
     category_name,
     child_named,
@@ -190,14 +191,7 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
                             root.sourceline, 1)
     reader = _Reader(where, log, _Texts(_uses_multilang(root)))
     draft = DraftQuiz(fallback_title=path.stem)
-    for question in children_named(root, "question"):
-        try:
-            item = reader.question(question)
-        except ImportFailure as failure:
-            log.error(failure)
-            continue
-        if item is not None:
-            draft.items.append(item)
+    add_items(draft, log, children_named(root, "question"), reader.question)
     draft.description, draft.id_hint = reader.description, reader.id_hint
     apply_categories(draft)
     return draft

@@ -33,8 +33,9 @@ from quizlint.importers._common import (
     MAX_ARCHIVE_BYTES,
     FolderPackage,
     Package,
-    ZipPackage,
     Texts,
+    ZipPackage,
+    add_items,
     child_named,
     children_named,
     descendants_named,
@@ -346,15 +347,15 @@ def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: Draft
 
 
 def _add(draft: DraftQuiz, log: ImportLog, read_one) -> None:
-    try:
+    """Add the item ``read_one()`` returns with its language (the first item's language is the quiz's)."""
+
+    def item_only(_):
         item, lang = read_one()
-    except ImportFailure as failure:
-        log.error(failure)
-        return
-    if lang and draft.default_lang is None:
-        draft.default_lang = lang
-    if item is not None:
-        draft.items.append(item)
+        if lang and draft.default_lang is None:
+            draft.default_lang = lang
+        return item
+
+    add_items(draft, log, [None], item_only)
 
 
 # ---------------------------------------------------------------------------------------------------------

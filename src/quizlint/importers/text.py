@@ -33,6 +33,7 @@ from quizlint.importers._common import (
     DraftQuiz,
     ImportFailure,
     ImportLog,
+    add_items,
     decode_text,
     read_bytes,
     texts_of,
@@ -180,9 +181,5 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
         raise ImportFailure(where, "no numbered questions found (expected lines such as `1. Question text`)", 1, 1)
     draft = DraftQuiz(title=texts_of(parser.title) or {}, description=texts_of(_paragraphs(parser.intro)),
                       fallback_title=path.stem)
-    for question in parser.questions:
-        try:
-            draft.items.append(_draft_item(question, where))
-        except ImportFailure as failure:
-            log.error(failure)
+    add_items(draft, log, parser.questions, lambda question: _draft_item(question, where))
     return draft

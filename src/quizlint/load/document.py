@@ -8,6 +8,7 @@ custom tags, several documents, invalid UTF-8, oversized files and deep nesting 
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import warnings
@@ -75,6 +76,8 @@ _CORE = "tag:yaml.org,2002:"
 _STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
 _PLAIN = "tag:quizlint.dev,2024:plain"  # an untagged plain scalar, typed by YAML 1.2 core rules
 _EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE + "int": "int", _CORE + "float": "float"}
+# An anchor (`&name` after a space, a flow indicator or at a line start); "Q&A" and " & " are not anchors.
+_ANCHOR_LIKE = re.compile(r"(?:^|[\s\[{,])&[^\s\[\]{},]", re.MULTILINE)
 # Characters YAML 1.2 allows in a stream (c-printable); anything else (NUL, other C0 controls, ...) is refused.
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -83,7 +86,7 @@ class _QuizLoader(_Loader):
     """PyYAML's safe loader with YAML 1.1 implicit typing switched off: every untagged plain scalar gets the
     ``_PLAIN`` tag (typed later by YAML 1.2 core rules), and explicit tags such as ``!!str`` stay visible."""
 
-    yaml_implicit_resolvers = {None: [(_PLAIN, re.compile(r".*", re.DOTALL))]}
+    yaml_implicit_resolvers = {None: [(_PLAIN, re.compile(""))]}  # matches every plain scalar, cheaply
 
 
 class YamlInt(int):
@@ -142,8 +145,8 @@ class _Builder:
         line, column = _mark(node.start_mark)
         if depth > self.limits.max_depth:
             raise LoadError("Y008", f"nesting deeper than {self.limits.max_depth} levels", line, column)
-        if id(node) in self.seen:  # pragma: no cover - aliases are rejected before building
-            raise LoadError("Y003", "anchors and aliases are not allowed", line, column)
+        if id(node) in self.seen:  # a backstop: the event scan reports anchors first
+            raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)", line, column)
         self.seen.add(id(node))
         self.positions[path] = (line, column)
         if isinstance(node, yaml.ScalarNode):
@@ -245,6 +248,8 @@ def _yaml_error(error: yaml.YAMLError, text: str) -> LoadError:
     if isinstance(error, yaml.composer.ComposerError) and "single document" in str(context or ""):
         return LoadError("Y006", "several YAML documents in one file; a quiz file holds exactly one", line, column)
     problem = getattr(error, "problem", None) or getattr(error, "reason", None) or str(error)
+    if "undefined alias" in problem:
+        return LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({problem})", line, column)
     if "nesting" in problem or "depth" in problem:
         return LoadError("Y008", f"invalid YAML: nesting too deep ({problem})", line, column)
     message = f"invalid YAML: {problem}"
@@ -268,21 +273,26 @@ def _char_at(text: str, line: int, column: int) -> str:
 def compose_text(text: str, limits: LoadLimits) -> tuple[Any, dict, dict]:
     """Parse ``text`` into plain data with positions; raises :class:`LoadError`."""
     _check_characters(text)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()  # building a large tree of small objects triggers many useless collections
     try:
-        if "&" in text or "*" in text:  # cheap filter: only texts that could hold an anchor pay for the event scan
+        if _ANCHOR_LIKE.search(text):  # only texts that could hold an anchor pay for the event scan
             found = _first_anchor_or_alias(text)
             if found is not None:
                 line, column, what = found
                 raise LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({what})", line, column)
         node = yaml.compose(text, Loader=_QuizLoader)
+        if node is None:
+            raise LoadError("Y007", "empty file: expected a quiz mapping")
+        builder = _Builder(limits)
+        data = builder.build(node)
     except yaml.YAMLError as error:
         raise _yaml_error(error, text) from None
     except RecursionError:
         raise LoadError("Y008", "nesting too deep") from None
-    if node is None:
-        raise LoadError("Y007", "empty file: expected a quiz mapping")
-    builder = _Builder(limits)
-    data = builder.build(node)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
     return data, builder.positions, builder.key_positions
 
 

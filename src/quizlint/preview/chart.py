@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from quizlint.preview.html import classes, el
+from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, Coverage, PositionTest, format_number
 
 WIDTH, HEIGHT = 360, 200
@@ -18,12 +19,6 @@ LEGEND_CHAR_WIDTH = 6.2  # a generous average advance of the 11px legend font, t
 def number(value: float) -> str:
     """Coordinates with at most two decimals and no trailing zeros (stable text)."""
     return format_number(value, 2)
-
-
-def format_p(p_value: float) -> str:
-    from quizlint.rules._stats import format_p as rule_format
-
-    return rule_format(p_value)
 
 
 def _scale_top(test: PositionTest) -> int:

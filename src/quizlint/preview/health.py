@@ -4,8 +4,9 @@ severity, translation coverage per language, key positions and the longest-optio
 from __future__ import annotations
 
 from quizlint.diagnostics import SEVERITIES
-from quizlint.preview.chart import coverage_bar, format_p, position_chart, state_legend
+from quizlint.preview.chart import coverage_bar, position_chart, state_legend
 from quizlint.preview.html import badge, classes, el, language_name
+from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, Coverage, Summary, format_number, format_percent, plural
 
 TYPE_NAMES = {"single": "single-answer", "multiple": "multiple-answer", "true_false": "true/false"}
@@ -81,8 +82,8 @@ def rule_table(summary: Summary, caption: str):
         return el("p", classes("sub"), "No lint findings.")
     header = el("tr", el("th", {"scope": "col"}, "Rule"), el("th", {"scope": "col"}, "Severity"),
                 el("th", {"scope": "col", "class": "num"}, "Findings"))
-    rows = [el("tr", el("td", el("code", count.code), f" {count.rule}"), el("td", badge(count.severity, count.severity)),
-               el("td", {"class": "num"}, str(count.count)))
+    rows = [el("tr", el("td", el("code", count.code), f" {count.rule}"),
+               el("td", badge(count.severity, count.severity)), el("td", {"class": "num"}, str(count.count)))
             for count in summary.findings.by_rule]
     return el("table", classes("rules"), el("caption", {"class": "sub"}, caption), el("thead", header),
               el("tbody", rows))

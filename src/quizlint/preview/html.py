@@ -17,6 +17,7 @@ LANGUAGE_NAMES = {
     "fa": "فارسی", "fr": "Français", "it": "Italiano", "ja": "日本語", "ko": "한국어", "nl": "Nederlands",
     "pl": "Polski", "pt": "Português", "ru": "Русский", "tr": "Türkçe", "uk": "Українська", "zh": "中文",
 }
+RIGHT_TO_LEFT = {"ar", "fa", "he", "ps", "ur", "yi"}
 TRUE_FALSE_WORDS = {"en": ("True", "False"), "tr": ("Doğru", "Yanlış"), "de": ("Wahr", "Falsch"),
                     "fr": ("Vrai", "Faux"), "es": ("Verdadero", "Falso")}
 
@@ -59,7 +60,10 @@ def markdown_into(element, markdown: str, *, compact: bool) -> None:
 
 def language_block(tag: str, lang: str, visible: bool, *content) -> object:
     tag_label = el("span", {"class": "tag", "aria-hidden": "true"}, lang.upper())
-    block = el(tag, {"class": "lb", "data-lang": lang, "lang": lang}, tag_label, content)
+    attributes = {"class": "lb", "data-lang": lang, "lang": lang}
+    if lang.split("-")[0].lower() in RIGHT_TO_LEFT:
+        attributes["dir"] = "rtl"
+    block = el(tag, attributes, tag_label, content)
     if not visible:
         block.set("hidden", "hidden")
     return block

@@ -6,7 +6,7 @@ from quizlint.diagnostics import Finding
 from quizlint.model import text_in
 from quizlint.preview.health import health_panel, rule_table
 from quizlint.preview.html import classes, el, language_name, page, plain_title
-from quizlint.preview.quiz_page import finding_entry
+from quizlint.preview.quiz_page import finding_entry, findings_box
 from quizlint.stats import BankStats, QuizStats, plural
 
 
@@ -41,6 +41,14 @@ def unreadable_section(unreadable: dict[str, list[Finding]]):
               el("h2", {"id": "unreadable-h"}, "Files that could not be read"), el("ul", entries))
 
 
+def other_findings_section(findings: list[Finding]):
+    if not findings:
+        return None
+    return el("section", {"class": "card", "aria-labelledby": "other-h"},
+              el("h2", {"id": "other-h"}, "Findings on other files"),
+              findings_box(findings, "Findings on files other than quiz files"))
+
+
 def index_page(stats: BankStats, pages: dict[str, str]) -> str:
     """``pages``: quiz file path → the file name of its page."""
     languages = sorted({lang for quiz in stats.quizzes for lang in quiz.entry.quiz.languages})
@@ -55,5 +63,6 @@ def index_page(stats: BankStats, pages: dict[str, str]) -> str:
                  el("h2", {"id": "quizzes-h", "class": "section-title"}, "Quizzes"),
                  el("div", classes("grid"), cards) if cards else el("p", classes("sub"), "No quiz files found."))
     body = [el("header", classes("top"), el("h1", "Quiz bank preview"), el("p", classes("sub"), summary)),
-            bank, unreadable_section(stats.unreadable), quizzes, el("footer", "Made with quizlint preview.")]
+            bank, unreadable_section(stats.unreadable), other_findings_section(stats.other_findings), quizzes,
+            el("footer", "Made with quizlint preview.")]
     return page("Quiz bank · quizlint preview", body)

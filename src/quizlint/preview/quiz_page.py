@@ -4,7 +4,6 @@ the lint findings on the item they belong to."""
 from __future__ import annotations
 
 from quizlint.diagnostics import Finding
-from quizlint.rules.base import SEVERITY_ORDER as SEVERITY_RANK
 from quizlint.model import Item, option_letter
 from quizlint.preview.health import health_panel, severity_badges
 from quizlint.preview.html import (
@@ -18,6 +17,7 @@ from quizlint.preview.html import (
     text_blocks,
     true_false_words,
 )
+from quizlint.rules.base import SEVERITY_ORDER as SEVERITY_RANK
 from quizlint.stats import QuizStats, plural, translation_state
 
 TYPE_LABELS = {"single": "Single answer", "multiple": "Multiple answers", "true_false": "True or false"}
@@ -51,7 +51,7 @@ def toolbar(languages: list[str]):
                     "Show answers"))
     parts.append(el("button", {"type": "button", "id": "toggle-findings", "class": "toggle", "aria-pressed": "true"},
                     "Show findings"))
-    return el("div", {"class": "toolbar", "role": "toolbar", "aria-label": "View"}, parts)
+    return el("div", classes("toolbar"), parts)
 
 
 # --- Findings ---------------------------------------------------------------------------------------------

@@ -23,6 +23,16 @@ languages: [en, tr]
 title: {en: Geography, tr: Coğrafya}
 """
 
+_GOOD_FILE = f"""```yaml
+{_QUIZ_START}items:
+  - id: capital
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
+    options:
+      - text: Ankara
+        correct: true
+      - text: İzmir
+```"""
+
 _LOAD_REASON = (
     "A file that cannot be read as intended is not linted at all: every other rule depends on the data it "
     "holds. quizlint refuses it instead of guessing, so that what the linter checked is exactly what an "
@@ -47,15 +57,7 @@ indentation, a key that is a list or a mapping.
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Go to the line and column given; the message says what the YAML parser expected there.
@@ -80,15 +82,7 @@ Reports the second occurrence of a key in one mapping (YAML parsers usually keep
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Keep one of the two keys (the message gives the position of the first one).
@@ -115,15 +109,7 @@ vehicle of "billion laughs" expansion attacks.
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Write the value out in full wherever it is used.
@@ -181,15 +167,7 @@ that read only the first would silently drop it.
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Move each quiz into a file of its own.
@@ -208,15 +186,7 @@ Reports a `*.quiz.yaml` file that is empty or holds only comments.
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Write the quiz, or delete the file.
@@ -274,20 +244,12 @@ booleans.
 ```
 
 ## Use instead
-```yaml
-{_QUIZ_START}items:
-  - id: capital
-    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Remove the tag; quote the value if it must stay a string.
 """,
-    "S001": """A value has the wrong type or an invalid value for its field.
+    "S001": f"""A value has the wrong type or an invalid value for its field.
 
 ## What it does
 Reports a value that does not match the quiz schema (`quizlint schema quiz`): a string where `true`/`false`
@@ -300,13 +262,9 @@ become `false`. quizlint reads YAML 1.2, where `yes`/`no` are strings, and says 
 
 ## Example
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
     options:
       - text: Ankara
         correct: "yes"
@@ -314,25 +272,13 @@ items:
 ```
 
 ## Use instead
-```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
-  - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Write the value as the message says; `quizlint schema quiz` prints every field with its type, and editors with
 the YAML language server check files as you type.
 """,
-    "S002": """A mapping has a key the schema does not know (often a typo).
+    "S002": f"""A mapping has a key the schema does not know (often a typo).
 
 ## What it does
 Reports a key that is not a field of the quiz, item, option or translation state where it stands, such as
@@ -344,13 +290,9 @@ author believes it has one.
 
 ## Example
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
     options:
       - text: Ankara
         corect: true
@@ -358,24 +300,12 @@ items:
 ```
 
 ## Use instead
-```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
-  - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Correct the spelling, or remove the key; `quizlint schema quiz` lists the fields.
 """,
-    "S003": """A required field is missing.
+    "S003": f"""A required field is missing.
 
 ## What it does
 Reports a quiz without `quizlint`, `id`, `languages` or `title`, an item without `id` or `stem`, an option
@@ -387,11 +317,7 @@ export until it is complete.
 
 ## Example
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital
     options:
       - text: Ankara
@@ -400,24 +326,12 @@ items:
 ```
 
 ## Use instead
-```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
-  - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Add the field the message names.
 """,
-    UNUSED_CODE: """A suppression comment silences nothing.
+    UNUSED_CODE: f"""A suppression comment silences nothing.
 
 ## What it does
 Reports a `# quizlint: disable=CODE -- reason` comment whose rule reports nothing where the comment applies
@@ -430,13 +344,9 @@ kind in the same item, so it should go as soon as it is no longer needed.
 
 ## Example
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital  # quizlint: disable=missing-key -- key to be decided
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
     options:
       - text: Ankara
         correct: true
@@ -444,24 +354,12 @@ items:
 ```
 
 ## Use instead
-```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
-  - id: capital
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
-    options:
-      - text: Ankara
-        correct: true
-      - text: İzmir
-```
+{_GOOD_FILE}
 
 ## How to fix
 Delete the comment (or the code that no longer applies from its list).
 """,
-    INVALID_CODE: """A suppression comment names an unknown rule or stands where it cannot apply.
+    INVALID_CODE: f"""A suppression comment names an unknown rule or stands where it cannot apply.
 
 ## What it does
 Reports a `# quizlint: disable=…` comment that names a code or name that is not a rule, and one that is
@@ -473,13 +371,9 @@ problem is handled.
 
 ## Example
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital  # quizlint: disable=missing-kye -- key to be decided
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
     options:
       - text: Ankara
       - text: İzmir
@@ -487,13 +381,9 @@ items:
 
 ## Use instead
 ```yaml
-quizlint: 1
-id: geography
-languages: [en, tr]
-title: {en: Geography, tr: Coğrafya}
-items:
+{_QUIZ_START}items:
   - id: capital  # quizlint: disable=missing-key -- key to be decided
-    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    stem: {{en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}}
     options:
       - text: Ankara
       - text: İzmir

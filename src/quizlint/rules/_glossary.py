@@ -40,7 +40,8 @@ _TURKISH_COMPOUND_AFTER_VOWEL = ("sı", "si", "su", "sü")
 _TURKISH_COMPOUND_AFTER_CONSONANT = ("ı", "i", "u", "ü")
 _SEPARATOR = r"[\s\-‐‑]+"
 _APOSTROPHE_SUFFIX = r"(?:['’][^\W\d_]+)?"
-_WORD_START = re.compile(r"(?<!\w)\w\w?")
+_KEY_LENGTH = 4
+_WORD_START = re.compile(r"(?<!\w)\w{1,%d}" % _KEY_LENGTH)
 
 
 def _is_stem_language(lang: str) -> bool:
@@ -110,20 +111,21 @@ def source_pattern(term: str, lang: str, case_sensitive: bool = False) -> re.Pat
 
 
 def _index_key(text: str) -> str:
-    loose = _loose(text).lstrip()
-    return loose[:2] if loose[:1].isalnum() or loose[:1] == "_" else ""
+    """Up to the first ``_KEY_LENGTH`` word characters of a term; empty when it starts with a symbol."""
+    match = _WORD_START.match(_loose(text).lstrip())
+    return match.group(0) if match else ""
 
 
 @lru_cache(maxsize=1024)
 def _text_keys(text: str) -> frozenset[str]:
-    """The one- and two-character starts of the words of ``text`` (cached: a text is looked up for its
-    terms and for forbidden renderings)."""
-    starts = _WORD_START.findall(_loose(text))
-    return frozenset(starts) | frozenset(start[0] for start in starts)
+    """Every prefix (up to ``_KEY_LENGTH`` characters) of every word of ``text`` (cached: a text is looked up
+    for its terms and for forbidden renderings)."""
+    return frozenset(start[:length] for start in _WORD_START.findall(_loose(text))
+                     for length in range(1, len(start) + 1))
 
 
 class _Index:
-    """Entries (anything) by the first two letters of their text; entries starting with a symbol always match."""
+    """Entries (anything) by the first letters of their text; entries starting with a symbol always match."""
 
     def __init__(self) -> None:
         self._by_key: dict[str, list] = {}

@@ -21,6 +21,7 @@ A ``whole`` list matches only a text that consists of one term and nothing else 
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -216,6 +217,7 @@ class _Tokens:
     spans: tuple[tuple[int, int], ...]  # where each word stands in the original text
 
 
+@lru_cache(maxsize=256)
 def language_key(lang: str | None) -> str:
     return primary_subtag(lang) if lang else FALLBACK
 
@@ -292,16 +294,41 @@ def _compiled(category: str, lang: str) -> tuple[re.Pattern | None, re.Pattern |
             _alternation(_exceptions(category, lang), lang, "overlapping"))
 
 
+@lru_cache(maxsize=None)
+def _longest_whole(category: str) -> int:
+    """A length no text matching a ``whole`` list exceeds (twice the longest term, as written, is ample)."""
+    return 2 * max(len(term) for terms_ in LISTS[category].terms.values() for term in terms_) + 16
+
+
+def _fold_in_place(text: str, lang: str) -> str | None:
+    """``text`` casefolded, when folding keeps every character at its index (almost always); else None."""
+    folded = _fold(text, lang)
+    return folded if len(folded) == len(text) and unicodedata.is_normalized("NFC", text) else None
+
+
 @lru_cache(maxsize=8192)
-def tokens(text: str, lang: str | None) -> _Tokens:
+def folded_words(text: str, lang: str) -> str:
+    """The casefolded words of ``text`` joined by single spaces: what terms are matched against."""
+    folded = _fold_in_place(text, lang)
+    if folded is not None:
+        return " ".join(_TOKEN.findall(folded))
+    return " ".join(_fold(word, lang) for word in _TOKEN.findall(text))
+
+
+@lru_cache(maxsize=4096)
+def tokens(text: str, lang: str) -> _Tokens:
     """The words of ``text`` (casefolded for ``lang``) and where they stand."""
-    spans = tuple(match.span() for match in _TOKEN.finditer(text))
-    folded_words = [_fold(text[start:end], lang) for start, end in spans]
+    spans = tuple([match.span() for match in _TOKEN.finditer(text)])
+    folded = _fold_in_place(text, lang)
+    if folded is not None:
+        words = [folded[start:end] for start, end in spans]
+    else:
+        words = [_fold(text[start:end], lang) for start, end in spans]
     starts, offset = [], 0
-    for word in folded_words:
+    for word in words:
         starts.append(offset)
         offset += len(word) + 1
-    return _Tokens(" ".join(folded_words), tuple(starts), spans)
+    return _Tokens(" ".join(words), tuple(starts), spans)
 
 
 def _word_range(toks: _Tokens, start: int, end: int) -> tuple[int, int]:
@@ -318,11 +345,16 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     pattern, exceptions = _compiled(category, key)
     if pattern is None:
         return []
-    toks = tokens(text, key)
+    if LISTS[category].whole and len(text) > _longest_whole(category):
+        return []
+    words = folded_words(text, key)
     if LISTS[category].whole:
-        return [_to_match(toks, text, 0, len(toks.folded))] if pattern.fullmatch(toks.folded) and toks.spans else []
-    found = [(match.start(), match.end()) for match in pattern.finditer(toks.folded)]
-    if found and exceptions is not None:
+        return [_to_match(tokens(text, key), text, 0, len(words))] if words and pattern.fullmatch(words) else []
+    found = [(match.start(), match.end()) for match in pattern.finditer(words)]
+    if not found:
+        return []
+    toks = tokens(text, key)
+    if exceptions is not None:
         excluded = [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
         found = [span for span in found if not _inside(_word_range(toks, *span), excluded)]
     return [_to_match(toks, text, start, end) for start, end in found]
@@ -362,13 +394,24 @@ def word_stem(word: str, lang: str | None) -> str:
     without an -ing, -ed, -es or -s ending, the first six letters (models → model, sharded → shard,
     quantized/quantization → quanti).
     """
-    word = word.split("'", 1)[0]
-    if not is_turkic(lang) and not word.endswith("ss"):
+    return _stem(word.split("'", 1)[0], is_turkic(lang), stem_letters(lang))
+
+
+def _stem(word: str, turkic: bool, letters: int) -> str:
+    if not turkic and not word.endswith("ss"):
         for ending in _ENGLISH_ENDINGS:
             if word.endswith(ending) and len(word) - len(ending) >= MIN_CONTENT_LETTERS:
                 word = word[: -len(ending)]
                 break
-    return word[: stem_letters(lang)]
+    return word[:letters]
+
+
+@lru_cache(maxsize=None)
+def _stopwords(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Stopwords of ``lang`` as exact words and as prefixes (terms ending in ``*``)."""
+    words = [_fold(term, lang) for term in terms("stopwords", lang)]
+    return (frozenset(word for word in words if not word.endswith("*")),
+            tuple(word[:-1] for word in words if word.endswith("*")))
 
 
 def content_words(text: str | None, lang: str | None) -> dict[str, str]:
@@ -379,17 +422,23 @@ def content_words(text: str | None, lang: str | None) -> dict[str, str]:
     if not text:
         return {}
     key = language_key(lang)
+    return dict(_content_words(text, key))
+
+
+@lru_cache(maxsize=8192)
+def _content_words(text: str, key: str) -> tuple[tuple[str, str], ...]:
     toks = tokens(text, key)
-    stop_pattern, _ = _compiled("stopwords", key)
+    exact, prefixes = _stopwords(key)
+    turkic, letters = is_turkic(key), stem_letters(key)
     found: dict[str, str] = {}
     for word, (start, end) in zip(toks.folded.split(" ") if toks.folded else [], toks.spans):
-        bare = word.split("'", 1)[0]
-        if len(bare) < MIN_CONTENT_LETTERS or not bare.isalpha():
+        bare = word.split("'", 1)[0] if "'" in word else word
+        if len(bare) < MIN_CONTENT_LETTERS or bare in exact or not bare.isalpha() or bare.startswith(prefixes):
             continue
-        if stop_pattern is not None and stop_pattern.fullmatch(bare):
-            continue
-        found.setdefault(word_stem(word, key), text[start:end])
-    return found
+        stem = _stem(bare, turkic, letters)
+        if stem not in found:
+            found[stem] = text[start:end]
+    return tuple(found.items())
 
 
 def describe(category: str) -> str:

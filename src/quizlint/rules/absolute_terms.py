@@ -63,7 +63,7 @@ that test-wise students learn too, but the guideline is about distractors.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules._texts import term_problems
+from quizlint.rules._texts import bool_option, term_problems
 
 CODE = "W004"
 NAME = "absolute-terms"
@@ -76,7 +76,7 @@ LEXICON = ("absolute-terms",)
 
 
 def check(ctx):
-    include_key = bool(ctx.options["include-key"])
+    include_key = bool_option(ctx.options, CODE, "include-key")
     fields = [
         (("options", index, "text"), option.text, f"{'the key' if option.correct else 'distractor'} "
          f"{option_letter(index)}")

@@ -77,6 +77,7 @@ to report every negative question, emphasised or not.
 
 from quizlint.rules import _lexicon as lexicon
 from quizlint.rules._texts import (
+    bool_option,
     code_spans,
     emphasis_spans,
     inside_any,
@@ -121,7 +122,7 @@ def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
 
 
 def check(ctx):
-    require_emphasis = bool(ctx.options["require-emphasis"])
+    require_emphasis = bool_option(ctx.options, CODE, "require-emphasis")
     hits = []
     for lang, text in language_texts(ctx.item.stem, ctx.languages):
         hits.extend((lang, word) for word in _unemphasised(text, lang, require_emphasis))

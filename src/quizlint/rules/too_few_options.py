@@ -37,9 +37,11 @@ Write plausible distractors (typical misconceptions make the best ones), or turn
 a `true_false` item with an `answer`.
 
 ## Options
-`min-options` (default `2`): the fewest options a `single` or `multiple` item may have. Raise it to 3 if your
-house style asks for at least three options.
+`min-options` (default `2`, an integer from 2 to 26): the fewest options a `single` or `multiple` item may
+have. Raise it to 3 if your house style asks for at least three options.
 """
+
+from quizlint.rules._bank_scope import number_option
 
 CODE = "K003"
 NAME = "too-few-options"
@@ -54,7 +56,7 @@ def check(ctx):
     item = ctx.item
     if item.type == "true_false":
         return
-    minimum = ctx.options["min-options"]
+    minimum = int(number_option(ctx.options, CODE, "min-options", 2, 26, integer=True))
     count = len(item.options)
     if count < minimum:
         what = "no options" if count == 0 else f"only {count} option{'s' if count != 1 else ''}"

@@ -1,0 +1,186 @@
+"""Lint speed, measured in one run and printed as ratios (so the targets hold on any machine).
+
+    python benchmarks/run.py [--items 10000] [--keep DIR]
+
+Measures, on a generated bank (benchmarks/generate.py: N items of 4 options, English and Turkish, N/100
+files):
+- the parse bound: loading the same files with ``yaml.load(..., Loader=yaml.CSafeLoader)`` and nothing else;
+- ``quizlint lint`` cold (empty cache), warm (nothing changed) and after editing one file;
+- peers on the same files, when installed: check-jsonschema with schema/quiz.schema.json, and yamllint;
+- start-up: ``quizlint lint`` on one small file against ``python -c "import yaml, pydantic"``;
+- peak memory (resident set of the whole process tree) of the cold lint.
+Every command runs as a fresh process, timed from start to exit; each figure is the median of ``--repeat``
+runs. Targets (issue 7) are printed beside the ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+from generate import generate  # noqa: E402
+
+PYTHON = sys.executable
+BIN = Path(PYTHON).parent
+
+
+def _tree_rss_kib(pid: int) -> int:
+    """Resident memory of a process and all its descendants (Linux /proc), in KiB."""
+    total, stack = 0, [pid]
+    while stack:
+        current = stack.pop()
+        try:
+            with open(f"/proc/{current}/status") as handle:
+                for line in handle:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+                        break
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as handle:
+                    stack.extend(int(child) for child in handle.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def timed(command: list[str], cwd: Path, watch_memory: bool = False) -> tuple[float, int, subprocess.CompletedProcess]:
+    """Wall time of a command, its peak tree RSS in KiB (when watched), and its completed process."""
+    peak = [0]
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if watch_memory:
+        def poll() -> None:
+            while process.poll() is None:
+                peak[0] = max(peak[0], _tree_rss_kib(process.pid))
+                time.sleep(0.02)
+
+        watcher = threading.Thread(target=poll, daemon=True)
+        watcher.start()
+    out, err = process.communicate()
+    elapsed = time.perf_counter() - start
+    if watch_memory:
+        watcher.join()
+    return elapsed, peak[0], subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+def median_time(command: list[str], cwd: Path, repeat: int, before=None) -> float:
+    times = []
+    for _ in range(repeat):
+        if before:
+            before()
+        elapsed, _, done = timed(command, cwd)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"command failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-2000:]}")
+        times.append(elapsed)
+    return statistics.median(times)
+
+
+PARSE_BOUND = (
+    "import sys, yaml\n"
+    "for path in sys.argv[1:]:\n"
+    "    with open(path, 'rb') as handle:\n"
+    "        yaml.load(handle.read().decode('utf-8'), Loader=yaml.CSafeLoader)\n"
+)
+
+
+def tool(name: str) -> str | None:
+    candidate = BIN / name
+    return str(candidate) if candidate.exists() else shutil.which(name)
+
+
+def row(label: str, seconds: float, ratio: float | None = None, target: str = "", ok: bool | None = None) -> None:
+    ratio_text = f"{ratio:7.3f}x" if ratio is not None else " " * 8
+    verdict = "" if ok is None else ("  PASS" if ok else "  FAIL")
+    print(f"  {label:<46} {seconds:8.3f} s  {ratio_text}  {target}{verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--items", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="generate the bank here and keep it")
+    args = parser.parse_args(argv)
+
+    work = args.keep or Path(tempfile.mkdtemp(prefix="quizlint-bench-"))
+    bank = work / "bank"
+    if bank.exists():
+        shutil.rmtree(bank)
+    files = generate(bank, args.items)
+    names = [str(path.relative_to(work)) for path in files]
+    cache = work / ".quizlint_cache"
+    quizlint = [tool("quizlint") or "quizlint"]
+    lint = [*quizlint, "lint", "bank", "--quiet", "--exit-zero"]
+    print(f"bank: {args.items} items in {len(files)} files ({sum(p.stat().st_size for p in files) / 1e6:.1f} MB), "
+          f"{os.cpu_count()} cores, median of {args.repeat} runs\n")
+
+    def clear_cache() -> None:
+        shutil.rmtree(cache, ignore_errors=True)
+
+    bound = median_time([PYTHON, "-c", PARSE_BOUND, *names], work, args.repeat)
+    cold = median_time(lint, work, args.repeat, before=clear_cache)
+    _, peak_kib, _ = timed([*lint, "--no-cache"], work, watch_memory=True)
+    warm = median_time(lint, work, args.repeat)
+    edited = files[len(files) // 2]
+    original = edited.read_text(encoding="utf-8")
+    counter = [0]
+
+    def edit_one_file() -> None:
+        counter[0] += 1
+        edited.write_text(original.replace("tags: [synthetic]", f"tags: [synthetic, edit{counter[0]}]", 1), "utf-8")
+
+    after_edit = median_time(lint, work, args.repeat, before=edit_one_file)
+    edited.write_text(original, encoding="utf-8")
+
+    small = work / "small.quiz.yaml"
+    small.write_text(files[0].read_text(encoding="utf-8").split("  - id: bank-0000-q1")[0], encoding="utf-8")
+    startup_base = median_time([PYTHON, "-c", "import yaml, pydantic"], work, args.repeat * 2)
+    startup = median_time([*quizlint, "lint", "small.quiz.yaml", "--quiet", "--exit-zero"], work, args.repeat * 2)
+    startup_cold = median_time([*quizlint, "lint", "small.quiz.yaml", "--quiet", "--exit-zero", "--no-cache"], work,
+                               args.repeat * 2)
+
+    print("lint")
+    row("parse bound: yaml.load(CSafeLoader)", bound, 1.0)
+    row("quizlint lint, cold (no cache)", cold, cold / bound, "target <= 1.0 x parse bound", cold <= bound)
+    row("quizlint lint, warm (nothing changed)", warm, warm / cold, "x cold")
+    row("quizlint lint, after editing one file", after_edit, after_edit / cold, "target <= 0.1 x cold",
+        after_edit <= 0.1 * cold)
+    print("peers (same files)")
+    schema = ROOT / "schema" / "quiz.schema.json"
+    checker, yamllint = tool("check-jsonschema"), tool("yamllint")
+    if checker:
+        peer = median_time([checker, "--schemafile", str(schema), *names], work, 1)
+        row("check-jsonschema --schemafile quiz.schema.json", peer, peer / bound, "x parse bound")
+    else:
+        print("  check-jsonschema: not installed (pip install check-jsonschema)")
+    if yamllint:
+        peer = median_time([yamllint, "-d", "relaxed", "bank"], work, 1)
+        row("yamllint -d relaxed", peer, peer / bound, "x parse bound")
+    else:
+        print("  yamllint: not installed (pip install yamllint)")
+    print("start-up (one small file)")
+    row('python -c "import yaml, pydantic"', startup_base, 1.0)
+    row("quizlint lint small.quiz.yaml (cached)", startup, startup / startup_base, "target <= 2.0 x",
+        startup <= 2 * startup_base)
+    row("quizlint lint small.quiz.yaml --no-cache", startup_cold, startup_cold / startup_base, "x import")
+    print("memory")
+    print(f"  peak resident memory, cold lint of {args.items} items: {peak_kib / 1024:.0f} MB "
+          f"(target <= 300 MB){'  PASS' if peak_kib / 1024 <= 300 else '  FAIL'}")
+    if not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

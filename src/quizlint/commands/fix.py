@@ -1,0 +1,69 @@
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from quizlint.commands.common import BankSettings, config_option, selection_options
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+@click.command("fix")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@selection_options
+@config_option
+@click.option("--diff", is_flag=True, help="Print a unified diff of the fixes to standard output; write nothing.")
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change (for CI).")
+def command(paths, select, ignore, extend_select, config_path, diff, check) -> None:
+    """Repair what can be repaired automatically, editing only the option entries that move.
+
+    \b
+    - key-position-bias, key-middle-bias (B001, B003): swap the options of as few single-answer items as
+      possible so that the keys are spread as evenly as possible over the positions, per number of options,
+      in every quiz file and over the bank (deterministic; `fixed` options never move; multiple-answer items,
+      items with a `fixed` option and items whose options are numbers are left alone);
+    - all-of-the-above, none-of-the-above (W001, W002): move such options last and mark them `fixed: true`;
+    - numeric-order (W009): sort numeric options in ascending order.
+
+    Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`
+    comments). Comments, blank lines, quoting and key order are kept; files are written atomically. Files
+    with load or schema errors are left alone (exit 1). Without PATHS, fixes the bank configured in
+    quizlint.toml, else the current directory.
+
+    Note: perfectly even keys are what key-over-balanced (B002, off by default) reports on large banks; see
+    `quizlint rule B002`.
+    """
+    from quizlint.fix import prepare_fixes
+    from quizlint.fix.run import selected_fixes
+
+    settings = BankSettings.resolve(config_path, paths, None, select, ignore, extend_select)
+    if not selected_fixes(settings):
+        click.echo("quizlint: none of the selected rules can be fixed automatically "
+                   "(fixable: B001, B003, W001, W002, W009)", err=True)
+    report = prepare_fixes(settings)
+    for line in report.errors:
+        click.echo(line, err=True)
+    for line in report.actions:
+        click.echo(line, err=diff)
+    if diff:
+        for change in report.changes:
+            click.echo(change.diff(), nl=False)
+    failed = bool(report.errors)
+    summary = f"{_plural(report.items, 'item')} in {_plural(report.files, 'file')}"
+    if not report.changes:
+        click.echo("Nothing to fix.", err=diff)
+    elif check or diff:
+        click.echo(f"Would fix {summary}.", err=diff)
+    else:
+        for change in report.changes:
+            try:
+                change.write()
+            except OSError as error:
+                click.echo(f"{change.display}: cannot write: {error}", err=True)
+                failed = True
+        click.echo(f"Fixed {summary}.")
+    sys.exit(1 if failed or (check and report.changes) else 0)

@@ -1,0 +1,31 @@
+"""Stage 4 (beside lint, export and translate): ``quizlint fix`` repairs what can be repaired automatically.
+
+- **Answer positions** (key-position-bias B001, key-middle-bias B003): the options of single-answer items
+  are permuted — one swap of two option entries per moved item — so that the keys are as evenly spread over
+  the positions as possible, per number of options, in every quiz file and over the whole bank, moving as few
+  items as possible; deterministic (stable hashes of ids, no random state). See :mod:`quizlint.fix.balance`.
+  Items the bias rules do not count are left alone: multiple-answer items (their keys have no single
+  position), items with no key or several keys, and items with a ``fixed`` option. Items whose options are
+  all numbers count but never move (their order is meaningful).
+- **"All/none of the above"** (W001, W002): such options move to the end and get ``fixed: true``. The rules
+  still report them (the option remains a weak option); the fix only stops shuffling from breaking the item.
+- **Numeric options** (numeric-order W009): sorted in ascending order where the rule fires.
+
+Planning (:mod:`~quizlint.fix.plan`, :mod:`~quizlint.fix.balance`, :mod:`~quizlint.fix.items`) decides
+which items change and how; applying (:mod:`~quizlint.fix.apply`) turns the plan into surgical text edits
+with :mod:`quizlint.yamledit`: only the moved option entries change, with their comments; every other byte
+of the file stays as it was.
+
+**key-over-balanced (B002) pulls the other way.** Balancing makes the key counts as even as possible, which
+is what the issue asks for and what silences B001/B003; B002 (off by default) reports keys that are *more*
+even than chance on quizzes and banks of at least 20 items, because hand-balanced keys are exploitable in a
+fixed-form test. A bank rebalanced by ``quizlint fix`` will therefore be reported by B002 when that rule is
+switched on. This is deliberate: the QTI, Canvas and Moodle exports ask the platform to shuffle the movable
+options for every student, so the stored order only needs to be free of the writer's bias, and exactly even
+is the least biased stored order. Teams that deliver the stored order as it is and enable B002 should not run the position fix
+(``quizlint fix --ignore B001,B003``) and should instead place keys at random by hand.
+"""
+
+from quizlint.fix.run import FixReport, prepare_fixes
+
+__all__ = ["FixReport", "prepare_fixes"]

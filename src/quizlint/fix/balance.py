@@ -1,0 +1,204 @@
+"""Planning the rebalancing of answer positions: which items move their key, and to which position.
+
+The position-bias rules (key-position-bias, key-middle-bias) count, per number of options, where the key of
+each single-answer item sits, in each quiz file and over the whole bank. The plan makes both levels as even
+as possible while moving as few keys as possible:
+
+1. Each quiz file gets target counts per position, as equal as possible: ``total // n`` keys everywhere and
+   the ``total % n`` remaining keys ("extras") in distinct positions. Items that count but may not move (their
+   options are numbers, whose order is meaningful) keep their keys; the other positions are filled around them.
+2. Which positions of which file take the extras is decided for the whole bank at once, as a min-cost flow:
+   first the bank's counts must be as even as possible (least sum of squares), then as many extras as
+   possible go where a file already has a key to spare (each such extra saves a move), and remaining ties are
+   broken by a stable hash of the quiz id and the position — deterministic, and not always the middle.
+3. Each file then moves the keys it has too many of, in over-full positions, to its under-full positions;
+   the items that move are the ones with the smallest stable hash of their quiz and item ids.
+
+The result is the minimum number of moves for those targets: every moved key leaves an over-full position
+and enters an under-full one. A move is a swap of two options (see :mod:`quizlint.fix.plan`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass
+
+from quizlint.fix.flow import MinCostFlow
+
+_TIE_RANGE = 1024
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A single-answer item that the position-bias rules count."""
+
+    ref: Hashable  # how the caller finds the item again
+    file: str  # its quiz file: each file is balanced on its own as well as with the bank
+    quiz: str  # the quiz id (stable seed for tie-breaking)
+    item: str  # the item id (stable seed for choosing which items move)
+    n_options: int
+    key: int  # the key's position, 0-based
+    movable: bool  # False: it counts, but its options must stay in their order
+
+
+@dataclass(frozen=True)
+class Move:
+    ref: Hashable
+    source: int
+    target: int
+
+
+@dataclass(frozen=True)
+class FileTargets:
+    """A file's even target counts before the extras: ``base`` per position, ``spare`` extras to place at
+    distinct positions among ``eligible``."""
+
+    base: tuple[int, ...]
+    spare: int
+    eligible: tuple[int, ...]
+
+
+def stable_rank(*parts: object) -> bytes:
+    """A hash that is the same on every machine and in every run (unlike ``hash()``)."""
+    return hashlib.sha256("\0".join(map(str, parts)).encode("utf-8")).digest()
+
+
+def even_targets(total: int, floors: Sequence[int]) -> FileTargets:
+    """Counts as equal as possible that add up to ``total``, with at least ``floors[p]`` at position ``p``
+    (keys that cannot move)."""
+    level = 0
+    while sum(max(floor, level + 1) for floor in floors) <= total:
+        level += 1
+    base = tuple(max(floor, level) for floor in floors)
+    eligible = tuple(position for position, floor in enumerate(floors) if floor <= level)
+    return FileTargets(base, total - sum(base), eligible)
+
+
+def plan_rebalance(candidates: Iterable[Candidate]) -> list[Move]:
+    """The key moves that balance ``candidates``, per number of options (see the module documentation)."""
+    groups: dict[int, list[Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        groups[candidate.n_options].append(candidate)
+    moves: list[Move] = []
+    for n_options in sorted(groups):
+        moves.extend(_plan_group(n_options, groups[n_options]))
+    return moves
+
+
+@dataclass
+class _File:
+    name: str
+    quiz: str
+    movable: list[Candidate]
+    counts: list[int]  # movable keys per position
+    floors: list[int]  # immovable keys per position
+    targets: FileTargets | None = None
+
+
+def _files(n_options: int, candidates: list[Candidate]) -> list[_File]:
+    files: dict[str, _File] = {}
+    for candidate in candidates:
+        entry = files.setdefault(candidate.file, _File(candidate.file, candidate.quiz, [], [0] * n_options,
+                                                      [0] * n_options))
+        if candidate.movable:
+            entry.movable.append(candidate)
+            entry.counts[candidate.key] += 1
+        else:
+            entry.floors[candidate.key] += 1
+    ordered = sorted(files.values(), key=lambda entry: (entry.quiz, entry.name))
+    for entry in ordered:
+        entry.targets = even_targets(len(entry.movable) + sum(entry.floors), entry.floors)
+    return ordered
+
+
+def _plan_group(n_options: int, candidates: list[Candidate]) -> list[Move]:
+    files = [entry for entry in _files(n_options, candidates) if entry.movable]
+    planned = {entry.name for entry in files}
+    bank_floor = [0] * n_options  # files with nothing to move count as they are
+    for candidate in candidates:
+        if candidate.file not in planned:
+            bank_floor[candidate.key] += 1
+    seed = "\n".join(sorted({candidate.quiz for candidate in candidates}))
+    extras = choose_extras(n_options, [entry.targets for entry in files], [entry.counts for entry in files],
+                           [entry.floors for entry in files], [entry.quiz for entry in files], bank_floor, seed)
+    moves: list[Move] = []
+    for entry, chosen in zip(files, extras):
+        assert entry.targets is not None
+        wanted = [entry.targets.base[p] - entry.floors[p] + (1 if p in chosen else 0) for p in range(n_options)]
+        moves.extend(_moves_in_file(entry, wanted))
+    return moves
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """Files that are interchangeable when placing extras: same number of extras, same eligible positions,
+    and the same positions where an extra saves a move (where the file has a key to spare)."""
+
+    spare: int
+    eligible: tuple[int, ...]
+    saving: tuple[int, ...]
+
+
+def choose_extras(n_options: int, targets: Sequence[FileTargets], counts: Sequence[Sequence[int]],
+                  floors: Sequence[Sequence[int]], quizzes: Sequence[str], bank_floor: Sequence[int] = (),
+                  seed: str = "") -> list[set[int]]:
+    """For each file, the positions that take its extra keys (see the module documentation, step 2).
+
+    A min-cost flow from kinds of files (:class:`_Kind`) to positions: a position's cost grows with the square
+    of the bank's count there (evenness first), an extra where a file has a key to spare earns a saving
+    (fewest moves next), and each position has a small stable tie-breaking cost derived from ``seed``.
+    """
+    spare_total = sum(target.spare for target in targets)
+    chosen: list[set[int]] = [set() for _ in targets]
+    if spare_total == 0:
+        return chosen
+    kinds: dict[_Kind, list[int]] = {}
+    for index, target in enumerate(targets):
+        if target.spare:
+            saving = tuple(p for p in target.eligible if counts[index][p] > target.base[p] - floors[index][p])
+            kinds.setdefault(_Kind(target.spare, target.eligible, saving), []).append(index)
+    bank = list(bank_floor) or [0] * n_options
+    for target in targets:
+        bank = [total + base for total, base in zip(bank, target.base)]
+    tie_weight = 1
+    saving_weight = _TIE_RANGE * (spare_total + 1)
+    evenness_weight = saving_weight * (spare_total + 2)
+    source, sink, first_position = 0, len(kinds) + n_options + 1, len(kinds) + 1
+    solver = MinCostFlow(len(kinds) + n_options + 2)
+    handles = []
+    for number, (kind, members) in enumerate(kinds.items(), start=1):
+        solver.add_edge(source, number, kind.spare * len(members))
+        handles.append([(p, solver.add_edge(number, first_position + p, len(members),
+                                            -saving_weight if p in kind.saving else 0)) for p in kind.eligible])
+    for p in range(n_options):
+        tie = int.from_bytes(stable_rank(seed, n_options, p)[:4], "big") % _TIE_RANGE
+        room = sum(len(members) for kind, members in kinds.items() if p in kind.eligible)
+        solver.add_edge(first_position + p, sink, room, marginal=lambda extra, level=bank[p], tie=tie:
+                        evenness_weight * (2 * (level + extra) + 1) + tie_weight * tie)
+    sent = solver.solve(source, sink, spare_total)
+    assert sent == spare_total, "every file can always place its extras"
+    for members, edges in zip(kinds.values(), handles):
+        _deal(sorted(members, key=lambda index: stable_rank(quizzes[index])),
+              [p for p, handle in edges for _ in range(solver.flow_on(handle))], chosen)
+    return chosen
+
+
+def _deal(members: list[int], positions: list[int], chosen: list[set[int]]) -> None:
+    """Hand out ``positions`` (grouped, each at most ``len(members)`` times) in turn: no file gets one twice."""
+    for turn, position in enumerate(positions):
+        chosen[members[turn % len(members)]].add(position)
+
+
+def _moves_in_file(entry: _File, wanted: list[int]) -> list[Move]:
+    """Move keys from over-full to under-full positions: the fewest moves that reach ``wanted``."""
+    leaving: list[Candidate] = []
+    for position, want in enumerate(wanted):
+        here = sorted((item for item in entry.movable if item.key == position),
+                      key=lambda item: stable_rank(item.quiz, item.item))
+        leaving.extend(here[:max(0, len(here) - want)])
+    slots = [position for position, want in enumerate(wanted) for _ in range(max(0, want - entry.counts[position]))]
+    leaving.sort(key=lambda item: stable_rank(item.quiz, item.item))
+    assert len(leaving) == len(slots)
+    return [Move(item.ref, item.key, target) for item, target in zip(leaving, slots)]

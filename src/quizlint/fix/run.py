@@ -1,0 +1,91 @@
+"""``quizlint fix`` from start to end, without the command line: read the bank, plan, build the new texts."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from quizlint.bank import BankSettings
+from quizlint.diagnostics import Finding
+from quizlint.fix.apply import fixed_text
+from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, plan_bank
+from quizlint.lint.engine import _item_id_lines, display_path
+from quizlint.lint.suppress import parse_suppressions
+from quizlint.model import QuizFile
+from quizlint.translate.files import FileChange, read_for_editing
+from quizlint.yamledit import YamlEditError
+
+
+@dataclass
+class FixReport:
+    changes: list[FileChange] = field(default_factory=list)
+    actions: list[str] = field(default_factory=list)  # `path:line:col: CODE item: what was done`, in file order
+    errors: list[str] = field(default_factory=list)  # files left alone, and why
+    items: int = 0  # items changed
+
+    @property
+    def files(self) -> int:
+        return len(self.changes)
+
+
+def format_finding(finding: Finding) -> str:
+    return f"{finding.file}:{finding.line}:{finding.column}: {finding.code} [{finding.severity}] {finding.message}"
+
+
+def disabled_codes(settings: BankSettings, display: str, quiz_file: QuizFile) -> Callable[[str], set[str]]:
+    """Item id → the codes not to fix there: per-file ignores, and suppressions for the file or the item."""
+    suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
+    whole_file = set(settings.config.ignored_for(display))
+    per_item: dict[str, set[str]] = defaultdict(set)
+    for entry in suppressions.entries:
+        (whole_file if entry.item is None else per_item[entry.item]).update(entry.codes)
+    return lambda item_id: whole_file | per_item.get(item_id, set())
+
+
+def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
+    """The files that can be edited; the others are reported (a file with load or schema errors is left
+    alone: its structure cannot be trusted, and its items take no part in the balance)."""
+    files = []
+    for path in settings.files:
+        display = display_path(path)
+        quiz_file, findings = read_for_editing(path, display)
+        if quiz_file is None:
+            report.errors.extend(format_finding(finding) for finding in findings)
+            report.errors.append(f"{display}: left alone: fix the errors above first")
+            continue
+        files.append(EditableFile(path, display, quiz_file, disabled_codes(settings, display, quiz_file)))
+    return files
+
+
+def selected_fixes(settings: BankSettings) -> set[str]:
+    return {code for code in settings.selection.enabled if code in FIX_CODES}
+
+
+def describe(plan: FilePlan) -> list[str]:
+    lines = []
+    for fix in plan.fixes:
+        line, column = plan.file.quiz_file.key_position_in_item(fix.position, "id")
+        lines.extend(f"{plan.file.display}:{line}:{column}: {action.code} {fix.item}: {action.message}"
+                     for action in fix.change.actions)
+    return lines
+
+
+def prepare_fixes(settings: BankSettings) -> FixReport:
+    """Plan the fixes of the bank and build the new text of every file that changes; writes nothing."""
+    report = FixReport()
+    files = read_bank(settings, report)
+    for plan in plan_bank(files, selected_fixes(settings)):
+        if not plan.fixes:
+            continue
+        old = plan.file.quiz_file.document.text
+        try:
+            new = fixed_text(plan)
+        except YamlEditError as error:
+            report.errors.append(f"{plan.file.display}:1:1: cannot fix this file surgically, left alone: {error}")
+            continue
+        if new != old:
+            report.changes.append(FileChange(plan.file.path, plan.file.display, old, new))
+            report.actions.extend(describe(plan))
+            report.items += len(plan.fixes)
+    return report
