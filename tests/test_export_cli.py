@@ -118,3 +118,21 @@ def test_real_process_exports_and_reports(run_process, bank, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "wrote" in result.stderr and "Traceback" not in result.stderr
     assert zipfile.ZipFile(tmp_path / "out.zip").testzip() is None
+
+
+def test_forced_export_of_a_keyless_item_is_still_schema_valid(run, write_quiz, tmp_path):
+    from test_export_support import qti_package_errors
+
+    path = write_quiz(NO_KEY)
+    for fmt in ("qti21", "qti30"):
+        data = export(run, fmt, path, tmp_path / f"{fmt}.zip")
+        assert qti_package_errors(fmt, data) == {}
+
+
+def test_an_item_without_options_stops_choice_formats_with_its_position(run, write_quiz, tmp_path):
+    path = write_quiz("- id: empty\n  stem: {en: Question?, tr: Soru?}\n")
+    result = run("export", "--to", "qti21", "--force", "-o", tmp_path / "out.zip", path)
+    assert result.exit_code == 1
+    assert "demo.quiz.yaml:6:5: item 'empty' has no options" in result.output
+    assert not (tmp_path / "out.zip").exists()
+    assert run("export", "--to", "json", "--force", "-o", tmp_path / "out.json", path).exit_code == 0

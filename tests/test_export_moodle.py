@@ -48,7 +48,8 @@ def test_fractions_are_moodle_grades_that_add_up(moodle, bank):
         assert set(fractions) <= ACCEPTED
         if item.type == "true_false":
             texts = [answer.findtext("text") for answer in question.findall("answer")]
-            assert dict(zip(texts, fractions)) == {"true": 100 if item.answer else 0, "false": 0 if item.answer else 100}
+            right, wrong = (100, 0) if item.answer else (0, 100)
+            assert dict(zip(texts, fractions)) == {"true": right, "false": wrong}
             continue
         assert sum(f for f in fractions if f > 0) == pytest.approx(100, abs=1e-3)
         assert [f > 0 for f in fractions] == [option.correct for option in item.options]

@@ -23,8 +23,11 @@ from test_export_support import (
 from test_export_text import moodle_unescape
 
 SCRIPT = "<script>alert('x')</script>"
-HOSTILE = ["<", "&", "]]>", '"', "'", "a&b", "x > y", "😀", "👩‍💻", "שלום", "مرحبا", "\u200b", "\u200d", "\u200f",
-           "\u202e", "İstanbul", "ıI", SCRIPT, "[x](javascript:alert(1))", "\n", "~=#{}:", "\\"]
+# markup characters, emoji (one joined with a ZWJ), right-to-left scripts, zero-width and direction controls,
+# Turkish dotted/dotless i, a script, a javascript: link, line breaks, GIFT's special characters
+HOSTILE = ["<", "&", "]]>", '"', "'", "a&b", "x > y", "😀", "👩‍💻", "שלום", "مرحبا",
+           "\u200b", "\u200d", "\u200f", "\u202e", "İstanbul", "ıI", SCRIPT, "[x](javascript:alert(1))", "\n",
+           "~=#{}:", "\\"]
 REMOVED = {SCRIPT}  # sanitising drops a script with its content; everything else must survive
 WORDS = st.text(st.characters(categories=("L",)), min_size=1, max_size=8)
 

@@ -17,8 +17,9 @@ def parse(html: str):
 
 def test_markdown_blocks_and_inlines():
     html = render_html("**bold** _em_ `a < b`\n\n- one\n- two\n\n1. x\n\n> quoted\n\n# Title")
-    assert html == ("<p><strong>bold</strong> <em>em</em> <code>a &lt; b</code></p>\n<ul><li>one</li><li>two</li></ul>\n"
-                    "<ol><li>x</li></ol>\n<blockquote><p>quoted</p></blockquote>\n<h1>Title</h1>")
+    assert html == ("<p><strong>bold</strong> <em>em</em> <code>a &lt; b</code></p>\n"
+                    "<ul><li>one</li><li>two</li></ul>\n<ol><li>x</li></ol>\n<blockquote><p>quoted</p></blockquote>\n"
+                    "<h1>Title</h1>")
 
 
 def test_code_blocks_are_kept_verbatim():
@@ -38,7 +39,8 @@ def test_dollar_amounts_are_not_math():
 
 def test_tables_have_a_head_and_a_body_and_no_styles():
     html = render_html("| a | b |\n|:--|--:|\n| 1 | 2 |")
-    assert html == "<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>"
+    assert html == ("<table><thead><tr><th>a</th><th>b</th></tr></thead>"
+                    "<tbody><tr><td>1</td><td>2</td></tr></tbody></table>")
 
 
 @pytest.mark.parametrize("hostile, banned", [
@@ -66,7 +68,8 @@ def test_safe_links_and_images_survive():
 
 
 @pytest.mark.parametrize("html_input", [
-    "<em><p>a</p><p>b</p></em>", "<ul>loose<li>x</li></ul>", "<li>stray</li>", "<b>unclosed", "<a href='x'><div>d</div></a>",
+    "<em><p>a</p><p>b</p></em>", "<ul>loose<li>x</li></ul>", "<li>stray</li>", "<b>unclosed",
+    "<a href='x'><div>d</div></a>",
     "<table><tr><td>x</td></tr></table>", "<pre><img src=x></pre>", "<h2><ul><li>x</li></ul></h2>",
 ])
 def test_broken_html_comes_out_well_formed_and_nested_as_xhtml(html_input):
@@ -112,8 +115,7 @@ def test_plain_text():
 
 
 _PLAIN_WORDS = st.text(st.characters(categories=("L", "N", "Zs", "Cf", "So", "Mn"), include_characters=" ,;'\"()?@%/"),
-                       min_size=1,
-                       max_size=40)
+                       min_size=1, max_size=40)
 
 
 @settings(max_examples=60, deadline=None)

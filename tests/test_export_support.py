@@ -49,7 +49,9 @@ BANK = {
             tags: [geography, capitals]
           - id: primes
             type: multiple
-            stem: {en: "Which numbers are prime? Consider $n \\\\leq 10$.", tr: "Hangi sayılar asaldır? $n \\\\leq 10$ için düşünün."}
+            stem:
+              en: "Which numbers are prime? Consider $n \\\\leq 10$."
+              tr: "Hangi sayılar asaldır? $n \\\\leq 10$ için düşünün."
             options:
               - text: "2"
                 correct: true

@@ -72,6 +72,12 @@ def test_existing_output_is_kept_without_force(run, tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # written atomically, no leftovers
 
 
+def test_output_name_without_the_quiz_suffix_is_warned_about(run, tmp_path):
+    result = run("import", write(tmp_path, "q.gift", SMALL_GIFT), "-o", tmp_path / "q.yaml")
+    assert result.exit_code == 0 and "does not end in .quiz.yaml" in result.stderr
+    assert (tmp_path / "q.yaml").read_text(encoding="utf-8").startswith("quizlint: 1\n")
+
+
 def test_written_file_lints_without_schema_errors(run, tmp_path):
     out = tmp_path / "q.quiz.yaml"
     assert run("import", FIXTURES / "moodle" / "bilingual.xml", "-o", out).exit_code == 0

@@ -56,6 +56,7 @@ def test_qti21_package(run, tmp_path, packed):
     quiz, result = imported(run, tmp_path, source)
     assert "guessed format: qti" in result.stderr
     assert "skipped item 'Eclipse essay' (extendedTextInteraction" in result.stderr
+    assert "item 'Largest planet': media files are referenced but not imported: jupiter.png" in result.stderr
     assert quiz.title == {"en": "The Planets"} and quiz.languages == ["en"]  # the test's title, the items' xml:lang
     giants, largest, moon = quiz.items  # in the test's order, not the manifest's
     assert giants.id == "the-planets-q1"  # its identifier is a hash, not a readable id

@@ -21,6 +21,7 @@ from quizlint.model import (
     text_in,
 )
 from quizlint.model.build import build_quiz
+from test_cli_lint import FLAWED_ITEMS
 
 HEADER = "quizlint: 1\nid: demo\nlanguages: [en, tr]\ntitle: {en: Demo, tr: Deneme}\nitems:\n"
 
@@ -193,25 +194,13 @@ def test_glossary_model(tmp_path):
 
 # --- through the CLI -------------------------------------------------------------------------------------------------
 
-ITEMS_WITH_ONE_BROKEN = """\
-- id: no-key
-  stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}
-  options:
-    - text: Jupiter
-    - text: Mars
+BROKEN_AND_NESTED_ITEMS = """\
 - id: broken
   stem: {en: "Which gas do plants absorb?", tr: "Bitkiler hangi gazı emer?"}
   options:
     - text: {en: Oxygen, tr: Oksijen}
       correct: sometimes
     - text: {en: Carbon dioxide, tr: Karbondioksit}
-- id: two-keys
-  stem: {en: "Which planet is known as the red planet?", tr: "Kızıl gezegen olarak bilinen hangisidir?"}
-  options:
-    - text: Mars
-      correct: true
-    - text: Venus
-      correct: true
 - id: nested
   stem: {en: "Which is a prime number?", tr: "Hangisi asal sayıdır?"}
   options:
@@ -223,18 +212,18 @@ ITEMS_WITH_ONE_BROKEN = """\
 
 
 def test_one_invalid_item_does_not_hide_findings_in_others(run, write_quiz):
-    path = write_quiz(ITEMS_WITH_ONE_BROKEN)
+    path = write_quiz(FLAWED_ITEMS + BROKEN_AND_NESTED_ITEMS)
     result = run("lint", "--no-cache", "--format", "json", "--select", "K001,K002", path, cwd=path.parent)
     assert result.exit_code == 1
     findings = json.loads(result.stdout)
     assert [(f["code"], f["line"], f["column"], f["item"]) for f in findings] == [
         ("K001", 9, 7, "no-key"),  # the options list
-        ("S001", 15, 18, "broken"),  # `sometimes`
-        ("K002", 23, 9, "two-keys"),  # the second `correct:` key
+        ("K002", 17, 9, "two-keys"),  # the second `correct:` key
+        ("S001", 22, 18, "broken"),  # `sometimes`
         ("S001", 29, 31, "nested"),  # `[Yedi]`
     ]
     assert all(set(finding) == {"file", "line", "column", "code", "rule", "severity", "message", "item"}
                for finding in findings)
-    assert findings[1]["message"] == "items[1].options[0].correct: expected true or false (got 'sometimes')"
+    assert findings[2]["message"] == "items[2].options[0].correct: expected true or false (got 'sometimes')"
     assert findings[3]["message"] == "items[3].options[2].text.tr: expected a string (got a list)"
     assert findings[3]["rule"] == "schema-type" and findings[3]["file"] == "demo.quiz.yaml"

@@ -11,6 +11,8 @@ import re
 import lxml.html
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from conftest import CONTENT
 from test_preview_bank import EXPECTED, at_least_p_brute_force, build_bank, multinomial_p_brute_force
 
@@ -377,3 +379,24 @@ def test_a_quiz_whose_items_are_all_invalid_still_gets_a_page(run, write_quiz, t
     assert not item_sections(page)
     assert "This quiz has no items that could be shown." in text_of(page)
     assert "S001" in text_of(page.xpath("//section[@aria-labelledby='health-h']")[0])
+
+
+HOSTILE = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "]]>", "&amp;", "\"'", "\u202e", "\u200b",
+           "\x0b", "😀", "[x](javascript:alert(1))", "<a href='javascript:alert(1)'>x</a>", "`code`", "$x^2$",
+           "</div></label>", "<style>*{}</style>"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(HOSTILE), st.text(max_size=20)), max_size=6).map("".join))
+def test_any_text_makes_a_safe_well_formed_page(text):
+    from quizlint.preview.assets import SCRIPT
+    from quizlint.preview.html import el, page, text_blocks
+
+    html = page(text, [el("h1", text), text_blocks({"en": text, "tr": text}, ["en", "tr"]),
+                       text_blocks(text, ["en"], compact=True, inline=True)])
+    document = lxml.html.document_fromstring(html)
+    assert [script.text for script in document.xpath("//script")] == [SCRIPT]
+    assert not document.xpath("//@*[starts-with(name(), 'on')] | //img | //iframe | //@src")
+    assert not [href for href in document.xpath("//@href") if "javascript:" in href.lower()]
+    assert len(document.xpath("//main")) == 1 and document.xpath("//main/h1")
+    assert len(document.xpath("//main/*")) == 3  # nothing in the text closed an element early

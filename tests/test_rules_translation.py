@@ -636,6 +636,21 @@ def test_language_identification_is_cached_and_batched(monkeypatch):
     assert services.language_confidences("bu bir kedi", ["en"]) == {}
 
 
+def test_a_quick_look_settles_texts_in_their_language_and_only_doubtful_ones_get_a_full_look(monkeypatch):
+    from quizlint.lint import services as module
+
+    fake = _FakeDetector()
+    monkeypatch.setattr(module, "_detector", lambda codes, low_accuracy=False: fake)
+    services = module.Services()
+    english = "the cat is here and " + "it is sleeping on the sofa of the house " * 4
+    verdicts = services.confirm_languages([("bu bir kedi", "tr"), (english, "tr"), (english, "en")], ["en", "tr"])
+    assert verdicts[0] is None and verdicts[2] is None
+    assert verdicts[1] == {"en": 1.0, "tr": 0.0}
+    quick, full = fake.calls[:2], fake.calls[2:]
+    assert quick == ["bu bir kedi", "the cat is here and it is sleeping on"]  # first words only
+    assert len(full) == 1 and english.startswith(full[0]) and len(full[0]) > len(quick[1])
+
+
 def test_wrong_language_identifies_each_distinct_text_once_per_file(monkeypatch, write_quiz):
     from quizlint.lint import services as module
     from quizlint.lint.engine import lint_file

@@ -213,6 +213,13 @@ def test_no_absolute_terms(tmp_path, distractor, languages):
     assert findings_of(tmp_path, item, "W004", languages) == []
 
 
+def test_all_or_none_of_the_above_is_not_also_an_absolute_term(tmp_path):
+    item = one_item('{en: "Which is prime?", tr: "Hangisi asaldır?"}', '"7"', '{en: "All of the above", tr: "Hepsi"}',
+                    '{en: "None of these", tr: "Hiçbiri"}')
+    assert findings_of(tmp_path, item, "W004") == []
+    assert len(findings_of(tmp_path, item, "W001")) == 1 and len(findings_of(tmp_path, item, "W002")) == 1
+
+
 def test_absolute_key_only_with_include_key(tmp_path):
     item = one_item('{en: "Which is true of a hash?", tr: "Özet için hangisi doğrudur?"}',
                     '{en: "The same input always gives the same hash", tr: "Aynı girdi her zaman aynı özeti verir"}',

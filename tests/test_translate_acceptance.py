@@ -19,13 +19,15 @@ from pathlib import Path
 
 import pytest
 from test_yamledit import only_insertions
-from translate_support import libre  # noqa: F401  (fixture)
+
 
 from quizlint.model import read_glossary, read_quiz, source_digest, text_in
 from quizlint.rules.base import find_rule
 from quizlint.translate.protect import keep_terms, protect
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import NodeTree
+
+pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 ITEMS_TO_STRIP = 3

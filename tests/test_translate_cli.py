@@ -8,10 +8,12 @@ import time
 
 import pytest
 from test_yamledit import only_insertions
-from translate_support import libre  # noqa: F401  (fixture)
+
 
 from quizlint.load import load_text
 from quizlint.model import read_quiz, source_digest
+
+pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server
 
 QUIZ = """\
 # Checkpoint basics — a comment that must survive
@@ -61,6 +63,7 @@ items:
       tr: {status: draft}
 """
 
+PROTECTED_TR = "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
 GLOSSARY = """\
 terms:
   - term: safetensors
@@ -155,7 +158,7 @@ def test_glossary_terms_code_and_markup_never_reach_the_provider(translate, bank
     assert "Load the weights with [QZ1], not [QZ2]" in sent
     assert not any("safetensors" in q or "torch.load" in q for q in sent)
     data = quiz_data(bank / "demo.quiz.yaml")
-    assert data["items"][1]["options"][0]["text"]["tr"] == "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
+    assert data["items"][1]["options"][0]["text"]["tr"] == PROTECTED_TR
 
 
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):
@@ -164,7 +167,7 @@ def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, li
     assert result.exit_code == 1
     assert "option A (tr): not written: the translation lost protected text '`torch.load`'" in result.stderr
     data = quiz_data(bank / "demo.quiz.yaml")
-    assert data["items"][1]["options"][0]["text"]["tr"] == "Ağırlıkları `torch.load` ile yükleyin, safetensors ile değil"
+    assert data["items"][1]["options"][0]["text"]["tr"] == PROTECTED_TR
     assert data["items"][1]["stem"]["tr"] == "Hangi biçim tensörleri güvenle saklar?"  # the rest was written
 
 
@@ -172,7 +175,8 @@ def test_glossary_requirements_are_checked_after_translation(translate, libre):
     libre.phrases["why are checkpoints split into shards?"] = "Denetim noktaları neden bölünür?"
     result = translate()
     assert result.exit_code == 0
-    assert "stem (tr): glossary term 'checkpoint' must be translated as 'kontrol nokta' in the tr text [warning]" in result.stderr
+    assert ("stem (tr): glossary term 'checkpoint' must be translated as 'kontrol nokta' in the tr text [warning]"
+            in result.stderr)
     assert "1 glossary warning" in result.stderr
 
 
@@ -300,3 +304,36 @@ def test_byte_order_mark_and_crlf_line_endings_are_kept(translate, bank):
 def test_no_progress_bar_when_not_on_a_terminal(translate):
     result = translate()
     assert "Translating with" not in result.output
+
+
+def test_several_target_languages_go_in_the_quizs_language_order(run, tmp_path, libre):
+    path = tmp_path / "three.quiz.yaml"
+    path.write_text("""\
+quizlint: 1
+id: three
+languages: [en, tr, de]
+title: {en: T, tr: T, de: T}
+items:
+  - id: a
+    stem:
+      en: "Why are checkpoints split into shards?"
+    options:
+      - text: {en: "To hide the weights", de: "Um die Gewichte zu verbergen"}
+        correct: true
+      - text: {en: "To make training faster"}
+    translations:
+      de: {status: machine}
+""", encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, "--to", "tr", path)
+    assert result.exit_code == 0, result.output
+    assert {request.target for request in libre.received} == {"tr"}
+    result = run("translate", "--provider", "libre", "--url", libre.url, path)
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    assert '      en: "Why are checkpoints split into shards?"\n      tr: "' in text
+    assert '\n      de: "' in text.split("options:")[0]
+    assert '{en: "To hide the weights", tr: "Ağırlıkları gizlemek için", de: "Um die Gewichte zu verbergen"}' \
+        in text
+    digest = source_digest(read_quiz(path)[0].quiz.items[0], "en")
+    assert text.endswith(f'    translations:\n      tr: {{status: machine, source: "{digest}"}}\n'
+                         f'      de: {{status: machine, source: "{digest}"}}\n')

@@ -8,13 +8,15 @@ import json
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from translate_support import libre  # noqa: F401  (fixture)
+
 
 from quizlint.model.types import Glossary
 from quizlint.translate.cache import TranslationCache
 from quizlint.translate.http import HttpClient, HttpPolicy, ProviderError, redact
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import make_provider, mymemory_code
+
+pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server
 
 GLOSSARY = Glossary.model_validate({"terms": [
     {"term": "safetensors", "translate": False},
@@ -170,3 +172,17 @@ def test_cache_is_keyed_by_provider_languages_and_text(tmp_path):
     entry = next((tmp_path / ".quizlint_cache" / "translate").rglob("*.json"))
     entry.write_text(json.dumps({"key": "something else", "translation": "wrong"}))
     assert cache.get("en", "tr", "shard") is None  # a corrupt or colliding entry is a miss
+
+
+def test_providers_that_get_go_through_the_same_timeout_and_retries(libre):
+    """Google's client calls ``requests.get``: the same hook gives it a timeout and retries."""
+    provider = make_provider("google", HttpPolicy(timeout=1, retries=1, sleep=lambda seconds: None), environ={})
+    module = provider._deep_translator_module()
+    provider._translator(module, "en", "tr")._base_url = libre.url + "m"  # the fake instead of Google
+    libre.script.extend(["503"])
+    assert provider.translate("shard", "en", "tr") == "parça"
+    assert [(request.path, request.q, request.source, request.target) for request in libre.received] == [
+        ("/m", "shard", "en", "tr")] * 2
+    libre.default = "hang"
+    with pytest.raises(ProviderError, match=r"google: no answer from http://127.0.0.1:\d+ within 1 s"):
+        provider.translate("weights", "en", "tr")

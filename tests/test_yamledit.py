@@ -77,7 +77,8 @@ def test_double_quoted_loads_back_to_exactly_the_text(text):
     assert "\n" not in double_quoted(text)
 
 
-@pytest.mark.parametrize("text", ["Evet", "No", "1e3", "null", "tr: x", "#", "- a", "İ ı ş ğ ü ö ç", "\\n", "\t\x07"])
+@pytest.mark.parametrize("text", ["Evet", "No", "1e3", "null", "tr: x", "#", "- a", "İ ı ş ğ ü ö ç", "\\n",
+                                  "\t\x07"])
 def test_double_quoted_keeps_tricky_strings_strings(text):
     assert data_of(f"key: {double_quoted(text)}\n") == {"key": text}
 
@@ -134,7 +135,8 @@ def test_translation_state_is_created_merged_and_replaced():
     assert '    explanation:\n        en: >-\n          folded\n          block\n    translations:\n' \
            '      tr: {status: machine, source: "0000aaaa"}\n  - id: flowitem\n' in after
     assert '    translations: {tr: {status: machine, source: "1111bbbb"}}\n' in after
-    assert "        status: reviewed   # keep me\n        source: 0a1b2c3d\n" in after  # unchanged value, unchanged bytes
+    # an unchanged value keeps its bytes (the digest stays unquoted), a changed one keeps its comment
+    assert "        status: reviewed   # keep me\n        source: 0a1b2c3d\n" in after
     data = data_of(after)
     assert data["items"][1]["translations"] == {"tr": {"status": "machine", "source": "1111bbbb"}}
     assert data["items"][3]["translations"] == {"tr": {"status": "reviewed", "source": "0a1b2c3d"}}
@@ -224,3 +226,13 @@ def test_ruamel_round_trip_is_not_byte_identical_where_yamledit_is():
         editor.set_key((), "new", "value")
         assert only_insertions(text.replace("\r\n", "\n"), editor.result().replace("\r\n", "\n")) == ['new: "value"\n']
     assert changed, "ruamel.yaml now round-trips every sample byte for byte"
+
+
+def test_a_key_with_no_predecessor_goes_first_where_it_can():
+    text = "stem:\n  de: x   # German\nflow: {de: x}\nlist:\n  - de: x\n    fr: y\n"
+    editor = YamlEditor(text)
+    editor.set_key(("stem",), "tr", "t", after=["en"])
+    editor.set_key(("flow",), "tr", "t", after=["en"])
+    editor.set_key(("list", 0), "tr", "t", after=["en"])  # the first key shares the dash's line: appended
+    assert editor.result() == ('stem:\n  tr: "t"\n  de: x   # German\nflow: {tr: "t", de: x}\nlist:\n'
+                               '  - de: x\n    fr: y\n    tr: "t"\n')

@@ -9,6 +9,7 @@ scripted to answer 429, 500, 403, garbage or to hang, request by request.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -102,6 +103,20 @@ def _handler(fake: FakeLibre):
             if answer == "garbage":
                 return self._send(200, None, raw=b"<html>not json")
             return self._send(200, {"translatedText": fake.translate(params.get("q", ""))})
+
+        def do_GET(self) -> None:
+            """Google Translate's mobile page, for the providers that GET (``q`` in the query string)."""
+            params = {key: values[0] for key, values in parse_qs(urlsplit(self.path).query).items()}
+            fake.received.append(Received(urlsplit(self.path).path, params.get("q", ""), params.get("sl", ""),
+                                          params.get("tl", ""), "", None))
+            answer = fake.next_answer()
+            if answer == "hang":
+                fake.release.wait(30)
+                return
+            if answer != "ok":
+                return self._send(int(answer) if answer.isdigit() else 500, {"error": answer})
+            page = f'<html><div class="result-container">{html.escape(fake.translate(params.get("q", "")))}</div>'
+            self._send(200, None, raw=page.encode("utf-8"))
 
         def _send(self, status: int, payload, headers: dict | None = None, raw: bytes | None = None) -> None:
             data = raw if raw is not None else json.dumps(payload, ensure_ascii=False).encode("utf-8")

@@ -187,14 +187,11 @@ def _add_text(parent, index: int, text: str | None) -> None:
         previous.tail = (previous.tail or "") + text
 
 
-def _wrap(element, first: int, last: int, tag: str, with_text: str | None = None):
-    """Move children ``first..last-1`` (and the text before the first, if given) into a new ``tag`` child."""
+def _wrap(child, tag: str) -> None:
+    """Put ``child`` (and its tail) inside a new ``tag`` element, in its place."""
     wrapper = _new_element(tag)
-    wrapper.text = with_text
-    for child in list(element)[first:last]:
-        wrapper.append(child)
-    element.insert(first, wrapper)
-    return wrapper
+    child.addprevious(wrapper)
+    wrapper.append(child)
 
 
 def _fix_children(element) -> None:
@@ -210,8 +207,7 @@ def _fix_children(element) -> None:
                 continue
             changed = True
             if element.tag in _WRAPPER and child.tag in _FLOW | STRUCTURE_TAGS:
-                index = element.index(child)
-                _wrap(element, index, index + 1, _WRAPPER[element.tag])
+                _wrap(child, _WRAPPER[element.tag])
             else:
                 _separate_block(child, element)
                 _unwrap(child)
@@ -260,8 +256,12 @@ def _fix_element(element) -> None:
         element.text = None
         return
     _fix_children(element)
-    if len(element) == 0 and (element.tag in _WRAPPER or (element.tag not in _KEPT_EMPTY and not (element.text or "").strip())):
+    if len(element) == 0 and (element.tag in _WRAPPER or _is_empty(element)):
         _drop(element)
+
+
+def _is_empty(element) -> bool:
+    return element.tag not in _KEPT_EMPTY and not (element.text or "").strip()
 
 
 def _drop(element) -> None:

@@ -304,6 +304,10 @@ def format_path(path: Iterable) -> str:
 
 # ------------------------------------------------------------------------------------------------- editor
 
+def _rank(key: str, order: Sequence[str]) -> int:
+    return list(order).index(key) if key in order else len(order)
+
+
 _KINDS = (bool, str, int, float, type(None), dict, list)  # bool first: it is an int in Python, not in YAML
 
 
@@ -396,6 +400,23 @@ class YamlEditor:
             target = target[element]
         return target
 
+    def reorder_sequence(self, path: Sequence, order: Sequence[int]) -> None:
+        """Put the entries of the sequence at ``path`` in a new order: the entry at position ``k`` becomes the
+        one that was at ``order[k]``. Each entry moves as a whole, with its comments, quoting and layout (see
+        :meth:`NodeTree.sequence_entry_spans`); entries that stay in place keep their bytes. (Used by
+        ``quizlint fix`` to move option entries.)"""
+        path = tuple(path)
+        self._check_original(path)
+        current = self._expected_at(path)
+        if not isinstance(current, list) or sorted(order) != list(range(len(current))):
+            raise YamlEditError(f"{list(order)} is not a reordering of the entries of {format_path(path)}")
+        spans = self.tree.sequence_entry_spans(path)
+        pieces = [self.text[start:end] for start, end in spans]
+        for slot, source in enumerate(order):
+            if slot != source:
+                self.replace_span(*spans[slot], pieces[source])
+        self.expect(path, [current[source] for source in order])
+
     def _check_original(self, path: Path_) -> None:
         for length in range(len(path), 0, -1):
             if path[:length] in self._created:
@@ -419,11 +440,12 @@ class YamlEditor:
         self.replace_span(start, end, rendered)
         self.expect(path, value)
 
-    def set_key(self, mapping_path: Sequence, key: str, value: Any, after: Sequence[str] = ()) -> None:
+    def set_key(self, mapping_path: Sequence, key: str, value: Any, after: Sequence[str] | None = None) -> None:
         """Set ``key`` in the mapping at ``mapping_path``: replace its value, or insert a new entry.
 
-        A new entry goes after the last key of ``after`` present in the mapping (else at the end). A
-        mapping value merges into an existing mapping key by key.
+        A new entry goes at the end, or, when ``after`` lists the keys that come before it (e.g. the
+        languages before this one), right after the last of them present, else first. A mapping value
+        merges into an existing mapping key by key.
         """
         mapping_path = tuple(mapping_path)
         self._check_original(mapping_path)
@@ -445,69 +467,67 @@ class YamlEditor:
         self.expect(path, value)
         self._created.add(path)
 
-    def update_mapping(self, path: Sequence, values: dict) -> None:
-        """Make the mapping at ``path`` hold ``values`` (merging), creating it and missing parents as needed."""
+    def update_mapping(self, path: Sequence, values: dict, order: Sequence[str] = ()) -> None:
+        """Make the mapping at ``path`` hold ``values`` (merging), creating it and missing parents as needed.
+
+        New keys go in ``order`` (e.g. the quiz's languages) among the keys already there, else at the end.
+        """
         path = tuple(path)
         if self.tree.has(path):
             node = self.tree.node(path)
             if isinstance(node, yaml.MappingNode):
                 for key, value in values.items():
-                    self.set_key(path, key, value)
+                    earlier = list(order)[: list(order).index(key)] if key in order else ()
+                    self.set_key(path, key, value, after=earlier)
             else:
                 self.set_value(path, values)
             return
         if not path:
             raise YamlEditError("the document is empty")
         parent = path[:-1]
+        ranked = dict(sorted(values.items(), key=lambda entry: _rank(entry[0], order)))
         if self.tree.is_mapping(parent):
-            self.set_key(parent, path[-1], values)
+            self.set_key(parent, path[-1], ranked)
         else:
-            self.update_mapping(parent, {path[-1]: values})
-
-    def reorder_sequence(self, path: Sequence, order: Sequence[int]) -> None:
-        """Put the entries of the sequence at ``path`` in a new order: the entry at position ``k`` becomes the
-        one that was at ``order[k]``. Each entry moves as a whole, with its comments, quoting and layout (see
-        :meth:`NodeTree.sequence_entry_spans`); entries that stay in place keep their bytes."""
-        path = tuple(path)
-        self._check_original(path)
-        current = self._expected_at(path)
-        if not isinstance(current, list) or sorted(order) != list(range(len(current))):
-            raise YamlEditError(f"{list(order)} is not a reordering of the entries of {format_path(path)}")
-        spans = self.tree.sequence_entry_spans(path)
-        pieces = [self.text[start:end] for start, end in spans]
-        for slot, source in enumerate(order):
-            if slot != source:
-                self.replace_span(*spans[slot], pieces[source])
-        self.expect(path, [current[source] for source in order])
+            self.update_mapping(parent, {path[-1]: ranked})
 
     # -- insertion helpers
 
-    def _predecessor(self, mapping_path: Path_, after: Sequence[str]) -> yaml.Node | None:
-        """The value node after which a new entry goes: the last present key of ``after``, else the last."""
+    def _predecessor(self, mapping_path: Path_, after: Sequence[str] | None) -> yaml.Node | None:
+        """The value node after which a new entry goes (None: first in the mapping)."""
         node = self.tree.node(mapping_path)
+        if after is None:
+            return node.value[-1][1] if node.value else None
         present = {key.value: value for key, value in node.value}
-        for key in reversed(list(after)):
-            if key in present:
-                return present[key]
-        return node.value[-1][1] if node.value else None
+        return next((present[key] for key in reversed(list(after)) if key in present), None)
 
-    def _insert_flow_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str]) -> None:
+    def _insert_flow_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str] | None) -> None:
         entry = f"{render_key(key)}: {render_flow(value)}"
-        previous = self._predecessor(mapping_path, after)
-        if previous is None:  # `{}`: right after the brace
-            self.replace_span(self.tree.node(mapping_path).start_mark.index + 1,
-                              self.tree.node(mapping_path).start_mark.index + 1, entry)
-            return
-        end = previous.end_mark.index if not _is_block_scalar(previous) else self.tree.last_char(previous) + 1
-        self.replace_span(end, end, f", {entry}")
-
-    def _insert_block_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str]) -> None:
         mapping = self.tree.node(mapping_path)
-        indent = mapping.value[0][0].start_mark.column
         previous = self._predecessor(mapping_path, after)
+        if previous is not None:
+            end = previous.end_mark.index if not _is_block_scalar(previous) else self.tree.last_char(previous) + 1
+            self.replace_span(end, end, f", {entry}")
+        elif mapping.value:  # first: before the first key
+            first = mapping.value[0][0].start_mark.index
+            self.replace_span(first, first, f"{entry}, ")
+        else:  # `{}`: right after the brace
+            self.replace_span(mapping.start_mark.index + 1, mapping.start_mark.index + 1, entry)
+
+    def _insert_block_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str] | None) -> None:
+        mapping = self.tree.node(mapping_path)
+        first_key = mapping.value[0][0]
+        indent = first_key.start_mark.column
+        lines = self._block_entry_lines(key, value, indent)
+        previous = self._predecessor(mapping_path, after)
+        line_start = self.tree.line_start(first_key.start_mark.index)
+        if previous is None and self.text[line_start:first_key.start_mark.index].strip() == "":
+            self.replace_span(line_start, line_start, "".join(line + self.newline for line in lines))
+            return
+        if previous is None:  # the first key shares its line with a `- `: the new entry cannot go before it
+            previous = mapping.value[-1][1]
         previous_key = next(key_node for key_node, value_node in mapping.value if value_node is previous)
         at = self.tree.line_end(max(self.tree.last_char(previous), previous_key.start_mark.index))
-        lines = self._block_entry_lines(key, value, indent)
         self.replace_span(at, at, "".join(self.newline + line for line in lines))
 
     def _block_entry_lines(self, key: str, value: Any, indent: int) -> list[str]:

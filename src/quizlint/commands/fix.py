@@ -25,7 +25,8 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     - key-position-bias, key-middle-bias (B001, B003): swap the options of as few single-answer items as
       possible so that the keys are spread as evenly as possible over the positions, per number of options,
       in every quiz file and over the bank (deterministic; `fixed` options never move; multiple-answer items,
-      items with a `fixed` option and items whose options are numbers are left alone);
+      items with a `fixed` option and items whose option order means something — numbers, "none of the
+      above", combinations such as "I and II" — are left alone);
     - all-of-the-above, none-of-the-above (W001, W002): move such options last and mark them `fixed: true`;
     - numeric-order (W009): sort numeric options in ascending order.
 
@@ -55,15 +56,24 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     failed = bool(report.errors)
     summary = f"{_plural(report.items, 'item')} in {_plural(report.files, 'file')}"
     if not report.changes:
-        click.echo("Nothing to fix.", err=diff)
+        message = "Nothing fixed." if report.left_alone else "Nothing to fix."
     elif check or diff:
-        click.echo(f"Would fix {summary}.", err=diff)
+        message = f"Would fix {summary}."
     else:
-        for change in report.changes:
-            try:
-                change.write()
-            except OSError as error:
-                click.echo(f"{change.display}: cannot write: {error}", err=True)
-                failed = True
-        click.echo(f"Fixed {summary}.")
+        failed = not _write_all(report.changes) or failed
+        message = f"Fixed {summary}."
+    if report.left_alone:
+        message = message.rstrip(".") + f"; {_plural(report.left_alone, 'file')} left alone (see above)."
+    click.echo(message, err=diff)
     sys.exit(1 if failed or (check and report.changes) else 0)
+
+
+def _write_all(changes) -> bool:
+    ok = True
+    for change in changes:
+        try:
+            change.write()
+        except OSError as error:
+            click.echo(f"{change.display}: cannot write: {error}", err=True)
+            ok = False
+    return ok

@@ -110,6 +110,9 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
         return
     from quizlint.io import write_atomic
 
+    if not output.name.endswith(".quiz.yaml"):
+        click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
+                   "folders by that suffix", err=True)
     write_atomic(output, text)
     click.echo(f"quizlint: wrote {output} ({len(draft.items)} items)", err=True)
 

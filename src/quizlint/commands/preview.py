@@ -23,6 +23,7 @@ def command(paths, out_dir, select, ignore, extend_select, config_path, glossary
     lint findings on their items, answer-position charts).
 
     The site needs no server and makes no network request: open DIR/index.html in a browser.
+
     Exit status: 0, or 1 when a file or item could not be read (the site leaves it out; the reasons go to
     standard error).
     """

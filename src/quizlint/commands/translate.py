@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from quizlint.commands.common import BankSettings, config_option, fail
+from quizlint.translate.providers import PROVIDERS
 
 CONFIG_KEYS = {"provider": str, "url": str, "timeout": (int, float), "retries": int}
 
@@ -16,11 +17,12 @@ CONFIG_KEYS = {"provider": str, "url": str, "timeout": (int, float), "retries": 
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--to", "target", metavar="LANG", help="Translate into this language only (default: every target "
               "language of each quiz).")
-@click.option("--provider", type=click.Choice(["google", "libre", "deepl", "microsoft", "mymemory"]), default=None,
+@click.option("--provider", type=click.Choice(list(PROVIDERS)), default=None,
               help="Translation provider (default: `provider` in [translate] of quizlint.toml, else google). "
               "Keys come from the environment: QUIZLINT_LIBRE_API_KEY or LIBRETRANSLATE_API_KEY, DEEPL_API_KEY, "
               "MICROSOFT_TRANSLATOR_KEY (+ MICROSOFT_TRANSLATOR_REGION).")
-@click.option("--url", help="LibreTranslate server URL (default: `url` in [translate], else libretranslate.com).")
+@click.option("--url", metavar="URL",
+              help="LibreTranslate server URL (default: `url` in [translate], else libretranslate.com).")
 @click.option("--dry-run", is_flag=True, help="Translate (through the cache) but only print a unified diff; write "
               "nothing.")
 @click.option("--only-missing", is_flag=True, help="Translate only texts that are missing (the default).")
@@ -29,9 +31,10 @@ CONFIG_KEYS = {"provider": str, "url": str, "timeout": (int, float), "retries": 
 @click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft.")
 @click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
-              help="Seconds to wait for the provider on each request (default: 20).")
+              help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
 @click.option("--retries", type=click.IntRange(min=0, max=10), default=None,
-              help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: 3).")
+              help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: "
+              "`retries` in [translate], else 3).")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the translation cache (.quizlint_cache/).")
 @click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
               help="Glossary file (default: glossary.yaml at the bank root).")

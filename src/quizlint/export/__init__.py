@@ -5,6 +5,8 @@ Every format module defines:
 - ``NAME``, ``DESCRIPTION`` (one line), ``SUFFIX`` (the default output file is ``<bank name><SUFFIX>``),
   ``BINARY`` (True for zips: never written to standard output);
 - ``MULTILINGUAL`` (the file can carry several languages) and ``DEFAULT_LANG`` (``"source"`` or ``"all"``);
+- optionally ``NEEDS_OPTIONS = False`` when items without options need no refusal (default: the export fails
+  on such an item, which only a forced export of a bank with lint errors can contain);
 - ``export(bank: ExportBank, options: ExportOptions) -> ExportOutput`` (the file's bytes and any warnings),
   raising ``ExportError`` with a located message when the bank cannot be written in that format.
 
@@ -16,8 +18,14 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from quizlint.export._common import ExportBank, ExportError, ExportOptions, ExportOutput, bank_name, languages_for
+if TYPE_CHECKING:
+    from quizlint.export._common import ExportBank, ExportOptions, ExportOutput
+
+# The shared types live in ``_common`` (which imports the models); they are loaded on first use so that
+# ``quizlint export --help`` stays fast.
+_SHARED = ("ExportBank", "ExportError", "ExportOptions", "ExportOutput")
 
 FORMATS = {
     "qti21": "quizlint.export.qti21",
@@ -30,6 +38,14 @@ FORMATS = {
 }
 
 
+def __getattr__(name: str):
+    if name in _SHARED:
+        from quizlint.export import _common
+
+        return getattr(_common, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def get_format(name: str):
     """The module of an export format."""
     return importlib.import_module(FORMATS[name])
@@ -37,6 +53,7 @@ def get_format(name: str):
 
 def load_bank(paths: list[Path]):
     """Read quiz files for export: (ExportBank of the files that loaded, findings of those that did not)."""
+    from quizlint.export._common import ExportBank, bank_name
     from quizlint.lint.engine import display_path
     from quizlint.model import read_quiz
 
@@ -51,13 +68,17 @@ def load_bank(paths: list[Path]):
 
 def check_languages(bank: ExportBank, name: str, options: ExportOptions) -> None:
     """Raise ExportError (exit 2) when ``options.lang`` does not fit the format or a quiz of the bank."""
+    from quizlint.export._common import languages_for
+
     fmt = get_format(name)
     for quiz_file in bank.files:
         languages_for(quiz_file.quiz, options.lang, fmt)
 
 
-def export_bank(bank: ExportBank, name: str, options: ExportOptions = ExportOptions()) -> ExportOutput:
-    return get_format(name).export(bank, options)
+def export_bank(bank: ExportBank, name: str, options: ExportOptions | None = None) -> ExportOutput:
+    from quizlint.export._common import ExportOptions
+
+    return get_format(name).export(bank, options or ExportOptions())
 
 
 __all__ = ["FORMATS", "ExportBank", "ExportError", "ExportOptions", "ExportOutput", "check_languages",

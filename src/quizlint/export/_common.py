@@ -185,7 +185,17 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
         items = [PreparedItem(item, index, next(item_ids), _choices(item, quiz)) for index, item in
                  enumerate(quiz.items)]
         prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
+        if getattr(fmt, "NEEDS_OPTIONS", True):
+            _require_options(prepared[-1], fmt.NAME)
     return prepared
+
+
+def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
+    """An item without options (only possible with --force) has no place in a choice interaction."""
+    for prepared in quiz.items:
+        if not prepared.choices:
+            raise ExportError(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} has no options: it cannot "
+                              f"be written as a {format_name} choice question")
 
 
 def _choices(item: Item, quiz: Quiz) -> list[Choice]:

@@ -116,9 +116,10 @@ def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
     points = prepared.item.points
     response = dialect.element(root, "responseDeclaration", identifier=RESPONSE,
                                cardinality="multiple" if prepared.multiple else "single", baseType="identifier")
-    correct = dialect.element(response, "correctResponse")
-    for choice in prepared.correct:
-        dialect.element(correct, "value", choice.identifier)
+    if prepared.correct:  # an item without a key (exported with --force) has no correct response
+        correct = dialect.element(response, "correctResponse")
+        for choice in prepared.correct:
+            dialect.element(correct, "value", choice.identifier)
     if prepared.multiple:
         share = points / max(len(prepared.correct), 1)
         mapping = dialect.element(response, "mapping", lowerBound="0", upperBound=number(points), defaultValue="0")

@@ -20,6 +20,7 @@ SUFFIX = ".aiken.txt"
 BINARY = False
 MULTILINGUAL = False
 DEFAULT_LANG = "source"
+NEEDS_OPTIONS = False  # items without options are skipped with a warning
 
 MAX_OPTIONS = 26
 

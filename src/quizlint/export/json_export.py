@@ -21,6 +21,7 @@ SUFFIX = ".json"
 BINARY = False
 MULTILINGUAL = True
 DEFAULT_LANG = "all"
+NEEDS_OPTIONS = False  # items without options are exported as they are
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:

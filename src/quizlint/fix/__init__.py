@@ -5,8 +5,10 @@
   the positions as possible, per number of options, in every quiz file and over the whole bank, moving as few
   items as possible; deterministic (stable hashes of ids, no random state). See :mod:`quizlint.fix.balance`.
   Items the bias rules do not count are left alone: multiple-answer items (their keys have no single
-  position), items with no key or several keys, and items with a ``fixed`` option. Items whose options are
-  all numbers count but never move (their order is meaningful).
+  position), items with no key or several keys, and items with a ``fixed`` option. Items whose option order
+  means something count but never move: all options are numbers, or an option is "all/none of the above"
+  (not yet marked ``fixed``, e.g. when W001/W002 are not selected) or a combination ("I and II", "Both A
+  and B", "Yalnız I").
 - **"All/none of the above"** (W001, W002): such options move to the end and get ``fixed: true``. The rules
   still report them (the option remains a weak option); the fix only stops shuffling from breaking the item.
 - **Numeric options** (numeric-order W009): sorted in ascending order where the rule fires.

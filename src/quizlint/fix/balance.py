@@ -10,7 +10,8 @@ as possible while moving as few keys as possible:
 2. Which positions of which file take the extras is decided for the whole bank at once, as a min-cost flow:
    first the bank's counts must be as even as possible (least sum of squares), then as many extras as
    possible go where a file already has a key to spare (each such extra saves a move), and remaining ties are
-   broken by a stable hash of the quiz id and the position — deterministic, and not always the middle.
+   broken by a stable hash of the bank's quiz ids and the position — deterministic, and not always the middle.
+   Files that are alike for this choice are pooled (:class:`_Kind`), so the flow stays small on large banks.
 3. Each file then moves the keys it has too many of, in over-full positions, to its under-full positions;
    the items that move are the ones with the smallest stable hash of their quiz and item ids.
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from quizlint.model import Item, option_letter, text_in
 from quizlint.rules import _lexicon as lexicon
 from quizlint.rules._texts import hits_by_language
+from quizlint.rules.k_type import is_combination
 from quizlint.rules.numeric_order import is_ordered, option_numbers
 
 ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER = "W001", "W002", "W009"
@@ -88,9 +89,19 @@ def all_or_none_last(item: Item, languages: list[str], codes: list[str]) -> Item
     return ItemChange(order, tuple(sorted(found)), tuple(actions))
 
 
-def has_numeric_options(item: Item, languages: list[str]) -> bool:
-    """Every option is a number (as the numeric-order rule reads them): their order is meaningful."""
-    return option_numbers(item, languages) is not None
+def order_is_meaningful(item: Item, languages: list[str]) -> bool:
+    """Whether the options' order carries meaning, so rebalancing must not swap them: every option is a number
+    (as the numeric-order rule reads them), or an option is "all/none of the above" (it refers to the options
+    before it) or a combination such as "I and II", "Both A and B", "Yalnız I" (conventionally ordered, and
+    letters refer to positions)."""
+    if option_numbers(item, languages) is not None:
+        return True
+    return any(_phrase_code(item, index, languages, list(PHRASE_CATEGORIES)) or _is_combination(option, languages)
+               for index, option in enumerate(item.options))
+
+
+def _is_combination(option, languages: list[str]) -> bool:
+    return bool(hits_by_language(option.text, languages, lambda text, lang: is_combination(text, lang)))
 
 
 def numeric_ascending(item: Item, languages: list[str]) -> ItemChange | None:

@@ -19,8 +19,8 @@ from quizlint.fix.items import (
     Action,
     ItemChange,
     all_or_none_last,
-    has_numeric_options,
     numeric_ascending,
+    order_is_meaningful,
 )
 from quizlint.model import Item, QuizFile, option_letter
 
@@ -96,7 +96,7 @@ def plan_bank(files: list[EditableFile], selected: set[str]) -> list[FilePlan]:
             if key is None:
                 continue
             movable = (bool(rebalancing) and change is None and not disabled.intersection(rebalancing)
-                       and not has_numeric_options(item, quiz.languages))
+                       and not order_is_meaningful(item, quiz.languages))
             candidates.append(Candidate((file_index, position), file.display, quiz.id, item.id, len(item.options),
                                         key, movable))
     if rebalancing:

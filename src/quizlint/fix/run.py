@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from quizlint.bank import BankSettings
 from quizlint.diagnostics import Finding
 from quizlint.fix.apply import fixed_text
-from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, plan_bank
+from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, ItemFix, plan_bank
 from quizlint.lint.engine import _item_id_lines, display_path
 from quizlint.lint.suppress import parse_suppressions
 from quizlint.model import QuizFile
@@ -23,6 +23,7 @@ class FixReport:
     actions: list[str] = field(default_factory=list)  # `path:line:col: CODE item: what was done`, in file order
     errors: list[str] = field(default_factory=list)  # files left alone, and why
     items: int = 0  # items changed
+    left_alone: int = 0  # files not fixed because of errors
 
     @property
     def files(self) -> int:
@@ -53,6 +54,7 @@ def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
         if quiz_file is None:
             report.errors.extend(format_finding(finding) for finding in findings)
             report.errors.append(f"{display}: left alone: fix the errors above first")
+            report.left_alone += 1
             continue
         files.append(EditableFile(path, display, quiz_file, disabled_codes(settings, display, quiz_file)))
     return files
@@ -62,13 +64,27 @@ def selected_fixes(settings: BankSettings) -> set[str]:
     return {code for code in settings.selection.enabled if code in FIX_CODES}
 
 
+def _item_location(plan: FilePlan, fix: ItemFix) -> str:
+    line, column = plan.file.quiz_file.key_position_in_item(fix.position, "id")
+    return f"{plan.file.display}:{line}:{column}"
+
+
 def describe(plan: FilePlan) -> list[str]:
+    return [f"{_item_location(plan, fix)}: {action.code} {fix.item}: {action.message}"
+            for fix in plan.fixes for action in fix.change.actions]
+
+
+def refusals(plan: FilePlan, error: YamlEditError) -> list[str]:
+    """Why a file's fixes cannot be applied surgically, at the items that cause it (the whole file is then
+    left alone: applying the other fixes would leave the bank unbalanced)."""
     lines = []
     for fix in plan.fixes:
-        line, column = plan.file.quiz_file.key_position_in_item(fix.position, "id")
-        lines.extend(f"{plan.file.display}:{line}:{column}: {action.code} {fix.item}: {action.message}"
-                     for action in fix.change.actions)
-    return lines
+        try:
+            fixed_text(FilePlan(plan.file, [fix]))
+        except YamlEditError:
+            lines.append(f"{_item_location(plan, fix)}: {fix.item}: its options cannot move without changing what "
+                         "they hold (e.g. a `|+` text that keeps the blank lines after it); file left alone")
+    return lines or [f"{plan.file.display}:1:1: cannot fix this file surgically ({error}); file left alone"]
 
 
 def prepare_fixes(settings: BankSettings) -> FixReport:
@@ -82,7 +98,8 @@ def prepare_fixes(settings: BankSettings) -> FixReport:
         try:
             new = fixed_text(plan)
         except YamlEditError as error:
-            report.errors.append(f"{plan.file.display}:1:1: cannot fix this file surgically, left alone: {error}")
+            report.errors.extend(refusals(plan, error))
+            report.left_alone += 1
             continue
         if new != old:
             report.changes.append(FileChange(plan.file.path, plan.file.display, old, new))

@@ -176,6 +176,11 @@ class _Qti2Item:
         interaction = self.interaction(body)
         if interaction is None:
             return None
+        media = sorted({node.get("src") or node.get("data") or "" for node in body.iter()
+                        if local_name(node) in ("img", "object", "audio", "video")} - {""})
+        if media:
+            self.log.warn(self.where, f"item {self.label}: media files are referenced but not imported: "
+                          f"{', '.join(media)}")
         choices = children_named(interaction, "simpleChoice")
         choice_ids = [choice.get("identifier", "") for choice in choices]
         feedback = self.choice_feedback(body, choice_ids)

@@ -35,21 +35,26 @@ def _detector(languages: tuple[str, ...], low_accuracy: bool = False):
 
 
 # Language identification is reliable long before this many characters; longer texts are cut at a space
-# (lingua's cost grows with the length of the text).
-IDENTIFY_CHARS = 120
+# (lingua's cost grows with the length of the text). Measured on this project's content, the seeds and
+# 7,000 shuffled bank texts: no false alarm from 90 characters on, in either accuracy mode.
+IDENTIFY_CHARS = 90
 # From this length on, lingua's low-accuracy mode (trigrams only, about twice as fast) is as good: the
 # high-accuracy mode only pays off on short phrases.
 LOW_ACCURACY_FROM = 60
+# The quick look of ``confirm_languages``: low-accuracy mode on the first words only. It settles about 98%
+# of the texts of a bank (a text in its declared language) at a third of the cost of a full look.
+QUICK_CHARS = 40
+QUICK_CONFIDENCE = 0.99
 _CACHE_LIMIT = 200_000
 _PARALLEL_FROM = 64
 
 
-def _identification_sample(text: str) -> str:
+def _sample(text: str, limit: int = IDENTIFY_CHARS) -> str:
     text = " ".join(text.split())
-    if len(text) <= IDENTIFY_CHARS:
+    if len(text) <= limit:
         return text
-    cut = text.rfind(" ", 0, IDENTIFY_CHARS)
-    return text[: cut if cut > 0 else IDENTIFY_CHARS]
+    cut = text.rfind(" ", 0, limit)
+    return text[: cut if cut > 0 else limit]
 
 
 class Services:
@@ -60,7 +65,7 @@ class Services:
     """
 
     def __init__(self) -> None:
-        self._confidences: dict[tuple[tuple[str, ...], str], tuple[float, ...]] = {}
+        self._confidences: dict[tuple, tuple[float, ...]] = {}
         self._memos: dict[str, dict] = {}
 
     def memo(self, name: str) -> dict:
@@ -79,23 +84,48 @@ class Services:
 
     def language_confidences_many(self, texts: Iterable[str], languages: Iterable[str]) -> list[dict[str, float]]:
         """``language_confidences`` for many texts at once (uncached ones go to lingua in one batch)."""
-        texts = [_identification_sample(text) for text in texts]
+        codes = self.identifiable(languages)
+        samples = [_sample(text) for text in texts]
+        if len(codes) < 2:
+            return [{} for _ in samples]
+        rows = self._rows(codes, samples, quick=False)
+        return [dict(zip(codes, rows[sample])) for sample in samples]
+
+    def confirm_languages(self, texts: list[tuple[str, str]], languages: Iterable[str]) -> list[dict[str, float] | None]:
+        """For each (text, declared language): None when a quick look confirms the declared language, else
+        the full ``language_confidences`` of the text. A quick look never accuses a text, it only spares the
+        full look to the great majority that are in their declared language."""
         codes = self.identifiable(languages)
         if len(codes) < 2:
             return [{} for _ in texts]
-        known: dict[str, tuple[float, ...]] = {}
-        for text in dict.fromkeys(texts):
-            row = self._confidences.get((codes, text))
-            if row is not None:
-                known[text] = row
-        pending = [text for text in dict.fromkeys(texts) if text not in known]
-        for low_accuracy in (False, True):
-            batch = [text for text in pending if (len(text) >= LOW_ACCURACY_FROM) == low_accuracy]
-            if batch:
-                known.update(self._identify(codes, batch, low_accuracy))
-        return [dict(zip(codes, known[text])) for text in texts]
+        quick_samples = [_sample(text, QUICK_CHARS) for text, _ in texts]
+        quick = self._rows(codes, quick_samples, quick=True)
+        results: list[dict[str, float] | None] = [None] * len(texts)
+        doubtful = []
+        for index, ((text, lang), sample) in enumerate(zip(texts, quick_samples)):
+            declared = primary_subtag(lang)
+            if declared not in codes or quick[sample][codes.index(declared)] < QUICK_CONFIDENCE:
+                doubtful.append(index)
+        full = self.language_confidences_many([texts[index][0] for index in doubtful], languages)
+        for index, confidences in zip(doubtful, full):
+            results[index] = confidences
+        return results
 
-    def _identify(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool) -> dict[str, tuple[float, ...]]:
+    def _rows(self, codes: tuple[str, ...], samples: list[str], quick: bool) -> dict[str, tuple[float, ...]]:
+        known: dict[str, tuple[float, ...]] = {}
+        for sample in dict.fromkeys(samples):
+            row = self._confidences.get((codes, quick, sample))
+            if row is not None:
+                known[sample] = row
+        pending = [sample for sample in dict.fromkeys(samples) if sample not in known]
+        for low_accuracy in (False, True):
+            batch = [sample for sample in pending if (quick or len(sample) >= LOW_ACCURACY_FROM) == low_accuracy]
+            if batch:
+                known.update(self._identify(codes, batch, low_accuracy, quick))
+        return known
+
+    def _identify(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool,
+                  quick: bool) -> dict[str, tuple[float, ...]]:
         detector = _detector(codes, low_accuracy)
         if len(texts) >= _PARALLEL_FROM:
             results = detector.compute_language_confidence_values_in_parallel(texts)
@@ -109,7 +139,7 @@ class Services:
             row = [0.0] * len(codes)
             for value in values:
                 row[position[value.language.name]] = value.value
-            found[text] = self._confidences[(codes, text)] = tuple(row)
+            found[text] = self._confidences[(codes, quick, text)] = tuple(row)
         return found
 
 

@@ -1,10 +1,11 @@
 """Safe YAML loading with a line and column for every value.
 
-PyYAML's C composer (``CSafeLoader``) turns the text into nodes; :func:`_Builder` turns nodes into plain
-Python data while recording where each value and each mapping key stands. Scalars are resolved with the
-YAML 1.2 core rules, so ``No``, ``Yes``, ``On`` and ``off`` stay strings. Anchors and aliases, duplicate keys,
-custom tags, several documents, invalid UTF-8, oversized files and deep nesting are refused with a finding.
-"""
+PyYAML's C composer (``CSafeLoader``) turns the text into nodes; :class:`_Builder` turns nodes into plain
+Python data while recording where each value and each mapping key stands. Plain scalars are resolved with the
+YAML 1.2 core rules, so ``No``, ``Yes``, ``On`` and ``off`` stay strings, and numbers remember how they were
+written (``YamlInt`` / ``YamlFloat``: ``3.10`` as an option text stays "3.10"). Anchors and aliases, duplicate
+keys, tags other than the core ones, several documents, invalid UTF-8, control characters, oversized files and
+deep nesting are refused with a finding (code, line, column), never an exception."""
 
 from __future__ import annotations
 

@@ -23,14 +23,24 @@ TRUE_FALSE_WORDS = {"en": ("True", "False"), "tr": ("Doğru", "Yanlış"), "de":
 
 
 def el(tag: str, *children):
-    """An element; ``children`` are text, elements, attribute dicts, lists of those, or None (skipped)."""
+    """An element; ``children`` are text, elements, attribute dicts, lists of those, or None (skipped).
+
+    Text and attribute values lose the characters HTML cannot carry (C0 controls and the like), so any quiz
+    text can be shown.
+    """
     return E(tag, *_flatten(children))
 
 
 def _flatten(children):
+    from quizlint.render import xml_safe
+
     for child in children:
         if isinstance(child, (list, tuple)):
             yield from _flatten(child)
+        elif isinstance(child, str):
+            yield xml_safe(child)
+        elif isinstance(child, dict):
+            yield {name: xml_safe(str(value)) for name, value in child.items()}
         elif child is not None:
             yield child
 
@@ -53,7 +63,7 @@ def markdown_into(element, markdown: str, *, compact: bool) -> None:
 
     append_html(element, markdown, compact=compact)
     for image in list(element.iter("img")):
-        link = E.a(image.get("alt") or "image", {"href": image.get("src", ""), "class": "image-link"})
+        link = el("a", image.get("alt") or "image", {"href": image.get("src", ""), "class": "image-link"})
         link.tail = image.tail
         image.getparent().replace(image, link)
 
@@ -76,9 +86,9 @@ def text_blocks(value, languages: list[str], *, compact: bool = False, inline: b
     A language-neutral string is one block shown in every view; an absent translation is a visible gap.
     """
     tag = "span" if inline else "div"
-    container = E(tag, classes("texts", css_class))
+    container = el(tag, classes("texts", css_class))
     if is_neutral(value):
-        block = E(tag, {"class": "lb", "data-lang": "*"})
+        block = el(tag, {"class": "lb", "data-lang": "*"})
         markdown_into(block, value, compact=compact)
         container.append(block)
         return container
@@ -88,8 +98,8 @@ def text_blocks(value, languages: list[str], *, compact: bool = False, inline: b
             block = language_block(tag, lang, index == 0)
             markdown_into(block, text, compact=compact)
         else:
-            block = language_block(tag, lang, index == 0, E.span(f"No {language_name(lang)} text",
-                                                                 {"class": "missing-text", "lang": UI_LANGUAGE}))
+            gap = el("span", {"class": "missing-text", "lang": UI_LANGUAGE}, f"No {language_name(lang)} text")
+            block = language_block(tag, lang, index == 0, gap)
         container.append(block)
     return container
 
@@ -109,23 +119,19 @@ def plain_title(value, lang: str, fallback: str) -> str:
 
 def page(title: str, body_children: list, *, main_attrs: dict | None = None) -> str:
     """A whole HTML document: head with the policy, the style and the script; ``body_children`` in a page."""
-    head = E.head(
-        E.meta(charset="utf-8"),
-        E.meta({"http-equiv": "Content-Security-Policy", "content": CONTENT_SECURITY_POLICY}),
-        E.meta(name="viewport", content="width=device-width, initial-scale=1"),
-        E.meta(name="generator", content="quizlint preview"),
-        E.title(title),
-        E.style(STYLE),
-    )
+    head = el("head",
+              el("meta", {"charset": "utf-8"}),
+              el("meta", {"http-equiv": "Content-Security-Policy", "content": CONTENT_SECURITY_POLICY}),
+              el("meta", {"name": "viewport", "content": "width=device-width, initial-scale=1"}),
+              el("meta", {"name": "generator", "content": "quizlint preview"}),
+              el("title", title),
+              el("style", STYLE))
     main = el("main", {"id": "content", **(main_attrs or {})}, body_children)
-    body = E.body(E.a("Skip to content", {"class": "skip", "href": "#content"}), E.div(main, classes("page")),
-                  E.script(SCRIPT))
-    root = E.html({"lang": UI_LANGUAGE}, head, body)
+    body = el("body", el("a", {"class": "skip", "href": "#content"}, "Skip to content"),
+              el("div", classes("page"), main), el("script", SCRIPT))
+    root = el("html", {"lang": UI_LANGUAGE}, head, body)
     return lxml.html.tostring(root, encoding="unicode", method="html", doctype="<!DOCTYPE html>") + "\n"
 
 
 def badge(text: str, kind: str, label: str | None = None):
-    element = E.span(text, classes("badge", kind))
-    if label:
-        element.set("title", label)
-    return element
+    return el("span", classes("badge", kind), {"title": label} if label else None, text)

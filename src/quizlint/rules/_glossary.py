@@ -23,14 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from quizlint.model import Glossary, GlossaryTerm
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 # Endings a term may carry in a source text of that language and still be the term (one list per language).
 SOURCE_ENDINGS: dict[str, tuple[str, ...]] = {
-    "en": ("s", "es", "ed", "d", "ing", "er", "ers"),
+    "en": ("s", "es", "ed", "d", "ing"),
     "tr": (),  # Turkish is agglutinative: terms are stems (see _is_stem_language)
 }
 # Turkish compound-noun (possessive) suffix, which changes with inflection: noktası → noktaları, parçası →
@@ -117,11 +116,10 @@ def _index_key(text: str) -> str:
 
 
 @lru_cache(maxsize=1024)
-def _text_keys(text: str) -> frozenset[str]:
-    """Every prefix (up to ``_KEY_LENGTH`` characters) of every word of ``text`` (cached: a text is looked up
-    for its terms and for forbidden renderings)."""
-    return frozenset(start[:length] for start in _WORD_START.findall(_loose(text))
-                     for length in range(1, len(start) + 1))
+def _word_starts(text: str) -> frozenset[str]:
+    """The first ``_KEY_LENGTH`` characters of every word of ``text`` (cached: a text is looked up for its
+    terms and for forbidden renderings)."""
+    return frozenset(_WORD_START.findall(_loose(text)))
 
 
 class _Index:
@@ -129,19 +127,26 @@ class _Index:
 
     def __init__(self) -> None:
         self._by_key: dict[str, list] = {}
+        self._lengths: set[int] = set()
         self._always: list = []
 
     def add(self, text: str, entry) -> None:
         key = _index_key(text)
         if key:
             self._by_key.setdefault(key, []).append(entry)
+            self._lengths.add(len(key))
         else:
             self._always.append(entry)
 
     def candidates(self, text: str) -> list:
+        starts = _word_starts(text)
+        if self._lengths <= {_KEY_LENGTH}:
+            keys = starts
+        else:
+            keys = {start[:length] for start in starts for length in self._lengths if len(start) >= length}
         found = list(self._always)
-        for key in sorted(_text_keys(text)):
-            found.extend(self._by_key.get(key, ()))
+        for key in sorted(keys & self._by_key.keys()):
+            found.extend(self._by_key[key])
         return found
 
 
@@ -270,7 +275,3 @@ def matcher_for(glossary: Glossary | None) -> GlossaryMatcher | None:
     _MATCHERS[id(glossary)] = (glossary, matcher)
     return matcher
 
-
-def names_removed(glossary: Glossary | None, texts: Iterable[str]) -> list[str]:
-    matcher = matcher_for(glossary)
-    return [matcher.without_names(text) if matcher else text for text in texts]

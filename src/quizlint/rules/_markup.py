@@ -72,10 +72,13 @@ def _take(pattern: re.Pattern, text: str, group, found: list[str]) -> str:
 
 
 def _without_code_and_math(text: str, code: list[str], math: list[str]) -> str:
-    text = _take(_FENCED, text, 2, code)
-    text = _take(_INLINE_CODE, text, 2, code)
-    text = _take(_DISPLAY_MATH, text, 1, math)
-    return _take(_INLINE_MATH, text, 1, math)
+    if "`" in text or "~~~" in text:
+        text = _take(_FENCED, text, 2, code)
+        text = _take(_INLINE_CODE, text, 2, code)
+    if "$" in text:
+        text = _take(_DISPLAY_MATH, text, 1, math)
+        text = _take(_INLINE_MATH, text, 1, math)
+    return text
 
 
 def _without_links_and_urls(text: str, urls: list[str], counts: Counter) -> str:
@@ -84,12 +87,16 @@ def _without_links_and_urls(text: str, urls: list[str], counts: Counter) -> str:
         urls.append(_clean_url(match.group(3)))
         return f" {match.group(2)} "
 
-    text = _LINK.sub(link, text)
-    text = _take(_URL, text, lambda match: _clean_url(match.group(0)), urls)
-    return _HTML_TAG.sub(" ", text)
+    if "](" in text:
+        text = _LINK.sub(link, text)
+    if "://" in text or "www." in text.lower():
+        text = _take(_URL, text, lambda match: _clean_url(match.group(0)), urls)
+    return _HTML_TAG.sub(" ", text) if "<" in text else text
 
 
 def _count_emphasis(text: str, counts: Counter) -> None:
+    if "*" not in text and "_" not in text:
+        return
     strong = _STRONG.findall(text)
     counts["strong"] += len(strong)
     counts["emphasis"] += len(_EMPHASIS.findall(_STRONG.sub(lambda match: f" {match.group(2)} ", text)))

@@ -7,7 +7,8 @@ none, nothing, completely, entirely, absolutely, totally, invariably, guarantee(
 Turkish: "her zaman", "hiçbir zaman", "asla", "daima", "sadece", "yalnızca", "tamamen", "kesinlikle",
 "mutlaka", "garanti", "hiçbir", "tüm", "bütün", "hepsi" (the full lists are below). Hedged uses are not
 counted: "not always", "almost all", "hemen hemen her"; nor are technical terms such as all-reduce, nor
-words in inline code.
+words in inline code. Options that are "all of the above" or "none of the above" are left to the rules of
+those names.
 
 The modal verbs "must" and "cannot" are deliberately not on the list: they are the ordinary way to state a
 wrong technical claim ("the model must be retrained") and would drown the real cues in noise.
@@ -63,7 +64,8 @@ that test-wise students learn too, but the guideline is about distractors.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules._texts import bool_option, term_problems
+from quizlint.rules import _lexicon as lexicon
+from quizlint.rules._texts import bool_option, language_texts, term_problems
 
 CODE = "W004"
 NAME = "absolute-terms"
@@ -75,12 +77,18 @@ OPTIONS = {"include-key": False}
 LEXICON = ("absolute-terms",)
 
 
+def _all_or_none(option, languages: list[str]) -> bool:
+    """ "All/none of the above" options are all-of-the-above's and none-of-the-above's business."""
+    return any(lexicon.matches("all-of-the-above", text, lang) or lexicon.matches("none-of-the-above", text, lang)
+               for lang, text in language_texts(option.text, languages))
+
+
 def check(ctx):
     include_key = bool_option(ctx.options, CODE, "include-key")
     fields = [
         (("options", index, "text"), option.text, f"{'the key' if option.correct else 'distractor'} "
          f"{option_letter(index)}")
         for index, option in enumerate(ctx.item.options)
-        if include_key or not option.correct
+        if (include_key or not option.correct) and not _all_or_none(option, ctx.languages)
     ]
     yield from term_problems(ctx, "absolute-terms", fields, "the absolute term")

@@ -12,22 +12,22 @@ reject empty answers or, worse, accept them.
 
 ## Example
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "  "}
+id: int8-bits
+stem: {en: "How many bits does an INT8 weight use?", tr: "  "}
 options:
-  - text: Ankara
+  - text: "8"
     correct: true
-  - text: {en: "Istanbul", tr: null}
+  - text: {en: "Sixteen", tr: null}
 ```
 
 ## Use instead
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: int8-bits
+stem: {en: "How many bits does an INT8 weight use?", tr: "Bir INT8 ağırlığı kaç bit kullanır?"}
 options:
-  - text: Ankara
+  - text: "8"
     correct: true
-  - text: {en: "Istanbul", tr: "İstanbul"}
+  - text: {en: "Sixteen", tr: "On altı"}
 ```
 
 ## How to fix

@@ -12,24 +12,28 @@ so that drafts can live in the bank while CI (`--fail-on warning`) keeps them ou
 
 ## Example
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: qlora
+stem:
+  en: "Which technique fine-tunes a 4-bit quantized model through low-rank adapters?"
+  tr: "Hangi teknik, 4 bitlik nicelenmiş bir modele düşük sıralı bağdaştırıcılarla ince ayar yapar?"
 options:
-  - text: Ankara
+  - text: QLoRA
     correct: true
-  - text: İstanbul
+  - text: {en: "Dropout", tr: "Bırakma"}
 translations:
   tr: {status: machine}
 ```
 
 ## Use instead
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: qlora
+stem:
+  en: "Which technique fine-tunes a 4-bit quantized model through low-rank adapters?"
+  tr: "Hangi teknik, 4 bitlik nicelenmiş bir modele düşük sıralı bağdaştırıcılarla ince ayar yapar?"
 options:
-  - text: Ankara
+  - text: QLoRA
     correct: true
-  - text: İstanbul
+  - text: {en: "Dropout", tr: "Bırakma"}
 translations:
   tr: {status: reviewed}
 ```

@@ -15,26 +15,30 @@ quizzes, with a key that is right in one language only.
 
 ## Example
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: shard-index
+stem:
+  en: "What does the index file of a sharded checkpoint map?"
+  tr: "Parçalı bir kontrol noktasının indeks dosyası neyi eşler?"
 options:
-  - text: Ankara
+  - text: {en: "Parameter names to shard files", tr: "Parametre adlarını parça dosyalarına"}
     correct: true
-  - text: İstanbul
+  - text: {en: "User names to passwords", tr: "Kullanıcı adlarını parolalara"}
 translations:
   tr: {status: reviewed, source: 0123abcd}
 ```
 
 ## Use instead
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: shard-index
+stem:
+  en: "What does the index file of a sharded checkpoint map?"
+  tr: "Parçalı bir kontrol noktasının indeks dosyası neyi eşler?"
 options:
-  - text: Ankara
+  - text: {en: "Parameter names to shard files", tr: "Parametre adlarını parça dosyalarına"}
     correct: true
-  - text: İstanbul
+  - text: {en: "User names to passwords", tr: "Kullanıcı adlarını parolalara"}
 translations:
-  tr: {status: reviewed, source: b2e852ba}
+  tr: {status: reviewed, source: 80ec7166}
 ```
 
 ## How to fix

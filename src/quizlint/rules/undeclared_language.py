@@ -12,24 +12,24 @@ translator wrote sits unused in the file.
 
 ## Example
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: dropout-effect
+stem: {en: "What does dropout do during training?", tr: "Bırakma, eğitim sırasında ne yapar?"}
 options:
-  - text: Ankara
+  - text: {en: "It zeroes random activations", tr: "Rastgele aktivasyonları sıfırlar", tk: "Sıfırlar"}
     correct: true
-  - text: {en: "Istanbul, the largest city", tr: "İstanbul, en büyük şehir", tk: "İstanbul"}
+  - text: {en: "It adds layers", tr: "Katman ekler"}
 translations:
   en: {status: reviewed}
 ```
 
 ## Use instead
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: dropout-effect
+stem: {en: "What does dropout do during training?", tr: "Bırakma, eğitim sırasında ne yapar?"}
 options:
-  - text: Ankara
+  - text: {en: "It zeroes random activations", tr: "Rastgele aktivasyonları sıfırlar"}
     correct: true
-  - text: {en: "Istanbul, the largest city", tr: "İstanbul, en büyük şehir"}
+  - text: {en: "It adds layers", tr: "Katman ekler"}
 translations:
   tr: {status: reviewed}
 ```

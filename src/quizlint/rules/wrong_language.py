@@ -78,18 +78,26 @@ def _samples(item, ctx, codes) -> list:
     return samples
 
 
-def _file_samples(ctx, services, codes) -> list | None:
-    """The samples of every item of the quiz, computed and identified in one batch (lingua is much faster
-    that way) when the first item is checked; kept until the next file."""
+def _verdicts(ctx, services, codes, items) -> list[list]:
+    """Per item: (field, language, confidences) for its texts; confidences is None where a quick look
+    confirmed the declared language. All texts of ``items`` go to the identifier in one batch."""
+    per_item = [_samples(item, ctx, codes) for item in items]
+    flat = [(sample, lang) for samples in per_item for _, lang, sample in samples]
+    results = iter(services.confirm_languages(flat, ctx.languages))
+    return [[(field, lang, next(results)) for field, lang, _ in samples] for samples in per_item]
+
+
+def _item_verdicts(ctx, services, codes) -> list:
+    """The verdicts of the current item: for the whole quiz at its first item (lingua is much faster on a
+    batch), kept until the next file."""
     memo = services.memo(NAME)
     if ctx.index == 0:
-        per_item = [_samples(item, ctx, codes) for item in ctx.quiz.items]
-        services.language_confidences_many([s for samples in per_item for _, _, s in samples], ctx.languages)
         memo.clear()
-        memo.update(file=ctx.file, options=ctx.options, glossary=ctx.glossary, samples=per_item)
-    if memo.get("file") is ctx.file and memo.get("options") == ctx.options and memo.get("glossary") is ctx.glossary:
-        return memo["samples"]
-    return None
+        memo.update(file=ctx.file, glossary=ctx.glossary, options=dict(ctx.options),
+                    verdicts=_verdicts(ctx, services, codes, ctx.quiz.items))
+    if memo.get("file") is ctx.file and memo.get("glossary") is ctx.glossary and memo.get("options") == ctx.options:
+        return memo["verdicts"][ctx.index]
+    return _verdicts(ctx, services, codes, [ctx.item])[0]
 
 
 def check(ctx):
@@ -97,12 +105,11 @@ def check(ctx):
     codes = services.identifiable(ctx.languages)
     if len(codes) < 2:
         return
-    per_file = _file_samples(ctx, services, codes)
-    samples = per_file[ctx.index] if per_file is not None else _samples(ctx.item, ctx, codes)
     margin = ctx.options["margin"]
-    for field, lang, sample in samples:
+    for field, lang, confidences in _item_verdicts(ctx, services, codes):
+        if not confidences:
+            continue
         declared = primary_subtag(lang)
-        confidences = services.language_confidences(sample, ctx.languages)
         best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
         if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
             continue

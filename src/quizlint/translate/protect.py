@@ -13,7 +13,7 @@ to translate (blank, only placeholders or punctuation) are not sent at all.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from quizlint.model.types import Glossary

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
-from quizlint.model import QuizFile, item_text_fields, source_digest, text_in
+from quizlint.model import QuizFile, source_digest, text_in
+from quizlint.rules._translation import has_text
 from quizlint.translate.files import FileChange, read_for_editing, reviewed_state
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditError, YamlEditor
@@ -69,7 +70,8 @@ def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[
             ok = False
             continue
         if states:
-            editor.update_mapping(quiz_file.item_path(position) + ("translations",), states)
+            editor.update_mapping(quiz_file.item_path(position) + ("translations",), states,
+                                  quiz_file.quiz.languages)
     if editor.changed:
         try:
             change = FileChange(path, display, quiz_file.document.text, editor.result())
@@ -98,11 +100,12 @@ def _languages(quiz_file: QuizFile, lang: str | None) -> list[str]:
 def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, dict | None]:
     item = quiz_file.quiz.items[position]
     source = quiz_file.quiz.source_language
-    missing = [f.label for f in translatable_fields(item, source) if not (text_in(f.value, lang) or "").strip()]
+    fields = translatable_fields(item, source)
+    if not fields:
+        raise ReviewRefused("nothing to review: no text is written per language")
+    missing = [field.label for field in fields if not has_text(text_in(field.value, lang))]
     if missing:
         raise ReviewRefused(f"cannot mark {lang} reviewed: no {lang} text for {', '.join(missing)}")
-    if not any(not isinstance(f.value, str) for f in item_text_fields(item)):
-        raise ReviewRefused("nothing to review: every text is language-neutral")
     digest = source_digest(item, source)
     state = item.translations.get(lang)
     if state is not None and state.status == "reviewed" and state.source == digest:

@@ -64,18 +64,27 @@ def run_translate(settings: BankSettings, request: TranslateRequest, echo: Echo,
     summary = Summary()
     plans = _plan(settings, request.options, summary, echo)
     translator = TextTranslator(provider, _cache(settings, provider.identity, request.use_cache, echo), glossary)
-
-    def report(note, severity: str) -> None:
-        echo(f"{note.render()} [{severity}]", err=True)
-
-    with progress(count_texts(plans), provider.name) as tick:
-        translate_plans(plans, translator, summary, report, tick)
-    if summary.stopped is not None and summary.not_attempted:
-        echo(f"quizlint: stopped after the provider failed; {summary.not_attempted} text(s) not attempted", err=True)
+    _translate_with_progress(plans, translator, summary, echo, progress)
     for plan in plans:
         _write(plan, request.dry_run, summary, echo)
     echo(_summary_line(summary, provider, translator, request.dry_run), err=True)
     return summary
+
+
+def _translate_with_progress(plans: list[FilePlan], translator: TextTranslator, summary: Summary, echo: Echo,
+                             progress) -> None:
+    reports: list[str] = []  # printed after the progress bar, not through it
+
+    def report(note, severity: str) -> None:
+        reports.append(f"{note.render()} [{severity}]")
+
+    with progress(count_texts(plans), translator.provider.name) as tick:
+        translate_plans(plans, translator, summary, report, tick)
+    for line in reports:
+        echo(line, err=True)
+    if summary.stopped is not None and summary.not_attempted:
+        why = "when interrupted" if summary.stopped == "interrupted" else "after the provider failed"
+        echo(f"quizlint: stopped {why}; {summary.not_attempted} text(s) not attempted", err=True)
 
 
 def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, echo: Echo) -> list[FilePlan]:

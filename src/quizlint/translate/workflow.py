@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.model import QuizFile, TextField, is_neutral, item_text_fields, source_digest, text_in
+from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_in
 from quizlint.model.types import Glossary, Item
+from quizlint.rules._translation import has_text as _has_text
+from quizlint.rules._translation import localized_fields
 from quizlint.translate.files import FileChange, machine_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
@@ -91,13 +93,9 @@ class FilePlan:
 
 # ----------------------------------------------------------------------------------------------- planning
 
-def _has_text(value: str | None) -> bool:
-    return bool(value and value.strip())
-
-
 def translatable_fields(item: Item, source: str) -> list[TextField]:
     """The item's per-language fields that have a source-language text."""
-    return [f for f in item_text_fields(item) if not is_neutral(f.value) and _has_text(text_in(f.value, source))]
+    return [field for field in localized_fields(item) if _has_text(text_in(field.value, source))]
 
 
 def plan_file(path: Path, display: str, quiz_file: QuizFile, options: TranslateOptions) -> FilePlan:
@@ -152,8 +150,8 @@ def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: Tr
         return None
     # Filling gaps in a stale translation must not make its older texts look current: keep its digest.
     record = state.source if (stale and not retranslate and state is not None) else digest
-    texts = [TextTask(f, text_in(f.value, plan.source) or "", *plan.quiz_file.position_in_item(position, *f.lang_path(plan.source)))
-             for f in fields]
+    texts = [TextTask(f, text_in(f.value, plan.source) or "",
+                      *plan.quiz_file.position_in_item(position, *f.lang_path(plan.source))) for f in fields]
     return ItemTask(position, item, lang, texts, record)
 
 
@@ -204,7 +202,7 @@ class Summary:
 
 def translate_plans(plans: list[FilePlan], translator: TextTranslator, summary: Summary,
                     report: Callable[[Note, str], None], tick: Callable[[], None]) -> None:
-    """Translate every task in place; after a provider failure, leave the rest untranslated."""
+    """Translate every task in place; after a provider failure (or Ctrl-C), leave the rest untranslated."""
     for plan, task, text in _texts(plans):
         if summary.stopped is not None:
             summary.not_attempted += 1
@@ -212,6 +210,10 @@ def translate_plans(plans: list[FilePlan], translator: TextTranslator, summary: 
         label = f"{text.field.label} ({task.lang})"
         try:
             text.translation, warnings = translator.translate(text.source_text, plan.source, task.lang)
+        except KeyboardInterrupt:  # keep (and write) what is done; the rest counts as not attempted
+            summary.stopped = "interrupted"
+            summary.not_attempted += 1
+            continue
         except ProviderError as error:
             summary.stopped = translator.provider.redact(error.message)
             summary.failed += 1
@@ -259,7 +261,7 @@ def apply_results(plan: FilePlan) -> FileChange | None:
             editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
         states.setdefault(task.position, {})[task.lang] = machine_state(task.digest)
     for position, languages in states.items():
-        editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages)
+        editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages, quiz.languages)
     return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
 
 
