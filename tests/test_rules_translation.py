@@ -208,8 +208,8 @@ def test_turkish_left_in_the_english_field_of_a_turkish_quiz(lint):
 
 
 def test_the_source_field_is_checked_too(lint):
-    items = item('{en: "Modelin ağırlıkları neden parçalara ayrılıyor?", tr: "Model neden parçalara ayrılır?"}',
-                 "A", "B")
+    items = item('{en: "Modelin ağırlıkları neden parçalara ayrılıyor?", '
+                 'tr: "Model neden parçalara ayrılır?"}', "A", "B")
     assert messages(lint(items, "T004", EN_TR))[0].startswith("stem: the en text looks like Turkish")
 
 
@@ -681,3 +681,11 @@ def test_seed_like_lint_is_deterministic(run, write_quiz, tmp_path):
     first = run("lint", "--format", "json", "--no-cache", str(path)).stdout
     second = run("lint", "--format", "json", "--no-cache", str(path)).stdout
     assert first == second and json.loads(first)
+
+
+def test_compound_suffix_is_dropped_only_for_compound_nouns():
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    assert GlossaryMatcher.contains("veri kümesi", "veri kümeleri", "tr")
+    assert not GlossaryMatcher.contains("emniyeti", "emniyet kemeri", "tr")  # one word: not a compound
+    assert not GlossaryMatcher.contains("veri kümesi", "veri kümeleri", "en")  # Turkish grammar, Turkish only

@@ -91,7 +91,8 @@ class Services:
         rows = self._rows(codes, samples, quick=False)
         return [dict(zip(codes, rows[sample])) for sample in samples]
 
-    def confirm_languages(self, texts: list[tuple[str, str]], languages: Iterable[str]) -> list[dict[str, float] | None]:
+    def confirm_languages(self, texts: list[tuple[str, str]],
+                          languages: Iterable[str]) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else
         the full ``language_confidences`` of the text. A quick look never accuses a text, it only spares the
         full look to the great majority that are in their declared language."""

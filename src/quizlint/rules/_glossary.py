@@ -11,8 +11,8 @@ and always starts at a word boundary. Words of a multi-word term match across an
   in an agglutinative language (Turkish…) a term is a stem and any ending is accepted.
 - In a TARGET text, a required rendering, a term that must stay untranslated and a forbidden rendering are
   all matched as stems: "kontrol nokta" matches "kontrol noktaları", "GPU" matches "GPU'da". In Turkic
-  languages a rendering ending in the compound-noun suffix (-ı/-i/-u/-ü, -sı/-si/-su/-sü) also matches
-  without it, so "kontrol noktası" matches "kontrol noktaları".
+  languages a compound noun of two words or more ending in the compound suffix (-ı/-i/-u/-ü,
+  -sı/-si/-su/-sü) also matches without it, so "kontrol noktası" matches "kontrol noktaları".
 
 Matchers are built once per glossary (``matcher_for``) and find candidate terms through an index of their
 first letters, so a large glossary costs little per text.
@@ -78,13 +78,14 @@ def _without_compound_suffix(word: str) -> str | None:
 
 
 def _stem_forms(rendering: str, lang: str) -> list[str]:
-    """The rendering, and in Turkic languages also its last word without the compound-noun suffix."""
+    """The rendering, and for a Turkish compound noun ("kontrol noktası", two words or more) also the
+    rendering without the compound suffix, which inflection replaces ("kontrol noktaları")."""
     forms = [rendering]
-    if _is_stem_language(lang):
-        head, _, last = rendering.rpartition(" ")
+    head, _, last = rendering.rpartition(" ")
+    if _is_stem_language(lang) and head:
         stem = _without_compound_suffix(last)
-        if stem is not None and (head or len(stem) >= 4):
-            forms.append(f"{head} {stem}" if head else stem)
+        if stem is not None:
+            forms.append(f"{head} {stem}")
     return forms
 
 

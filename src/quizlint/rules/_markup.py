@@ -32,11 +32,12 @@ _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>()\[\]\"'`]+|\bwww\.[^\s<>()\[\]\"'
 _URL_TRAILING = ".,;:!?"
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
-_EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])",
-                       re.DOTALL)
+_EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
+                       r"|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])", re.DOTALL)
 _NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*")
 _SPACE = re.compile(r"\s+")
 _WORD_LETTERS = re.compile(r"[^\W\d_]+")
+_NOT_LETTERS = re.compile(r"[\W\d_]+")
 _APOSTROPHE = re.compile(r"['’]")
 _EDGE_PUNCTUATION = "\"'“”‘’«»()[]{}<>.,;:!?…*_~#|/\\-–—"
 
@@ -123,7 +124,7 @@ def _plain_decimal(digits: str) -> str:
 
 
 def number_values(token: str) -> frozenset[str]:
-    """The values a number token can mean: "0,5" → {0.5, 5 is not possible}; "1,000" → {1000, 1}.
+    """The values a number token can mean: "0,5" → {0.5}; "1,000" → {1000, 1}; "1.234,5" → {1234.5}.
 
     A separator is digit grouping when every group after it has three digits; the last separator can be the
     decimal mark (`.` or `,`). Tokens that fit neither reading (2.1.1) are compared as written.
@@ -196,7 +197,7 @@ def prose(text: str) -> str:
 
 def prose_letters(text: str) -> int:
     """How many letters of real words ``prose(text)`` has."""
-    return sum(len(run) for run in _WORD_LETTERS.findall(text))
+    return len(_NOT_LETTERS.sub("", text))
 
 
 def normalized(text: str) -> str:

@@ -14,7 +14,7 @@ Matching is case-insensitive in the text's language (Turkish I/ı, İ/i) unless 
 `case_sensitive`, and starts at a word boundary. In the source, a term may carry an inflection (English
 plurals, -ed, -ing) or a suffix after an apostrophe. In a translation, renderings are stems: a Turkish
 suffix after an apostrophe ("GPU'da", "safetensors'ı") or glued to a word ("kontrol noktaları" for the
-rendering "kontrol nokta") is accepted, and a Turkish rendering that ends in the compound-noun suffix
+rendering "kontrol nokta") is accepted, and a Turkish compound noun that ends in the compound suffix
 ("kontrol noktası") also matches its inflected forms ("kontrol noktaları"). Write renderings as stems.
 A term can be found in the source through its own rendering in the source language, so a glossary written
 in English also checks a quiz whose source is Turkish, given `translations` in both languages. The finding

@@ -20,7 +20,9 @@ stem:
   en: "What is the main benefit of resumable training for long jobs on shared clusters?"
   tr: "Ana fayda nedir?"
 options:
-  - text: {en: "A crash does not force a restart from scratch", tr: "Bir çökme, sıfırdan yeniden başlamayı gerektirmez"}
+  - text:
+      en: "A crash does not force a restart from scratch"
+      tr: "Bir çökme, sıfırdan yeniden başlamayı gerektirmez"
     correct: true
   - text: {en: "It removes the need for a validation set", tr: "Doğrulama kümesine gerek bırakmaz"}
 ```
@@ -32,7 +34,9 @@ stem:
   en: "What is the main benefit of resumable training for long jobs on shared clusters?"
   tr: "Paylaşılan kümelerdeki uzun işler için kaldığı yerden devam eden eğitimin temel faydası nedir?"
 options:
-  - text: {en: "A crash does not force a restart from scratch", tr: "Bir çökme, sıfırdan yeniden başlamayı gerektirmez"}
+  - text:
+      en: "A crash does not force a restart from scratch"
+      tr: "Bir çökme, sıfırdan yeniden başlamayı gerektirmez"
     correct: true
   - text: {en: "It removes the need for a validation set", tr: "Doğrulama kümesine gerek bırakmaz"}
 ```
