@@ -35,8 +35,9 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     with load or schema errors are left alone (exit 1). Without PATHS, fixes the bank configured in
     quizlint.toml, else the current directory.
 
-    Note: perfectly even keys are what key-over-balanced (B002, off by default) reports on large banks; see
-    `quizlint rule B002`.
+    Note: exactly even keys are what key-over-balanced (B002, off by default) looks for: with B002 switched
+    on, a rebalanced quiz or bank of 20 or more items is usually reported by it (skip the position fix with
+    `--ignore B001,B003` if you deliver options unshuffled and care about B002).
     """
     from quizlint.fix import prepare_fixes
     from quizlint.fix.run import selected_fixes

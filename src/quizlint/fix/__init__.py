@@ -19,13 +19,14 @@ with :mod:`quizlint.yamledit`: only the moved option entries change, with their 
 of the file stays as it was.
 
 **key-over-balanced (B002) pulls the other way.** Balancing makes the key counts as even as possible, which
-is what the issue asks for and what silences B001/B003; B002 (off by default) reports keys that are *more*
-even than chance on quizzes and banks of at least 20 items, because hand-balanced keys are exploitable in a
-fixed-form test. A bank rebalanced by ``quizlint fix`` will therefore be reported by B002 when that rule is
-switched on. This is deliberate: the QTI, Canvas and Moodle exports ask the platform to shuffle the movable
-options for every student, so the stored order only needs to be free of the writer's bias, and exactly even
-is the least biased stored order. Teams that deliver the stored order as it is and enable B002 should not run the position fix
-(``quizlint fix --ignore B001,B003``) and should instead place keys at random by hand.
+is what silences B001/B003; B002 (off by default) reports keys that are *more* even than chance on quizzes
+and banks of at least 20 eligible items (its `min-items`), because hand-balanced keys are exploitable in a
+fixed-form test: exactly even counts give a lower-tail p of about 0.01 at 20 items and 0.004 at 40, so a
+bank rebalanced by ``quizlint fix`` is usually reported by B002 when that rule is switched on. This is
+deliberate: the QTI, Canvas and Moodle exports ask the platform to shuffle the movable options for every
+student, so the stored order only needs to be free of the writer's bias, and exactly even is the least
+biased stored order. Teams that deliver the stored order as it is and enable B002 should not run the
+position fix (``quizlint fix --ignore B001,B003``) and should place keys at random instead.
 """
 
 from quizlint.fix.run import FixReport, prepare_fixes
