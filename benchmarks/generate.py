@@ -36,6 +36,12 @@ def _sentence(rng: random.Random, pool: list[str], low: int, high: int) -> str:
     return " ".join(words).capitalize()
 
 
+def _pair(rng: random.Random, low: int, high: int) -> tuple[str, str]:
+    """An English text and a Turkish one of about the same length, as a real translation would be."""
+    count = rng.randint(low, high)
+    return _sentence(rng, EN_WORDS, count, count), _sentence(rng, TR_WORDS, count, count)
+
+
 def _text(en: str, tr: str) -> str:
     return "{en: " + json.dumps(en, ensure_ascii=False) + ", tr: " + json.dumps(tr, ensure_ascii=False) + "}"
 
@@ -43,18 +49,17 @@ def _text(en: str, tr: str) -> str:
 def item_yaml(rng: random.Random, quiz: str, number: int) -> str:
     key = rng.randrange(4)
     start = rng.randrange(len(EN_STARTS))
-    stem_en = f"{EN_STARTS[start]} the {_sentence(rng, EN_WORDS, 5, 12).lower()} in run {number}?"
-    stem_tr = f"{number}. çalıştırmada {_sentence(rng, TR_WORDS, 5, 12).lower()} {TR_ENDS[start]}"
+    body_en, body_tr = _pair(rng, 5, 12)
+    stem_en = f"{EN_STARTS[start]} the {body_en.lower()} in run {number}?"
+    stem_tr = f"{number}. çalıştırmada {body_tr.lower()} {TR_ENDS[start]}"
     lines = [f"  - id: {quiz}-q{number}", "    type: single", f"    stem: {_text(stem_en, stem_tr)}", "    options:"]
     for index in range(4):
-        option_en = _sentence(rng, EN_WORDS, 4, 9)
-        option_tr = _sentence(rng, TR_WORDS, 4, 9)
-        lines.append(f"      - text: {_text(option_en, option_tr)}")
+        lines.append(f"      - text: {_text(*_pair(rng, 5, 7))}")
         if index == key:
             lines.append("        correct: true")
         else:
-            lines.append(f"        feedback: {_text(_sentence(rng, EN_WORDS, 6, 12), _sentence(rng, TR_WORDS, 6, 12))}")
-    lines.append(f"    explanation: {_text(_sentence(rng, EN_WORDS, 10, 20), _sentence(rng, TR_WORDS, 10, 20))}")
+            lines.append(f"        feedback: {_text(*_pair(rng, 6, 12))}")
+    lines.append(f"    explanation: {_text(*_pair(rng, 10, 20))}")
     lines.append("    tags: [synthetic]")
     return "\n".join(lines) + "\n"
 

@@ -53,7 +53,8 @@ options:
 
 ## How to fix
 Make the item `type: multiple` and let students select every right option, or replace the option with a
-plausible distractor and ask for the single best answer.
+plausible distractor and ask for the single best answer. If you keep it, `quizlint fix` moves it to the
+last place and marks it `fixed: true`, so shuffling never puts it above the options it refers to.
 
 ## Options
 None.

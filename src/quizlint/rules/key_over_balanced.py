@@ -80,6 +80,10 @@ items:
 ## How to fix
 Let chance place the keys: shuffle the movable options of a few items (options marked `fixed: true` stay
 where they are) instead of hand-tuning the key so that every letter is used equally often.
+`quizlint fix` balances positions as evenly as possible (it answers B001/B003), so a rebalanced bank of 20
+or more items is usually reported here when this rule is on. That is intended where options are shuffled
+at delivery (the QTI, Canvas and Moodle exports mark them shuffleable); teams that deliver the stored order
+and enable this rule should run `quizlint fix --ignore B001,B003`.
 
 ## Options
 - `alpha` (default `0.05`): significance level; a lower-tail p-value below it is reported.

@@ -55,7 +55,7 @@ items:
 ```
 
 ## How to fix
-Run `quizlint fix`: it moves the keys to balanced random positions (options marked `fixed: true`, such as
+Run `quizlint fix`: it moves the keys to balanced positions (options marked `fixed: true`, such as
 "None of the above", stay where they are). By hand: move keys out of the over-used positions. Do not aim for
 perfectly even counts either (see key-over-balanced).
 

@@ -51,7 +51,8 @@ options:
 ```
 
 ## How to fix
-Replace the option with a plausible distractor (a typical mistake of students).
+Replace the option with a plausible distractor (a typical mistake of students). If you keep it,
+`quizlint fix` moves it to the last place and marks it `fixed: true`.
 
 ## Options
 None.

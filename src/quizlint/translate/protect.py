@@ -125,7 +125,8 @@ def keep_terms(glossary: Glossary | None) -> re.Pattern | None:
 
 def protect(text: str, terms: re.Pattern | None = None) -> Protected:
     """Replace code, math, URLs, markup and do-not-translate ``terms`` in ``text`` by placeholders."""
-    patterns = [*_MARKUP_PATTERNS, *([(terms, _whole)] if terms is not None else []),
+    # Text that already looks like a placeholder is protected first, so it cannot be confused with ours.
+    patterns = [(_PLACEHOLDER_READ, _whole), *_MARKUP_PATTERNS, *([(terms, _whole)] if terms is not None else []),
                 *((pattern, _whole) for pattern in _LAYOUT_PATTERNS)]
     taken: list[tuple[int, int]] = []  # protected spans, sorted
     for pattern, span_of in patterns:
