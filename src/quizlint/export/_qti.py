@@ -73,15 +73,13 @@ class Dialect:
 
     def element(self, parent, camel: str, text: str | None = None, **attributes: str):
         etree = lxml_etree()
-        tag = self._tag(camel)
-        attrib = {self.attribute(key): value for key, value in attributes.items()}
-        node = etree.Element(tag, attrib, nsmap={None: self.namespace, "xsi": XSI}) if parent is None else \
-            etree.SubElement(parent, tag, attrib)
+        tag = _qualified(self, camel)
+        if self.version != "2.1":
+            attributes = {_kebab(key): value for key, value in attributes.items()}
+        node = etree.Element(tag, attributes, nsmap={None: self.namespace, "xsi": XSI}) if parent is None else \
+            etree.SubElement(parent, tag, attributes)
         node.text = text
         return node
-
-    def _tag(self, camel: str) -> str:
-        return f"{{{self.namespace}}}{self.name(camel)}"
 
     def template(self, name: str) -> str:
         return f"{self.templates}{name}{self.template_suffix}"
@@ -89,6 +87,11 @@ class Dialect:
     def content(self, parent):
         """Where flow content goes inside modal feedback or a rubric block."""
         return self.element(parent, "contentBody") if self.content_body else parent
+
+
+@functools.lru_cache(maxsize=None)
+def _qualified(dialect: Dialect, camel: str) -> str:
+    return f"{{{dialect.namespace}}}{dialect.name(camel)}"
 
 
 @functools.lru_cache(maxsize=None)

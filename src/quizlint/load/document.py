@@ -81,6 +81,12 @@ _EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE +
 _ANCHOR_LIKE = re.compile(r"(?:^|[\s\[{,])&[^\s\[\]{},]", re.MULTILINE)
 # Characters YAML 1.2 allows in a stream (c-printable); anything else (NUL, other C0 controls, ...) is refused.
 _NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# Characters YAML 1.1 parsers (libyaml) take for line breaks though editors do not show them as such: a text
+# pasted from a word processor with one of them would be cut in two, and every line number after it would be
+# off by one. Refused with their position (they can still be written as escapes in double-quoted strings).
+_HIDDEN_LINE_BREAKS = {"\x85": ("next line character", "\\N"), "\u2028": ("line separator", "\\L"),
+                       "\u2029": ("paragraph separator", "\\P")}
+_HIDDEN_LINE_BREAK = re.compile("[\x85\u2028\u2029]")
 
 
 class _QuizLoader(_Loader):
@@ -235,6 +241,12 @@ def _check_characters(text: str) -> None:
         what = "a NUL byte" if char == "\0" else f"control character U+{ord(char):04X}"
         raise LoadError("Y004", f"{what} is not allowed in a YAML file (is this a binary file?)",
                         *_position_of(text, found.start()))
+    found = _HIDDEN_LINE_BREAK.search(text)
+    if found is not None:
+        name, escape = _HIDDEN_LINE_BREAKS[found.group()]
+        raise LoadError("Y004", f"{name} (U+{ord(found.group()):04X}) is not allowed: the YAML parser reads it as a "
+                        f"line break your editor may not show; replace it with a space, or write `{escape}` "
+                        "inside a double-quoted string", *_position_of(text, found.start()))
 
 
 def _yaml_error(error: yaml.YAMLError, text: str) -> LoadError:
