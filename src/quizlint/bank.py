@@ -10,6 +10,7 @@ from pathlib import Path
 from quizlint.config import Config, ConfigError, load_config
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
+from quizlint.load.discover import is_quiz_file
 
 GLOSSARY_NAME = "glossary.yaml"
 
@@ -22,21 +23,60 @@ class BankSettings:
     glossary_path: Path | None
     selection: object = None
     missing: list[str] = field(default_factory=list)
+    targets: list[str] = field(default_factory=list)  # the paths searched for quiz files
+    glossary_named: bool = False  # the glossary was among the paths given: it is checked like a file of the bank
 
     @classmethod
     def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
                 require_files: bool = True) -> "BankSettings":
-        """Raises ConfigError (exit 2) for bad configuration or paths that do not exist."""
+        """Raises ConfigError (exit 2) for bad configuration or paths that do not exist.
+
+        A glossary file among the paths (``glossary.yaml``, or the configured or ``--glossary`` one, named
+        directly or matched by a configured glob) is the bank's glossary, not a quiz file."""
         config = load_config(config_path)
         targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
         files, missing = find_quiz_files(targets)
         if missing:
             raise ConfigError(f"no such file or directory: {', '.join(missing)}")
-        glossary_path = Path(glossary) if glossary else find_glossary(config, targets)
         if glossary and not Path(glossary).is_file():
             raise ConfigError(f"glossary not found: {glossary}")
+        named = [path for path in files if _is_glossary_file(path, config, glossary)]
+        for path in named:
+            if glossary and not _same_file(path, Path(glossary)):
+                raise ConfigError(f"{path} is a glossary, but --glossary names another one ({glossary})")
+        files = [path for path in files if path not in named]
+        glossary_path = Path(glossary) if glossary else _single_glossary(named) or find_glossary(config, targets)
         selection = config.selection(list(select), list(ignore), list(extend_select))
-        return cls(config, Path.cwd(), files, glossary_path, selection, missing)
+        return cls(config, Path.cwd(), files, glossary_path, selection, missing, targets, bool(named))
+
+
+GLOSSARY_NAMES = (GLOSSARY_NAME, "glossary.yml")
+
+
+def _is_glossary_file(path: Path, config: Config, glossary) -> bool:
+    """Whether a file found among the paths is a glossary: never a ``*.quiz.yaml``; else by its name, or because
+    it is the glossary configured or given with ``--glossary``."""
+    if is_quiz_file(path):
+        return False
+    if path.name in GLOSSARY_NAMES:
+        return True
+    known = [Path(glossary)] if glossary else []
+    if config.glossary:
+        known.append(config.glossary_path())
+    return any(_same_file(path, other) for other in known)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def _single_glossary(named: list[Path]) -> Path | None:
+    if len(named) > 1:
+        raise ConfigError(f"several glossaries given ({', '.join(map(str, named))}); a bank has one glossary")
+    return named[0] if named else None
 
 
 def _configured_paths(config: Config) -> list[str]:

@@ -89,6 +89,12 @@ class Config:
             if unknown:
                 raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(sorted(unknown))} for rule "
                                   f"{rule.code} ({rule.name}); known: {', '.join(sorted(rule.options)) or 'none'}")
+            for name, value in values.items():
+                expected = _option_kind(rule.options[name])
+                if expected is not None and not _is_kind(value, expected):
+                    raise ConfigError(f"{self._where()}: [rules.{key}] {name} must be {expected}, not "
+                                      f"{_toml_value(value)} (default: {_toml_value(rule.options[name])}; see "
+                                      f"`quizlint rule {rule.code}`)")
             options[rule.code] = dict(values)
         return options
 
@@ -129,6 +135,42 @@ def _describe_source(source: Path | None) -> str:
     if source is None:
         return "configuration"
     return f"{source} [tool.quizlint]" if source.name == "pyproject.toml" else str(source)
+
+
+def _option_kind(default: Any) -> str | None:
+    """What a rule option must be, judged by its default (the rules check ranges themselves)."""
+    if isinstance(default, bool):
+        return "true or false"
+    if isinstance(default, int):
+        return "a whole number"
+    if isinstance(default, float):
+        return "a number"
+    if isinstance(default, str):
+        return "a string"
+    if isinstance(default, list):
+        return "a list of strings"
+    return None
+
+
+def _toml_value(value: Any) -> str:
+    """A value as it is written in TOML (``true``, ``"x"``), for messages about the configuration."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, str, list)) else repr(value)
+
+
+def _is_kind(value: Any, kind: str) -> bool:
+    if kind == "true or false":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if kind == "a whole number":
+        return isinstance(value, int)
+    if kind == "a number":
+        return isinstance(value, (int, float))
+    if kind == "a string":
+        return isinstance(value, str)
+    return isinstance(value, list) and all(isinstance(entry, str) for entry in value)
 
 
 def _expand(key: str) -> list:

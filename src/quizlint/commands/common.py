@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 from pathlib import Path
 
@@ -41,11 +42,37 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+def warn_if_no_quiz_files(settings: BankSettings) -> None:
+    """Like ruff: nothing to check is worth a warning on standard error, not an error (the exit status stays 0)."""
+    if not settings.files and not settings.glossary_named:
+        where = ", ".join(settings.targets) or "."
+        click.echo(f"quizlint: warning: no quiz files (*.quiz.yaml) found in {where}", err=True)
+
+
+def refuse_to_overwrite_inputs(output: Path, settings: BankSettings) -> None:
+    """A report written with ``-o`` must never replace a file of the bank (a quiz file or the glossary)."""
+    inputs = [*settings.files, *([settings.glossary_path] if settings.glossary_path else [])]
+    for path in inputs:
+        try:
+            same = os.path.samefile(output, path)
+        except OSError:
+            same = False
+        if same:
+            fail(f"refusing to write the report over {output}: it is a file of the bank")
+
+
+def color_wanted(option: bool | None, to_terminal: bool) -> bool:
+    """``--color/--no-color`` if given; else colour on a terminal unless ``NO_COLOR`` is set (no-color.org)."""
+    if option is not None:
+        return option
+    return to_terminal and not os.environ.get("NO_COLOR")
+
+
 def exit_for(findings, fail_on: str = "error") -> None:
     threshold = SEVERITY_RANK[fail_on]
     if any(SEVERITY_RANK[finding.severity] >= threshold for finding in findings):
         sys.exit(1)
 
 
-__all__ = ["BankSettings", "comma_list", "config_option", "exit_for", "fail",
-           "selection_options"]
+__all__ = ["BankSettings", "color_wanted", "comma_list", "config_option", "exit_for", "fail",
+           "refuse_to_overwrite_inputs", "selection_options", "warn_if_no_quiz_files"]

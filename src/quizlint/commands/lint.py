@@ -7,10 +7,13 @@ import click
 
 from quizlint.commands.common import (
     BankSettings,
-    comma_list,
+    color_wanted,
     config_option,
     exit_for,
+    fail,
+    refuse_to_overwrite_inputs,
     selection_options,
+    warn_if_no_quiz_files,
 )
 
 REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
@@ -44,15 +47,21 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     from quizlint.lint.runner import run_lint
 
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+    if output is not None:
+        refuse_to_overwrite_inputs(output, settings)
+    warn_if_no_quiz_files(settings)
     result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
-    use_color = color if color is not None else (output is None and sys.stdout.isatty())
+    use_color = color_wanted(color, output is None and sys.stdout.isatty())
     report = get_reporter(output_format).render(
         result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
     )
     if output is not None:
         from quizlint.io import write_atomic
 
-        write_atomic(output, report)
+        try:
+            write_atomic(output, report)
+        except OSError as error:
+            fail(f"cannot write the report to {output}: {error.strerror or error}")
     else:
         click.echo(report, nl=False)
     if not exit_zero:

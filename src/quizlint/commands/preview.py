@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, config_option, fail, selection_options
+from quizlint.commands.common import BankSettings, config_option, fail, selection_options, warn_if_no_quiz_files
 
 
 @click.command("preview")
@@ -32,12 +32,14 @@ def command(paths, out_dir, select, ignore, extend_select, config_path, glossary
     from quizlint.stats import bank_stats, load_bank
 
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+    warn_if_no_quiz_files(settings)
     view = load_bank(settings)
     try:
         written = write_site(bank_stats(view), out_dir)
     except OSError as error:
         fail(f"cannot write the site to {out_dir}: {error.strerror or error}")
-    click.echo(f"Wrote {len(written)} pages to {out_dir}: open {out_dir / INDEX}")
+    pages = f"{len(written)} page{'' if len(written) == 1 else 's'}"
+    click.echo(f"Wrote {pages} to {out_dir}: open {out_dir / INDEX}")
     report_load_errors(view)
     if view.load_errors():
         sys.exit(1)

@@ -10,10 +10,10 @@ from quizlint.commands.common import BankSettings, config_option, fail
 
 
 def _is_path_argument(argument: str) -> bool:
-    """Item ids are letters, digits, ``-``, ``_`` and ``.``: an argument with a slash or a YAML suffix, or
-    ``.``/``..``, is a path."""
+    """Item ids are letters, digits, ``-``, ``_`` and ``.``: an argument with a slash or a YAML suffix,
+    ``.``/``..``, or the name of an existing directory (``content``) is a path."""
     return ("/" in argument or os.sep in argument or argument in (".", "..")
-            or argument.endswith((".yaml", ".yml")))
+            or argument.endswith((".yaml", ".yml")) or os.path.isdir(argument))
 
 
 @click.command("review")
@@ -29,8 +29,8 @@ def command(arguments, lang, dry_run, config_path) -> None:
     the linter's staleness rule checks), so the linter stops reporting the machine translation, and reports
     the item again when its source texts change. Refuses an item whose translation is missing texts.
 
-    Arguments with a `/` or ending in `.yaml` are paths (default: the bank in quizlint.toml, else the current
-    directory; write `content/` rather than `content`); the others are item ids.
+    Arguments with a `/`, ending in `.yaml` or naming an existing directory are paths (default: the bank in
+    quizlint.toml, else the current directory); the others are item ids.
     """
     from quizlint.translate.review import review_items
 

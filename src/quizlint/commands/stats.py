@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, config_option, selection_options
+from quizlint.commands.common import BankSettings, config_option, selection_options, warn_if_no_quiz_files
 from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, format_number, format_percent, plural
 
@@ -136,6 +136,7 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     from quizlint.stats import bank_stats, load_bank
 
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+    warn_if_no_quiz_files(settings)
     view = load_bank(settings)
     stats = bank_stats(view)
     click.echo(render_json(stats) if output_format == "json" else render_text(stats), nl=False)

@@ -4,7 +4,6 @@ large), bank rules over all files, per-file ignores."""
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from quizlint.bank import BankSettings, load_glossary
@@ -47,6 +46,8 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
     if workers <= 1:
         services = Services()
         return [lint_file(path, display, selection, glossary, services) for path, display in todo]
+    from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
+
     chunk = max(1, len(todo) // (workers * 4))
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:
         return list(pool.map(_lint_in_worker, todo, chunksize=chunk))
@@ -93,4 +94,7 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
         finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
     ]
     findings.sort(key=lambda finding: finding.sort_key())
-    return LintResult(findings, result.files)
+    files = list(result.files)
+    if settings.glossary_named and settings.glossary_path is not None:  # named on the command line: checked too
+        files.append(display_path(settings.glossary_path))
+    return LintResult(findings, files)

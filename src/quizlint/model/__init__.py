@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 from quizlint.diagnostics import Finding
 from quizlint.load import LoadLimits, load_document
@@ -26,8 +27,15 @@ def read_quiz(
 def read_glossary(path: str | os.PathLike, display: str | None = None) -> tuple[Glossary | None, list[Finding]]:
     document, findings = load_document(path, display)
     if document is None:
-        return None, findings
+        return None, [_as_glossary_finding(finding) for finding in findings]
     return build_glossary(document)
+
+
+def _as_glossary_finding(finding: Finding) -> Finding:
+    """The loader's wording is about quiz files; an empty glossary is told what a glossary holds."""
+    if finding.code == "Y007":
+        return replace(finding, message="empty file: expected a glossary mapping with a `terms:` list")
+    return finding
 
 
 __all__ = [

@@ -90,7 +90,7 @@ _EXPECTED = {
 }
 _PATTERNS = {
     LANGUAGE_TAG_PATTERN: "a BCP 47 language tag such as en, tr or pt-BR",
-    IDENTIFIER_PATTERN: "an id: letters, digits, '-', '_' and '.', starting with a letter or digit",
+    IDENTIFIER_PATTERN: "an id: ASCII letters, digits, '-', '_' and '.', starting with a letter or digit",
     DIGEST_PATTERN: "a digest of 8 to 64 lowercase hex digits (written by `quizlint translate` and `review`)",
 }
 

@@ -33,7 +33,7 @@ DIGEST_PATTERN = r"^[0-9a-f]{8,64}$"
 Identifier = Annotated[
     str,
     StringConstraints(pattern=IDENTIFIER_PATTERN, max_length=200),
-    Field(description="Letters, digits, `-`, `_` and `.`; starts with a letter or digit."),
+    Field(description="ASCII letters, digits, `-`, `_` and `.`; starts with a letter or digit."),
 ]
 
 
