@@ -34,10 +34,69 @@ def questions(root) -> dict[str, etree._Element]:
 
 
 def test_a_category_per_quiz_then_its_questions(moodle):
-    kinds = [(q.get("type"), q.findtext("category/text") or q.findtext("idnumber")) for q in moodle]
-    assert kinds == [("category", "$course$/top/alpha"), ("multichoice", "capital"), ("multichoice", "primes"),
-                     ("truefalse", "1-earth-round"), ("category", "$course$/top/beta"), ("multichoice", "code-output"),
+    kinds = [(q.get("type"), q.findtext("idnumber")) for q in moodle]
+    assert kinds == [("category", "alpha"), ("multichoice", "capital"), ("multichoice", "primes"),
+                     ("truefalse", "1-earth-round"), ("category", "beta"), ("multichoice", "code-output"),
                      ("multichoice", "three-keys"), ("truefalse", "sun-cold")]
+
+
+def moodle_category_names(path: str) -> list[str]:
+    """Moodle's qformat_default::split_category_path: ``/`` separates, ``//`` is a ``/`` inside a name."""
+    return [name.replace("//", "/").strip() for name in re.split(r"(?<!/)/(?!/)", path)]
+
+
+def test_the_category_is_named_after_the_title_and_carries_the_id_and_description(moodle):
+    alpha = next(q for q in moodle.iter("question") if q.get("type") == "category")
+    names = moodle_category_names(alpha.findtext("category/text"))
+    assert names[:2] == ["$course$", "top"] and len(names) == 3
+    assert SPANS.findall(names[2]) == [("en", "Alpha quiz"), ("tr", "Alfa sınavı")]
+    assert SPANS.sub("", names[2]) == ""  # adjacent spans and nothing else: Moodle's PARAM_TEXT keeps them
+    assert alpha.findtext("idnumber") == "alpha"
+    assert SPANS.findall(alpha.findtext("info/text")) == [("en", "Questions about <em>capitals</em>."),
+                                                          ("tr", "<em>Başkentler</em> hakkında sorular.")]
+
+
+TITLES = {"en": "A/B testing & <friends>/", "tr": "/A/B testi ve <dostları>"}
+
+
+@pytest.mark.parametrize("args", [(), ("--multilang-syntax", "mlang2"), ("--lang", "tr")])
+def test_titles_with_slashes_and_markup_characters_round_trip(run, write_quiz, tmp_path, args):
+    from quizlint.model import read_quiz
+
+    path = write_quiz("- id: one\n  type: single\n  stem: {en: One?, tr: Bir?}\n  options:\n    - text: a\n"
+                      "      correct: true\n    - text: b\n", quiz_id="ab-testing")
+    path.write_text(path.read_text().replace("title: {en: Title en, tr: Title tr}",
+                                             f"title: {{en: {TITLES['en']!r}, tr: {TITLES['tr']!r}}}\n"
+                                             "description: {en: About *A/B*., tr: '*A/B* hakkında.'}"))
+    root = etree.fromstring(export(run, "moodle", path, tmp_path / "out.xml", *args), PARSER)
+    category = root.find("question")
+    names = moodle_category_names(category.findtext("category/text"))
+    assert names[:2] == ["$course$", "top"] and len(names) == 3
+    languages = ["tr"] if args == ("--lang", "tr") else ["en", "tr"]
+    import_args = ["--lang", "tr", "--languages", "tr"] if languages == ["tr"] else []
+    result = run("import", "--from", "moodle", *import_args, tmp_path / "out.xml", "-o", tmp_path / "back.quiz.yaml")
+    assert result.exit_code == 0, result.output
+    quiz = read_quiz(tmp_path / "back.quiz.yaml")[0].quiz
+    assert quiz.id == "ab-testing"
+    assert quiz.title == {lang: TITLES[lang] for lang in languages}
+    assert quiz.description == {lang: {"en": "About *A/B*.", "tr": "*A/B* hakkında."}[lang] for lang in languages}
+
+
+def test_a_title_too_long_for_a_category_name_falls_back_with_a_warning(run, write_quiz, tmp_path):
+    path = write_quiz("- id: one\n  type: true_false\n  stem: {en: One?, tr: Bir?}\n  answer: true\n", quiz_id="long")
+    long_title = "{en: '" + "Long " * 40 + "', tr: 'Kısa'}"
+    path.write_text(path.read_text().replace("{en: Title en, tr: Title tr}", long_title))
+    result = run("export", "--to", "moodle", "-o", tmp_path / "out.xml", path)
+    assert result.exit_code == 0, result.output
+    assert "the title is too long for a Moodle category name (255 characters): the category is named after its " \
+           "source-language title" in result.output
+    root = etree.fromstring((tmp_path / "out.xml").read_bytes(), PARSER)
+    assert moodle_category_names(root.findtext("question/category/text"))[2] == ("Long " * 40).strip()
+    path.write_text(path.read_text().replace("'Kısa'", "'" + "Uzun " * 60 + "'").replace("Long " * 40, "Long " * 60))
+    result = run("export", "--to", "moodle", "-o", tmp_path / "out.xml", path)
+    assert "named after the quiz id" in result.output
+    root = etree.fromstring((tmp_path / "out.xml").read_bytes(), PARSER)
+    assert root.findtext("question/category/text") == "$course$/top/long"
 
 
 def test_fractions_are_moodle_grades_that_add_up(moodle, bank):
@@ -66,7 +125,8 @@ def test_name_idnumber_tags_feedback_and_shuffling(moodle):
     assert capital.findtext("name/text") == "capital"
     assert [tag.findtext("text") for tag in capital.findall("tags/tag")] == ["geography", "capitals"]
     assert capital.findtext("shuffleanswers") == "false"  # a fixed option: Moodle cannot pin it
-    assert questions(moodle)["primes"].findtext("shuffleanswers") == "true"
+    assert questions(moodle)["primes"].findtext("shuffleanswers") == "false"  # numbers: their order means something
+    assert questions(moodle)["three-keys"].findtext("shuffleanswers") == "true"
     assert capital.find("questiontext").get("format") == "html"
     assert "Ankara has been the capital since 1923." in capital.findtext("generalfeedback/text")
     assert "The largest city" in capital.find("answer").findtext("feedback/text")

@@ -1,8 +1,9 @@
-"""`quizlint export --to gift/aiken`: plain-text formats for Moodle, escaped and read back the way Moodle does."""
+"""`quizlint export --to gift/aiken`: the text formats for Moodle, escaped and read back the way Moodle does."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -18,6 +19,92 @@ def moodle_unescape(text: str) -> str:
     for escaped, char in _PLACEHOLDERS.items():
         text = text.replace(escaped, char)
     return text.replace("\x00", "\\")
+
+
+# --- a reference reader: Moodle's qformat_gift::readquestion for multiple-choice and true/false questions ------
+# (question/format/gift/format.php, ported line by line: escapes become private-use placeholders first, the
+# answers are split on ~ after "=" became "~=", a weight is read only after "~", every text may start with a
+# [format] that replaces the one it inherits from the question text, and every text is trimmed)
+
+_PRE = {"\\:": "\ue000", "\\#": "\ue001", "\\=": "\ue002", "\\{": "\ue003", "\\}": "\ue004", "\\~": "\ue005",
+        "\\n": "\ue006"}
+_POST = {placeholder: char for placeholder, char in zip(_PRE.values(), ":#={}~\n")}
+_WEIGHT = re.compile(r"^%-*([0-9]{1,2})\.?([0-9]*)%")
+_FORMATS = ("moodle", "html", "plain", "markdown")
+
+
+@dataclass
+class MoodleText:
+    text: str
+    format: str
+
+
+@dataclass
+class MoodleQuestion:
+    name: str
+    text: MoodleText
+    answers: list[tuple[float, MoodleText, MoodleText | None]] = field(default_factory=list)  # weight, text, feedback
+    general: MoodleText | None = None
+    truth: bool | None = None
+
+
+def _pre(text: str) -> str:
+    text = text.replace("\\\\", "\ue007")
+    for escaped, placeholder in _PRE.items():
+        text = text.replace(escaped, placeholder)
+    return text.replace("\ue007", "\\")
+
+
+def _post(text: str) -> str:
+    return "".join(_POST.get(char, char) for char in text)
+
+
+def _with_format(text: str, default: str = "moodle") -> MoodleText:
+    text_format = default
+    if text.startswith("["):
+        name = text[1:text.find("]")]
+        if name in _FORMATS:
+            text_format, text = name, text[text.find("]") + 1:]
+    return MoodleText(_post(text).strip(" \t\n\r\0\x0b"), text_format)
+
+
+def moodle_read_gift(block: str) -> MoodleQuestion:
+    """One GIFT question (a block between blank lines) as Moodle reads it."""
+    lines = [" " if line.strip().startswith("//") else line for line in block.split("\n")]
+    text = _pre("\n".join(lines).strip())
+    assert text.startswith("::")
+    end = text.index("::", 2)
+    name, text = _post(text[2:end]), text[end + 2:].strip()
+    start, finish = text.index("{"), text.index("}")
+    answers = text[start + 1:finish].strip()
+    question = text[:start] + text[finish + 1:]
+    general = None
+    if "####" in answers:
+        general, answers = answers[answers.rindex("####") + 4:], answers[:answers.rindex("####")].strip()
+    result = MoodleQuestion(name, _with_format(question))
+    if general is not None:
+        result.general = _with_format(general.strip(), result.text.format)
+    if "~" not in answers:
+        result.truth = answers.split("#")[0].strip() in ("T", "TRUE")
+        return result
+    parts = [part.strip() for part in answers.replace("=", "~=").split("~")]
+    for part in parts[1:] if not parts[0] else parts:
+        weight = 0.0
+        if part.startswith("="):
+            weight, part = 1.0, part[1:]
+        elif _WEIGHT.match(part):
+            part = part[1:]
+            weight, part = float(part[:part.index("%")]) / 100, part[part.index("%") + 1:]
+        answer, _, feedback = part.partition("#")
+        result.answers.append((weight, _with_format(answer.strip(), result.text.format),
+                               _with_format(feedback.strip(), result.text.format) if "#" in part else None))
+    return result
+
+
+def gift_questions(text: str) -> dict[str, MoodleQuestion]:
+    """Every question of a GIFT file, by name."""
+    questions = [moodle_read_gift(block) for block in text.strip().split("\n\n") if "\n::" in "\n" + block]
+    return {question.name: question for question in questions}
 
 
 @pytest.fixture
@@ -40,13 +127,17 @@ def test_gift_questions(run, bank, tmp_path):
     text = (tmp_path / "out.gift.txt").read_text(encoding="utf-8")
     assert "$CATEGORY: $course$/top/alpha\n" in text and "$CATEGORY: $course$/top/beta\n" in text
     capital = text[text.index("::capital::"):text.index("}", text.index("::capital::"))]
-    assert capital.startswith("::capital::[plain]Which city is the capital of Turkey?{")
+    assert capital.startswith("::capital::[markdown]Which city is the **capital** of Turkey?{")
     assert "\t~İstanbul#The largest city, not the capital.\n\t=Ankara#Right\\: since 1923.\n" in capital
     assert "\t####Ankara has been the capital since 1923." in capital
     assert "// [id:capital] [tag:geography] [tag:capitals]" in text
     assert "\t~%50%2\n\t~%50%7\n\t~%-50%9#9 \\= 3 × 3.\n\t~%-50%1\n}" in text
-    assert "::1-earth-round::[plain]The Earth is round.{TRUE" in text
-    assert "::sun-cold::[plain]The Sun is cold.{FALSE" in text
+    assert "::1-earth-round::[markdown]The Earth is round.{TRUE" in text
+    assert "::sun-cold::[markdown]The Sun is cold.{FALSE" in text
+    # Markdown as written: code spans, a fenced block (its line breaks escaped), a table's colons escaped
+    assert '::code-output::[markdown]What does this print?\\n\\n```python\\nprint(1 < 2 and "<ok>")\\n```{' in text
+    assert "\t=`<ok>`\n\t~`True`\n" in text
+    assert "|\\:-----|-----\\:|" in text
     assert "Moodle gives these items mark 1: primes, code-output" in result.output
 
 
@@ -79,3 +170,92 @@ def test_plain_formats_refuse_all_languages(run, bank, tmp_path):
         result = run("export", "--to", fmt, "--lang", "all", "-o", tmp_path / "x.txt", bank)
         assert result.exit_code == 2
         assert "one language per file" in result.output
+
+
+def test_gift_keeps_the_markdown_exactly_as_moodle_reads_it(run, bank, tmp_path):
+    from test_export_support import load_models
+
+    questions = gift_questions(export(run, "gift", bank, tmp_path / "out.gift.txt").decode())
+    for quiz in load_models(bank).values():
+        for item in quiz.items:
+            question = questions[item.id]
+            assert question.text == MoodleText(item.stem["en"].strip(), "markdown")
+            if item.explanation is not None:
+                assert question.general == MoodleText(item.explanation["en"], "markdown")
+            if item.type == "true_false":
+                assert question.truth is item.answer
+                continue
+            assert [(weight > 0, text.text) for weight, text, _ in question.answers] == \
+                [(option.correct, option.text if isinstance(option.text, str) else option.text["en"])
+                 for option in item.options]
+            assert [feedback.text if feedback else None for _, _, feedback in question.answers] == \
+                [option.feedback["en"] if option.feedback else None for option in item.options]
+
+
+TRICKY = """\
+- id: tricky
+  type: single
+  stem: "[Read this](https://example.org/doc) first: which *option* is right?"
+  options:
+    - text: "%5% off"
+      feedback: "[markdown] is a word here"
+    - text: "[html] as text"
+    - text: "`a = b # c {d} ~e: \\\\f`"
+      correct: true
+      feedback: "%10%"
+    - text: "- a list\\n- of two"
+  explanation: "Line one\\n\\n    indented code"
+- id: hostile
+  type: multiple
+  stem: "Pick <script>alert(1)</script> the **safe** ones"
+  options:
+    - text: "[click](javascript:alert(1))"
+      correct: true
+    - text: "*fine*"
+      correct: true
+    - text: "<b onclick='x()'>bold</b>"
+"""
+
+
+def test_gift_texts_that_moodle_could_misread_get_their_format_named(run, write_quiz, tmp_path):
+    path = write_quiz(TRICKY, languages="en")
+    text = export(run, "gift", path, tmp_path / "out.gift.txt").decode()
+    tricky = gift_questions(text)["tricky"]
+    assert tricky.text == MoodleText("[Read this](https://example.org/doc) first: which *option* is right?", "markdown")
+    assert [(weight, answer.text, answer.format) for weight, answer, _ in tricky.answers] == [
+        (0.0, "%5% off", "markdown"),  # not a 5% weight
+        (0.0, "[html] as text", "markdown"),  # not an HTML text
+        (1.0, "`a = b # c {d} ~e: \\f`", "markdown"),
+        (0.0, "- a list\n- of two", "markdown")]
+    assert [feedback.text if feedback else None for _, _, feedback in tricky.answers] == \
+        ["[markdown] is a word here", None, "%10%", None]
+    assert tricky.general == MoodleText("Line one\n\n    indented code", "markdown")
+    assert "\t~[markdown]%5% off#[markdown][markdown] is a word here\n" in text
+
+
+def test_gift_writes_what_needs_sanitising_as_sanitised_html(run, write_quiz, tmp_path):
+    path = write_quiz(TRICKY, languages="en")
+    text = export(run, "gift", path, tmp_path / "out.gift.txt").decode()
+    hostile = gift_questions(text)["hostile"]
+    assert hostile.text == MoodleText("<p>Pick  the <strong>safe</strong> ones</p>", "html")
+    answers = [(weight > 0, answer.text, answer.format) for weight, answer, _ in hostile.answers]
+    assert answers == [(True, "[click](javascript:alert(1))", "html"),  # no link: the URL is not safe
+                       (True, "*fine*", "markdown"),  # Markdown again, named since the question is HTML
+                       (False, "<b>bold</b>", "html")]
+    assert "<script" not in text and "onclick" not in text and "<a " not in text
+
+
+def test_gift_round_trips_the_tricky_texts_through_the_importer(run, write_quiz, tmp_path):
+    from quizlint.model import read_quiz
+
+    path = write_quiz(TRICKY.split("- id: hostile")[0], languages="en")
+    export(run, "gift", path, tmp_path / "out.gift")
+    result = run("import", "--from", "gift", "--lang", "en", tmp_path / "out.gift", "-o", tmp_path / "back.quiz.yaml")
+    assert result.exit_code == 0, result.output
+    before, after = read_quiz(path)[0].quiz.items[0], read_quiz(tmp_path / "back.quiz.yaml")[0].quiz.items[0]
+    assert after.stem == {"en": before.stem}
+    assert [option.text for option in after.options] == [{"en": option.text} for option in before.options]
+    assert [option.correct for option in after.options] == [option.correct for option in before.options]
+    assert [option.feedback for option in after.options] == \
+        [{"en": option.feedback} if option.feedback else None for option in before.options]
+    assert after.explanation == {"en": before.explanation}

@@ -270,3 +270,11 @@ What two people are entombed in Grant's tomb? {
                      "What two people are entombed in Grant's tomb?"]
     assert [item["id"] for item in data["items"]] == ["questions-q1", "questions-q2", "questions-q5", "questions-q7"]
     assert result.stderr.count("skipped") == 3
+
+
+def test_a_weight_after_the_key_mark_is_text_as_moodle_reads_it(run, tmp_path):
+    """Moodle's reader takes ``=`` as the key and reads a ``%n%`` weight only after ``~``."""
+    result, data = import_gift(run, tmp_path, "::w::[markdown]Which?{=%50%half ~%5% five ~[markdown]%5%off}\n")
+    assert result.exit_code == 0, result.output
+    assert options_of(data["items"][0]) == [("%50%half", True, None), ("five", False, None), ("%5%off", False, None)]
+    assert "partial credit (5%) for 'five' dropped" in result.output  # a single-answer question

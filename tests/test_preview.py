@@ -280,7 +280,8 @@ def test_other_files_in_the_directory_are_left_alone(run, tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "keep.txt").write_text("mine", encoding="utf-8")
-    (out / "index.html").write_text("old", encoding="utf-8")
+    (out / "index.html").write_text('<html><head><meta name="generator" content="quizlint preview"></head></html>',
+                                    encoding="utf-8")  # an older preview: replaced (a page of the user's is not)
     result = run("preview", bank, "-o", out, "--select", "K", cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert (out / "keep.txt").read_text(encoding="utf-8") == "mine"

@@ -6,6 +6,9 @@ Each test names the bug it guards against; they drive the CLI (in-process, fast)
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -173,11 +176,11 @@ def test_preview_says_page_in_the_singular(run, tmp_path):
 # --- rule options in the configuration -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("table, expected", [
-    ('[rules.translation-length]\nmin-ratio = "a"\n', '[rules.translation-length] min-ratio must be a number, not "a"'),
-    ('[rules.T004]\nmargin = "x"\n', '[rules.T004] margin must be a number, not "x"'),
-    ("[rules.T003]\nmin-letters = true\n", "[rules.T003] min-letters must be a whole number, not true"),
-    ("[rules.K003]\nmin-options = 2.5\n", "[rules.K003] min-options must be a whole number, not 2.5"),
-    ("[rules.W003]\nrequire-emphasis = 1\n", "[rules.W003] require-emphasis must be true or false, not 1"),
+    ('[rules.translation-length]\nmin-ratio = "a"\n', "option 'min-ratio' of rule T007 must be a number, not 'a'"),
+    ('[rules.T004]\nmargin = "x"\n', "option 'margin' of rule T004 must be a number, not 'x'"),
+    ("[rules.T003]\nmin-letters = true\n", "option 'min-letters' of rule T003 must be a whole number, not True"),
+    ("[rules.K003]\nmin-options = 2.5\n", "option 'min-options' of rule K003 must be a whole number, not 2.5"),
+    ("[rules.W003]\nrequire-emphasis = 1\n", "option 'require-emphasis' of rule W003 must be true or false, not 1"),
 ])
 def test_a_rule_option_of_the_wrong_type_is_a_configuration_error_naming_the_file(run, bank, table, expected):
     # `min-ratio = "a"` used to crash the linter with an internal TypeError.
@@ -185,7 +188,7 @@ def test_a_rule_option_of_the_wrong_type_is_a_configuration_error_naming_the_fil
     result = run("lint", "--no-cache", "content", cwd=bank)
     assert result.exit_code == 2
     assert result.stderr.startswith("quizlint: ") and "quizlint.toml: " in result.stderr
-    assert expected in result.stderr
+    assert expected in result.stderr and "[rules." in result.stderr
 
 
 def test_a_rule_option_of_the_right_type_is_accepted(run, bank):
@@ -203,3 +206,231 @@ def test_review_takes_an_existing_folder_as_a_path_not_an_item_id(run, tmp_path)
     assert "no valid item 'content'" not in result.stderr
     assert "+      tr: {status: reviewed, source: " in result.stdout
     assert "capital: tr marked reviewed" in result.stdout
+
+
+# --- special files --------------------------------------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_fifo_named_like_a_quiz_file_never_blocks_the_linter(run_process, bank):
+    os.mkfifo(bank / "content" / "pipe.quiz.yaml")  # opening it for reading would wait for a writer forever
+    walked = run_process("lint", *KEY_RULES, "content", cwd=bank, timeout=60)
+    named = run_process("lint", *KEY_RULES, "content/pipe.quiz.yaml", cwd=bank, timeout=60)
+    assert (walked.returncode, walked.stdout) == (0, "All clean: 1 file checked, no problems.\n")
+    assert named.returncode == 2
+    assert named.stderr == "quizlint: not a regular file or directory: content/pipe.quiz.yaml\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_the_loader_refuses_a_fifo_without_opening_it(tmp_path):
+    from quizlint.load import load_document
+
+    os.mkfifo(tmp_path / "pipe.quiz.yaml")
+    document, [finding] = load_document(tmp_path / "pipe.quiz.yaml", "pipe.quiz.yaml")
+    assert document is None
+    assert (finding.code, finding.message) == ("Y009", "cannot read file: not a regular file")
+
+
+# --- the same file reached twice ------------------------------------------------------------------------------------
+
+def test_a_folder_named_twice_is_not_reported_as_duplicating_itself(run, bank):
+    # `quizlint lint content $PWD/content` used to lint each file twice: D001 on every id of the bank.
+    result = run("lint", "--no-cache", "--select", "D001", "content", bank / "content", cwd=bank)
+    assert (result.exit_code, result.stdout) == (0, "All clean: 1 file checked, no problems.\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_symlinked_folder_is_linted_once(run, bank):
+    (bank / "alias").symlink_to(bank / "content", target_is_directory=True)
+    result = run("lint", "--no-cache", "--select", "D001", "content", "alias", cwd=bank)
+    assert (result.exit_code, result.stdout) == (0, "All clean: 1 file checked, no problems.\n")
+
+
+# --- start-up: what `quizlint lint` imports ---------------------------------------------------------------------------
+
+HEAVY = ("lxml", "markdown_it", "nh3", "deep_translator", "ruamel", "lingua")
+
+
+def imported_modules(*args, cwd) -> set[str]:
+    """The modules a real ``python -m quizlint ARGS`` process imports (``-X importtime`` lists them)."""
+    process = subprocess.run([sys.executable, "-X", "importtime", "-m", "quizlint", *args], cwd=cwd,
+                             capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in process.stderr
+    return {line.rsplit("|", 1)[1].strip() for line in process.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_lint_imports_no_heavy_library_when_no_text_needs_one(tmp_path):
+    english_only = CLEAN_ITEM.replace(', tr: "Türkiye\'nin başkenti hangi şehirdir?"', "")
+    write(tmp_path / "en.quiz.yaml", quiz_yaml(english_only, languages="en"))
+    modules = imported_modules("lint", "--no-cache", "en.quiz.yaml", cwd=tmp_path)
+    assert "quizlint.lint.runner" in modules  # the measurement saw the linter
+    assert not {name for name in modules if name.split(".")[0] in HEAVY}
+
+
+def test_a_cached_lint_run_does_not_load_the_language_identifier(tmp_path):
+    write(tmp_path / "geo.quiz.yaml", quiz_yaml(CLEAN_ITEM))
+    first = imported_modules("lint", "geo.quiz.yaml", cwd=tmp_path)
+    second = imported_modules("lint", "geo.quiz.yaml", cwd=tmp_path)
+    assert "lingua" in first  # a bilingual text needed identification once
+    assert "lingua" not in second and "concurrent.futures.process" not in second
+
+
+# --- always-on codes named in a selection ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("option, key, shown", [
+    ("--ignore", "Q001", "Q001 (unused-suppression)"),
+    ("--ignore", "unused-suppression", "Q001 (unused-suppression)"),
+    ("--select", "y004", "Y004 (invalid-encoding)"),
+    ("--extend-select", "S002", "S002 (unknown-key)"),
+])
+def test_an_always_on_code_in_a_selection_is_explained_not_called_unknown(run, bank, option, key, shown):
+    # `quizlint rule` lists these codes, so "unknown rule or selector 'Q001'" was a contradiction.
+    result = run("lint", "--no-cache", option, key, "content", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizlint: {shown} is always on: it cannot be selected or ignored "
+                             f"(see `quizlint rule {shown.split()[0]}`)\n")
+
+
+# --- quiz header mistakes -------------------------------------------------------------------------------------------
+
+def lint_json(run, cwd: Path, name: str) -> list[dict]:
+    result = run("lint", *KEY_RULES, "--format", "json", name, cwd=cwd)
+    return json.loads(result.stdout)
+
+
+@pytest.mark.parametrize("languages, position, shown", [
+    ("[en, en]", (3, 17), "'en'"),
+    ("[en, tr, EN]", (3, 21), "'EN'"),
+])
+def test_a_language_listed_twice_is_an_error_at_the_repeat(run, tmp_path, languages, position, shown):
+    # `languages: [en, en]` passed silently: the source language then counted as its own translation.
+    text = quiz_yaml(CLEAN_ITEM).replace("languages: [en, tr]", f"languages: {languages}")
+    write(tmp_path / "q.quiz.yaml", text)
+    [finding] = lint_json(run, tmp_path, "q.quiz.yaml")
+    assert (finding["code"], finding["line"], finding["column"]) == ("S001", *position)
+    assert f"{shown} is listed twice" in finding["message"]
+
+
+def test_the_quiz_schema_says_languages_are_unique():
+    from quizlint.model.schema import quiz_schema
+
+    committed = json.loads((Path(__file__).resolve().parent.parent / "schema" / "quiz.schema.json").read_text())
+    for schema in (quiz_schema(), committed):
+        assert schema["properties"]["languages"]["uniqueItems"] is True
+
+
+def test_schema_messages_say_what_to_write(run, tmp_path):
+    write(tmp_path / "a.quiz.yaml", quiz_yaml(CLEAN_ITEM.replace("correct: true", 'correct: "true"'), quiz_id="a"))
+    write(tmp_path / "b.quiz.yaml", quiz_yaml(CLEAN_ITEM).replace("languages: [en, tr]", "languages: []"))
+    [quoted] = lint_json(run, tmp_path, "a.quiz.yaml")
+    assert quoted["message"].endswith("(got 'true'); write true without quotes")
+    empty = lint_json(run, tmp_path, "b.quiz.yaml")
+    assert "languages: expected at least one entry (got an empty list)" in [f["message"] for f in empty]
+
+
+# --- the [translate] table is checked by every command --------------------------------------------------------------
+
+@pytest.mark.parametrize("table, message", [
+    ("[translate]\nbogus = 1\n", "unknown key(s) in [translate]: bogus"),
+    ('[translate]\ntimeout = "x"\n', '[translate] timeout must be a number of seconds, not "x"'),
+    ("[translate]\nretries = 1.5\n", "[translate] retries must be a whole number, not 1.5"),
+])
+@pytest.mark.parametrize("command", [("lint", "--no-cache"), ("stats",), ("translate", "--dry-run")])
+def test_a_mistake_in_the_translate_table_is_a_configuration_error_everywhere(run, bank, table, message, command):
+    write(bank / "quizlint.toml", table)
+    result = run(*command, "content", cwd=bank)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+# --- a damaged cache ------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("damage", [
+    lambda data: [1, 2],
+    lambda data: {path: "not an entry" for path in data},
+    lambda data: {path: {**entry, "result": "x"} for path, entry in data.items()},
+    lambda data: {path: {**entry, "result": {**entry["result"], "summary": "x"}} for path, entry in data.items()},
+])
+def test_a_damaged_cache_is_a_miss_not_an_internal_error(run, bank, damage):
+    first = run("lint", "content", cwd=bank)
+    [cache_file] = (bank / ".quizlint_cache").glob("lint-*.json")
+    cache_file.write_text(json.dumps(damage(json.loads(cache_file.read_text()))), encoding="utf-8")
+    second = run("lint", "content", cwd=bank)
+    assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
+
+
+# --- translate: a provider URL that is not one ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/", "http://"])
+def test_a_provider_url_that_is_not_http_is_a_usage_error_not_a_failed_request(run, bank, url):
+    # `--url notaurl` used to be sent, fail with "request failed (MissingSchema)" and exit 1.
+    result = run("translate", "--dry-run", "--provider", "libre", "--url", url, "content", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizlint: --url: {url!r} is not an http:// or https:// URL "
+                             "(e.g. http://localhost:5000/)\n")
+
+
+def test_a_configured_provider_url_that_is_not_http_is_a_configuration_error(run, bank):
+    write(bank / "quizlint.toml", '[translate]\nprovider = "libre"\nurl = "localhost:5000"\n')
+    result = run("translate", "--dry-run", "content", cwd=bank)
+    assert result.exit_code == 2
+    assert "[translate] url: 'localhost:5000' is not an http:// or https:// URL" in result.stderr
+
+
+# --- message grammar ------------------------------------------------------------------------------------------------
+
+def test_inconsistent_option_count_says_has_for_one_item(run, tmp_path):
+    four = CLEAN_ITEM.replace("    - text: İzmir\n", "    - text: İzmir\n    - text: Bursa\n    - text: Konya\n")
+    three = four.replace("id: capital", "id: other").replace("    - text: Konya\n", "").replace(
+        "capital of Turkey", "largest city of Turkey")
+    write(tmp_path / "q.quiz.yaml", quiz_yaml(four + three))
+    [finding] = lint_json_selected(run, tmp_path, "D003", "q.quiz.yaml")
+    assert finding["message"] == "item has 3 options; 1 of the bank's 2 items has 4"
+
+
+def lint_json_selected(run, cwd: Path, codes: str, name: str) -> list[dict]:
+    result = run("lint", "--no-cache", "--select", codes, "--format", "json", name, cwd=cwd)
+    return json.loads(result.stdout)
+
+
+# --- points ---------------------------------------------------------------------------------------------------------
+
+def test_points_must_be_finite(run, tmp_path):
+    # `points: 1e400` is infinity: it passed, and the JSON export wrote `Infinity` (not JSON), Moodle `inf`.
+    write(tmp_path / "p.quiz.yaml", quiz_yaml(CLEAN_ITEM + "  points: 1e400\n"))
+    [finding] = lint_json(run, tmp_path, "p.quiz.yaml")
+    assert (finding["code"], finding["line"]) == ("S001", 13)
+    assert finding["message"] == "items[0].points: input should be a finite number (got 1e400)"
+
+
+# --- ids that differ only in case -----------------------------------------------------------------------------------
+
+def test_ids_that_differ_only_in_case_are_duplicates(run, tmp_path):
+    other = CLEAN_ITEM.replace("id: capital", "id: Capital").replace("capital of Turkey", "largest city of Turkey")
+    write(tmp_path / "a.quiz.yaml", quiz_yaml(CLEAN_ITEM + other, quiz_id="geo"))
+    write(tmp_path / "b.quiz.yaml", quiz_yaml(CLEAN_ITEM.replace("id: capital", "id: unique"), quiz_id="GEO"))
+    messages = [(f["file"], f["line"], f["message"]) for f in lint_json_selected(run, tmp_path, "D001", ".")]
+    assert messages == [
+        ("a.quiz.yaml", 13, "item id 'Capital' differs only in case from 'capital' in a.quiz.yaml:6:5 (LMSs and "
+                            "file systems that ignore case see one id)"),
+        ("b.quiz.yaml", 2, "quiz id 'GEO' differs only in case from 'geo' in a.quiz.yaml:2:1 (LMSs and file "
+                           "systems that ignore case see one id)"),
+    ]
+
+
+# --- preview never overwrites the user's own pages ------------------------------------------------------------------
+
+def test_preview_does_not_overwrite_a_page_it_did_not_write(run, bank):
+    own = write(bank / "site" / "index.html", "<html>my own page</html>\n")
+    refused = run("preview", "content", "-o", "site", cwd=bank)
+    assert refused.exit_code == 2
+    assert "not overwriting site/index.html (not written by quizlint preview)" in refused.stderr
+    assert own.read_text() == "<html>my own page</html>\n"
+    assert not (bank / "site" / "quiz-geo.html").exists()  # nothing half-written
+    forced = run("preview", "content", "-o", "site", "--force", cwd=bank)
+    assert forced.exit_code == 0 and "quizlint preview" in own.read_text()
+
+
+def test_preview_rewrites_its_own_pages(run, bank):
+    assert run("preview", "content", "-o", "site", cwd=bank).exit_code == 0
+    again = run("preview", "content", "-o", "site", cwd=bank)
+    assert (again.exit_code, again.stdout) == (0, "Wrote 2 pages to site: open site/index.html\n")

@@ -106,7 +106,7 @@ def test_an_item_with_an_unusual_number_of_options_is_information(run, write_qui
 def test_on_a_tie_the_larger_count_is_the_usual_one(run, write_quiz):
     path = write_quiz(item("q1", "One?", "Bir?", n_options=3) + "\n" + item("q2", "Two?", "İki?", n_options=4))
     findings = lint(run, "--select", "D003", path)
-    assert [(f["item"], f["message"]) for f in findings] == [("q1", "item has 3 options; 1 of the bank's 2 items have 4")]
+    assert [(f["item"], f["message"]) for f in findings] == [("q1", "item has 3 options; 1 of the bank's 2 items has 4")]
 
 
 def test_an_item_suppression_silences_a_deliberate_difference(run, tmp_path):

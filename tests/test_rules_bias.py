@@ -83,7 +83,7 @@ def test_fewer_than_min_items_are_not_tested_and_the_option_is_configurable(run,
 
 @pytest.mark.parametrize("setting, complaint", [
     ("[rules.key-position-bias]\nalpha = 1.5\n", "option 'alpha' of rule key-position-bias must be a number between 0 and 1, not 1.5"),
-    ("[rules.key-middle-bias]\nmin-items = \"8\"\n", "option 'min-items' of rule key-middle-bias must be an integer at least 1"),
+    ("[rules.key-middle-bias]\nmin-items = \"8\"\n", "option 'min-items' of rule B003 must be a whole number, not '8'"),
     ("[rules.longest-option-key]\nratio = 0.5\n", "option 'ratio' of rule longest-option-key must be a number at least 1"),
 ])
 def test_bad_option_values_are_configuration_errors(run_process, write_quiz, tmp_path, setting, complaint):

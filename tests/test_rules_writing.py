@@ -8,9 +8,9 @@ import json
 import pytest
 
 from conftest import CONTENT
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
+from quizlint.model.order import parse_number
 from quizlint.rules.base import Selection, all_rules
-from quizlint.rules.numeric_order import parse_number
 from test_rules_key import findings_of, line_of
 
 

@@ -37,6 +37,9 @@ class BankSettings:
         targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
         files, missing = find_quiz_files(targets)
         if missing:
+            special = [path for path in missing if os.path.exists(path)]
+            if special:  # a FIFO, socket or device: reading it would block or never end
+                raise ConfigError(f"not a regular file or directory: {', '.join(special)}")
             raise ConfigError(f"no such file or directory: {', '.join(missing)}")
         if glossary and not Path(glossary).is_file():
             raise ConfigError(f"glossary not found: {glossary}")

@@ -92,9 +92,8 @@ class Config:
             for name, value in values.items():
                 expected = _option_kind(rule.options[name])
                 if expected is not None and not _is_kind(value, expected):
-                    raise ConfigError(f"{self._where()}: [rules.{key}] {name} must be {expected}, not "
-                                      f"{_toml_value(value)} (default: {_toml_value(rule.options[name])}; see "
-                                      f"`quizlint rule {rule.code}`)")
+                    raise ConfigError(f"{self._where()}: option {name!r} of rule {rule.code} must be {expected}, "
+                                      f"not {value!r} (in [rules.{key}]; see `quizlint rule {rule.code}`)")
             options[rule.code] = dict(values)
         return options
 
@@ -179,14 +178,37 @@ def _expand(key: str) -> list:
 
     rules = expand_selector(key) if isinstance(key, str) and key.strip() else []
     if not rules:
+        builtin = _builtin_code(key)
+        if builtin is not None:
+            raise ConfigError(f"{builtin} is always on: it cannot be selected or ignored (see `quizlint rule "
+                              f"{builtin.split()[0]}`)")
         raise ConfigError(f"unknown rule or selector {key!r} (see `quizlint rule` for the list)")
     return rules
+
+
+def _builtin_code(key: Any) -> str | None:
+    """``Y004`` / ``invalid-encoding`` / ``Q001`` … → ``"Y004 (invalid-encoding)"``: the codes of problems found
+    while reading files and suppressions, which `quizlint rule` lists but no selection can turn off."""
+    from quizlint.diagnostics import LOAD_CODES
+    from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
+
+    if not isinstance(key, str):
+        return None
+    for code, name in {**LOAD_CODES, UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}.items():
+        if key.strip().upper() == code or key.strip().lower() == name:
+            return f"{code} ({name})"
+    return None
 
 
 _KEYS: dict[str, type] = {
     "paths": list, "languages": list, "glossary": str, "select": list, "ignore": list, "extend-select": list,
     "severity": dict, "rules": dict, "per-file-ignores": dict, "fail-on": str, "cache": bool, "jobs": int,
     "translate": dict,
+}
+# [translate]: read by `quizlint translate`, checked here so that every command refuses a mistake in it.
+TRANSLATE_KEYS: dict[str, tuple[type | tuple[type, ...], str]] = {
+    "provider": (str, "a string"), "url": (str, "a string"), "timeout": ((int, float), "a number of seconds"),
+    "retries": (int, "a whole number"),
 }
 _STRING_LISTS = ("paths", "languages", "select", "ignore", "extend-select")
 _KIND_NAMES = {list: "list", str: "string", dict: "table", bool: "boolean (true or false)", int: "whole number"}
@@ -210,6 +232,12 @@ def _check_types(data: dict[str, Any], where: str) -> None:
     for key, value in data.get("per-file-ignores", {}).items():
         if not isinstance(value, list) or not all(isinstance(entry, str) for entry in value):
             raise ConfigError(f"{where}: per-file-ignores.{key!r} must be a list of rule codes or names")
+    for key, value in data.get("translate", {}).items():
+        if key not in TRANSLATE_KEYS:
+            raise ConfigError(f"{where}: unknown key(s) in [translate]: {key}; known: {', '.join(TRANSLATE_KEYS)}")
+        kind, described = TRANSLATE_KEYS[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise ConfigError(f"{where}: [translate] {key} must be {described}, not {_toml_value(value)}")
     if data.get("fail-on", "error") not in _SEVERITIES:
         raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}, not {data['fail-on']!r}")
     if "jobs" in data and data["jobs"] < 1:

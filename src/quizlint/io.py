@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -10,26 +11,53 @@ from pathlib import Path
 def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8") -> None:
     """Replace ``path`` with ``data`` so that readers see either the old or the new file, never half of one.
 
-    Keeps the mode of an existing file; text is written with ``\\n`` newlines as given (no translation).
+    Keeps the mode of an existing file; a new file gets ``0o666`` less the process umask, as ``open()`` would
+    give it. When ``path`` is a symbolic link, its target is replaced (atomically, from a temporary file in the
+    target's directory) and the link stays a link. Text is written with ``\\n`` newlines as given (no
+    translation).
     """
     path = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
-    directory = path.parent if str(path.parent) else Path(".")
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    if path.is_symlink():
+        target = link_target(path)
+    else:
+        target = path
+        (path.parent if str(path.parent) else Path(".")).mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            os.chmod(temp_name, os.stat(path).st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(temp_name, 0o644)
-        os.replace(temp_name, path)
+        os.chmod(temp_name, mode_for(target))
+        os.replace(temp_name, target)
     except BaseException:
         try:
             os.unlink(temp_name)
         except FileNotFoundError:
             pass
         raise
+
+
+def link_target(link: Path) -> Path:
+    """The file a symbolic link finally points to (which may not exist yet); a loop is an error."""
+    target = Path(os.path.realpath(link))
+    if target.is_symlink():  # realpath gives up on loops and returns a link
+        raise OSError(errno.ELOOP, "too many levels of symbolic links", str(link))
+    return target
+
+
+def mode_for(path: Path) -> int:
+    """The permission bits for the new contents of ``path``: those of the existing file, else what a new file
+    gets from ``open()`` under the current umask."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except FileNotFoundError:
+        return 0o666 & ~current_umask()
+
+
+def current_umask() -> int:
+    """The process umask (reading it means setting it: it is put back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

@@ -12,10 +12,11 @@ receives is decided in one place:
    (blocks are never inside inline elements, lists hold list items, tables have a body, links have an
    ``href``, images an ``alt``), then serialised as XML.
 
-``render_html`` gives the XHTML as a string (Canvas, Moodle, the preview); ``append_html`` copies the
+``render_html`` gives the XHTML as a string (Canvas, Moodle, GIFT, the preview); ``append_html`` copies the
 elements into an lxml tree in a namespace (QTI puts XHTML in its own namespace); ``render_plain`` gives
-plain text (GIFT, Aiken). Characters XML cannot carry (C0 controls other than tab and newline, lone
-surrogates, U+FFFE/U+FFFF) are dropped everywhere (``xml_safe``).
+plain text (Aiken). Formats that hand the Markdown source on (GIFT ``[markdown]``) ask ``needs_sanitising``
+first: a text with raw HTML or an unsafe link goes as sanitised HTML instead. Characters XML cannot carry (C0
+controls other than tab and newline, lone surrogates, U+FFFE/U+FFFF) are dropped everywhere (``xml_safe``).
 
 markdown-it, nh3 and lxml are imported inside functions: importing this module costs nothing.
 """
@@ -100,13 +101,17 @@ def _math_rule(state, silent: bool) -> bool:
 
 
 @functools.lru_cache(maxsize=None)
-def _markdown():
+def _markdown(any_link: bool = False):
+    """The Markdown parser. ``any_link``: links and images keep every URL, which markdown-it otherwise turns
+    back into text when their scheme is unsafe (``javascript:``); used to find them, never to render."""
     from markdown_it import MarkdownIt
     from markdown_it.common.utils import escapeHtml
 
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     md.inline.ruler.before("escape", "math", _math_rule)
     md.add_render_rule("math", lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
+    if any_link:
+        md.validateLink = lambda url: True
     return md
 
 
@@ -143,6 +148,40 @@ def is_plain_paragraph(text: str) -> bool:
 
 def _sanitised_html(markdown: str) -> str:
     return _cleaner().clean(_markdown().render(markdown))
+
+
+def needs_sanitising(markdown: str | None) -> bool:
+    """Whether ``markdown``, handed on as Markdown source (GIFT ``[markdown]``), could carry what the sanitiser
+    removes: raw HTML, or a link or image whose URL has a scheme other than ``http``, ``https`` or ``mailto``.
+    Formats that pass Markdown on write such a text as sanitised HTML instead."""
+    if not markdown or not ("<" in markdown or "[" in markdown):  # no HTML, no link, no image
+        return False
+    return any(_is_active(token) for token in _walk(_markdown(any_link=True).parse(xml_safe(markdown))))
+
+
+def _walk(tokens):
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _walk(token.children)
+
+
+_URL_ATTRIBUTE = {"link_open": "href", "image": "src"}
+
+
+def _is_active(token) -> bool:
+    """Raw HTML, or a link or image to a URL the sanitiser would not keep."""
+    if token.type in ("html_block", "html_inline"):
+        return True
+    url = token.attrGet(_URL_ATTRIBUTE[token.type]) if token.type in _URL_ATTRIBUTE else None
+    return url is not None and _url_scheme(url) not in URL_SCHEMES | {""}
+
+
+def _url_scheme(url: str) -> str:
+    """The scheme of ``url`` as a browser reads it, ignoring control characters and spaces (a tab inside
+    ``javascript:`` does not hide it); ``""`` for a relative URL."""
+    match = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", re.sub(r"[\x00-\x20]", "", url))
+    return match.group(1).lower() if match else ""
 
 
 # --- repairing the fragment -------------------------------------------------------------------------------
@@ -474,4 +513,4 @@ def _collapse(text: str) -> str:
 
 
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "lxml_etree",
-           "render_html", "render_plain", "xml_safe"]
+           "needs_sanitising", "render_html", "render_plain", "xml_safe"]

@@ -16,10 +16,12 @@ Formats (each writes ONE file for the whole bank):
   qti30   NAME-qti30.zip: the same in QTI 3.0.
   canvas  NAME-canvas.zip: Canvas QTI 1.2 package; per quiz <quiz>/<quiz>.xml and
           assessment_meta.xml. One language (default: source).
-  moodle  NAME-moodle.xml: Moodle XML, a category per quiz. Default --lang all, with
-          multilang spans (--multilang-syntax mlang2 for {mlang xx} tags).
+  moodle  NAME-moodle.xml: Moodle XML, a category per quiz (its title, id and
+          description). Default --lang all, with multilang spans (--multilang-syntax
+          mlang2 for {mlang xx} tags).
   json    NAME.json: the bank as normalised JSON (`quizlint schema export`). Default all.
-  gift    NAME.gift.txt: Moodle GIFT text. One language (default: source).
+  gift    NAME.gift.txt: Moodle GIFT text, Markdown as written. One language (default:
+          source).
   aiken   NAME.aiken.txt: Aiken text; single-answer items only (others are skipped with
           a warning, feedback is dropped). One language (default: source).
 

@@ -22,12 +22,15 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     """Repair what can be repaired automatically, editing only the option entries that move.
 
     \b
-    - key-position-bias, key-middle-bias (B001, B003): swap the options of as few single-answer items as
-      possible so that the keys are spread as evenly as possible over the positions, per number of options,
-      in every quiz file and over the bank (deterministic; `fixed` options never move; multiple-answer items,
-      items with a `fixed` option and items whose option order means something — numbers, "none of the
-      above", combinations such as "I and II" — are left alone);
-    - all-of-the-above, none-of-the-above (W001, W002): move such options last and mark them `fixed: true`;
+    - key-position-bias, key-middle-bias (B001, B003): where these rules report a bias (with the configured
+      alpha and min-items: a bank `quizlint lint` finds clean is left alone), swap the options of as few
+      single-answer items as possible so that the keys are spread as evenly as possible over the positions,
+      per number of options, in the reported quiz files, or in every file when the bank is reported
+      (deterministic; `fixed` options never move; multiple-answer items, items with a `fixed` option and
+      items whose option order means something — numbers, "none of the above", combinations such as
+      "I and II" — are left alone);
+    - all-of-the-above, none-of-the-above (W001, W002): move such options last and mark them `fixed: true`
+      (the rules still report them afterwards, no longer as fixable);
     - numeric-order (W009): sort numeric options in ascending order.
 
     Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`

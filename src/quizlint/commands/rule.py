@@ -88,9 +88,9 @@ def word_list_section(rule: Rule) -> str:
     categories = getattr(importlib.import_module(rule.module), "LEXICON", ())
     if not categories:
         return ""
-    from quizlint.rules import _lexicon
+    from quizlint import lexicon
 
-    lists = "\n\n".join(_lexicon.describe(category) for category in categories)
+    lists = "\n\n".join(lexicon.describe(category) for category in categories)
     return ("## Word lists\nLanguages without a list of their own use the English one. Term syntax: `a|b` one "
             "of several words, `(...)` optional, `*` any continuation or beginning.\n\n" + lists)
 

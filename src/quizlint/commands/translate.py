@@ -10,8 +10,6 @@ import click
 from quizlint.commands.common import BankSettings, config_option, fail
 from quizlint.translate.providers import PROVIDERS
 
-CONFIG_KEYS = {"provider": str, "url": str, "timeout": (int, float), "retries": int}
-
 
 @click.command("translate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
@@ -56,6 +54,8 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
         fail("--only-missing and --stale exclude each other")
     settings = BankSettings.resolve(config_path, paths, glossary)
     configured = _translate_config(settings)
+    _check_url(url, "--url")
+    _check_url(configured.get("url"), f"{settings.config.source or 'configuration'}: [translate] url")
     request = TranslateRequest(
         provider=provider or configured.get("provider", "google"),
         url=url or configured.get("url"),
@@ -69,16 +69,19 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
 
 
 def _translate_config(settings: BankSettings) -> dict:
-    table = settings.config.translate
-    where = settings.config.source or "configuration"
-    unknown = set(table) - set(CONFIG_KEYS)
-    if unknown:
-        fail(f"{where}: unknown key(s) in [translate]: {', '.join(sorted(unknown))}; known: "
-             f"{', '.join(CONFIG_KEYS)}")
-    for key, kind in CONFIG_KEYS.items():
-        if key in table and (not isinstance(table[key], kind) or isinstance(table[key], bool)):
-            fail(f"{where}: [translate] {key} has the wrong type")
-    return table
+    """The [translate] table (its keys and types are checked with the rest of the configuration)."""
+    return settings.config.translate
+
+
+def _check_url(url: str | None, where: str) -> None:
+    """A provider URL must be http(s) with a host: anything else is a usage error, not a failed request."""
+    if url is None:
+        return
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        fail(f"{where}: {url!r} is not an http:// or https:// URL (e.g. http://localhost:5000/)")
 
 
 def _echo(message: str, err: bool = False) -> None:

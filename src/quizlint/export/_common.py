@@ -1,14 +1,17 @@
-"""What every export format shares: the bank and options, languages, identifiers, keys, numbers, XML bytes and
-zip files. Each of these is decided here, once."""
+"""What every export format shares: the bank and options, languages, identifiers, keys, numbers, Moodle's
+fractions, XML elements and bytes, content-package manifests and zip files. Each of these is decided here,
+once."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizlint.model import Item, Quiz, QuizFile, text_in
+from quizlint.model.order import order_is_meaningful
 from quizlint.render import lxml_etree
 
 TOOL_NAME = "quizlint"
@@ -70,6 +73,11 @@ def languages_for(quiz: Quiz, requested: str | None, fmt) -> list[str]:
 TRUE_FALSE_LABELS = {"en": ("True", "False"), "tr": ("Doğru", "Yanlış")}
 
 
+def one_line(text: str) -> str:
+    """``text`` with every run of whitespace, line breaks included, made one space."""
+    return " ".join(text.split())
+
+
 def true_false_labels(lang: str) -> tuple[str, str]:
     return TRUE_FALSE_LABELS.get(lang.split("-")[0].lower(), TRUE_FALSE_LABELS["en"])
 
@@ -129,6 +137,13 @@ class PreparedItem:
     index: int  # position in quiz.items
     identifier: str
     choices: list[Choice]
+    quiz_languages: list[str] = field(default_factory=list)  # all the quiz's languages, exported or not
+
+    @functools.cached_property
+    def meaningful_order(self) -> bool:
+        """Whether the options' order means something, in any of the quiz's languages (the question ``quizlint
+        fix`` asks too: :func:`quizlint.model.order.order_is_meaningful`); asked only by formats that shuffle."""
+        return order_is_meaningful(self.item, self.quiz_languages)
 
     @property
     def multiple(self) -> bool:
@@ -141,6 +156,19 @@ class PreparedItem:
     @property
     def any_fixed(self) -> bool:
         return any(choice.fixed for choice in self.choices)
+
+    @property
+    def shuffle(self) -> bool:
+        """Whether the delivery may shuffle the choices (those marked ``fixed`` excepted): not for true/false
+        (True comes first) nor for options whose order means something (numbers, "all of the above", "I and
+        II")."""
+        return self.item.type != "true_false" and not self.meaningful_order
+
+    @property
+    def pinned(self) -> bool:
+        """Whether some choice must stay where it is: for formats that cannot pin one option (Moodle, Canvas),
+        shuffling is off for the whole item."""
+        return self.any_fixed or self.meaningful_order
 
     @property
     def has_feedback(self) -> bool:
@@ -182,8 +210,8 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
     prepared = []
     for quiz_file, quiz_id in zip(bank.files, quiz_ids):
         quiz = quiz_file.quiz
-        items = [PreparedItem(item, index, next(item_ids), _choices(item, quiz)) for index, item in
-                 enumerate(quiz.items)]
+        items = [PreparedItem(item, index, next(item_ids), _choices(item, quiz), quiz.languages)
+                 for index, item in enumerate(quiz.items)]
         prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
         if getattr(fmt, "NEEDS_OPTIONS", True):
             _require_options(prepared[-1], fmt.NAME)
@@ -231,10 +259,83 @@ _SPLITS = {round(100 / float(value)): value for value in MOODLE_FRACTIONS[:-1]
            if abs(100 / float(value) - round(100 / float(value))) < 1e-4}
 
 
-def moodle_share(correct_count: int) -> str | None:
-    """The fraction (percent, from Moodle's list) each of ``correct_count`` right options gets so they add up
-    to 100; None where Moodle's list has no such value (11–19 or more than 20 right options)."""
-    return _SPLITS.get(correct_count)
+def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
+    """Each option's fraction for Moodle (Moodle XML, GIFT), in percent from Moodle's list, in option order: 100
+    for the key of a single-answer item and 0 for the others; for a multiple-answer item the right options share
+    100 exactly and every wrong one takes the same share away. Raises ExportError where Moodle's list has no
+    such share (11-19 or more than 20 right options)."""
+    if not prepared.multiple:
+        return ["100" if choice.correct else "0" for choice in prepared.choices]
+    count = len(prepared.correct)
+    share = _SPLITS.get(count)
+    if share is None:
+        raise ExportError(f"{quiz.where(prepared, 'options')}: item {prepared.item.id!r} has {count} right options; "
+                          "Moodle's fraction list has no value that splits 100% exactly over them (it can for "
+                          "1-10 or 20); change the number of right options or export another format")
+    return [share if choice.correct else f"-{share}" for choice in prepared.choices]
+
+
+# --- XML --------------------------------------------------------------------------------------------------
+
+XSI = "http://www.w3.org/2001/XMLSchema-instance"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
+
+
+def add_element(parent, tag: str, text: str | None = None, **attributes: str):
+    """A new last child of ``parent``: ``tag`` (``{namespace}name`` or a plain name), ``text``, ``attributes``."""
+    node = lxml_etree().SubElement(parent, tag, attributes)
+    node.text = text
+    return node
+
+
+def root_element(namespace: str, tag: str, schema_location: str, **attributes: str):
+    """A document element in ``namespace`` (the default namespace) with its ``xsi:schemaLocation``."""
+    root = lxml_etree().Element(f"{{{namespace}}}{tag}", attributes, nsmap={None: namespace, "xsi": XSI})
+    root.set(f"{{{XSI}}}schemaLocation", schema_location)
+    return root
+
+
+@dataclass
+class PackageResource:
+    """One ``<resource>`` of an IMS content package manifest."""
+
+    identifier: str
+    type: str
+    files: list[str]
+    href: str | None = None  # the resource's entry point, where the package format names one
+    dependencies: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class ContentPackage:
+    """Which IMS content package a manifest belongs to: its namespace, schema and ``<metadata>`` schema."""
+
+    namespace: str
+    schema_location: str
+    schema: str
+    schema_version: str
+
+
+def build_manifest(package: ContentPackage, name: str, resources: list[PackageResource]):
+    """``imsmanifest.xml``: metadata, no organisation, the resources with their files and dependencies."""
+    ns = package.namespace
+    root = root_element(ns, "manifest", package.schema_location, identifier=ncname(f"manifest-{name}"))
+    metadata = add_element(root, f"{{{ns}}}metadata")
+    add_element(metadata, f"{{{ns}}}schema", package.schema)
+    add_element(metadata, f"{{{ns}}}schemaversion", package.schema_version)
+    add_element(root, f"{{{ns}}}organizations")
+    container = add_element(root, f"{{{ns}}}resources")
+    for resource in resources:
+        attributes = {"identifier": resource.identifier, "type": resource.type}
+        if resource.href is not None:
+            attributes["href"] = resource.href
+        node = add_element(container, f"{{{ns}}}resource", **attributes)
+        for href in resource.files:
+            add_element(node, f"{{{ns}}}file", href=href)
+        for dependency in resource.dependencies:
+            add_element(node, f"{{{ns}}}dependency", identifierref=dependency)
+    return root
 
 
 # --- writing ----------------------------------------------------------------------------------------------
@@ -267,7 +368,6 @@ def _local(element) -> str:
     return element.tag.rpartition("}")[2] if isinstance(element.tag, str) else ""
 
 
-XML_DECLARATION = b'<?xml version="1.0" encoding="UTF-8"?>\n'
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -287,6 +387,3 @@ def zip_bytes(entries: dict[str, bytes]) -> bytes:
             archive.writestr(info, entries[name])
     return buffer.getvalue()
 
-
-XSI = "http://www.w3.org/2001/XMLSchema-instance"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -9,8 +9,9 @@ item). Every test resource depends on its items.
 Items:
 
 - ``choiceInteraction`` with ``maxChoices`` 1 (single) or 0 (multiple); options in the order written,
-  ``shuffle="true"`` with ``fixed="true"`` on options that must not move; true/false items are a two-choice
-  interaction (identifiers ``TRUE`` and ``FALSE``) that is never shuffled;
+  ``shuffle="true"`` with ``fixed="true"`` on options that must not move, ``shuffle="false"`` where the
+  order means something (numeric options, "all of the above", "I and II": ``quizlint.model.order``);
+  true/false items are a two-choice interaction (identifiers ``TRUE`` and ``FALSE``), never shuffled;
 - ``correctResponse`` lists the key; a multiple-answer item also has a ``mapping``: each right option is worth
   ``points / number of right options`` and each wrong one costs the same, bounded to ``0..points``;
 - scoring: the standard ``match_correct`` template (single, 1 point, no feedback) or ``map_response``
@@ -31,20 +32,23 @@ from quizlint import __version__
 from quizlint.export._common import (
     TOOL_NAME,
     XML_LANG,
-    XSI,
+    ContentPackage,
     ExportBank,
     ExportOptions,
     ExportOutput,
+    PackageResource,
     PreparedItem,
     PreparedQuiz,
-    ncname,
+    add_element,
+    build_manifest,
     number,
     prepare,
+    root_element,
     serialize_xml,
     unique_names,
     zip_bytes,
 )
-from quizlint.render import append_html, lxml_etree
+from quizlint.render import append_html
 
 RESPONSE, SCORE, MAXSCORE, FEEDBACK, EXPLANATION = "RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "EXPLANATION"
 
@@ -57,10 +61,7 @@ class Dialect:
     schema_location: str
     templates: str  # base URL of the response processing templates
     template_suffix: str
-    cp_namespace: str
-    cp_schema_location: str
-    manifest_schema: str
-    manifest_schema_version: str
+    package: ContentPackage  # the content package the manifest belongs to
     resource_suffix: str  # imsqti_item_xml<suffix>
     content_body: bool  # QTI 3 wraps feedback and rubric content in qti-content-body
 
@@ -68,18 +69,17 @@ class Dialect:
         """A QTI 2.1 element name in this dialect."""
         return camel if self.version == "2.1" else "qti-" + _kebab(camel)
 
-    def attribute(self, camel: str) -> str:
-        return camel if self.version == "2.1" else _kebab(camel)
+    def attributes(self, attributes: dict[str, str]) -> dict[str, str]:
+        """QTI 2.1 attribute names (``maxChoices``) in this dialect (``max-choices``)."""
+        return attributes if self.version == "2.1" else {_kebab(key): value for key, value in attributes.items()}
+
+    def root(self, camel: str, **attributes: str):
+        """The document element of an item or a test (QTI 2.1 names and attributes, as for ``element``)."""
+        return root_element(self.namespace, self.name(camel), self.schema_location, **self.attributes(attributes))
 
     def element(self, parent, camel: str, text: str | None = None, **attributes: str):
-        etree = lxml_etree()
-        tag = _qualified(self, camel)
-        if self.version != "2.1":
-            attributes = {_kebab(key): value for key, value in attributes.items()}
-        node = etree.Element(tag, attributes, nsmap={None: self.namespace, "xsi": XSI}) if parent is None else \
-            etree.SubElement(parent, tag, attributes)
-        node.text = text
-        return node
+        """A child element, named (``choiceInteraction``) and with attributes (``maxChoices``) as in QTI 2.1."""
+        return add_element(parent, _qualified(self, camel), text, **self.attributes(attributes))
 
     def template(self, name: str) -> str:
         return f"{self.templates}{name}{self.template_suffix}"
@@ -104,10 +104,9 @@ def _kebab(camel: str) -> str:
 
 def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lang: str):
     item = prepared.item
-    root = dialect.element(None, "assessmentItem", identifier=prepared.identifier, title=item.id, label=item.id,
-                           adaptive="false", timeDependent="false", toolName=TOOL_NAME, toolVersion=__version__)
+    root = dialect.root("assessmentItem", identifier=prepared.identifier, title=item.id, label=item.id,
+                        adaptive="false", timeDependent="false", toolName=TOOL_NAME, toolVersion=__version__)
     root.set(XML_LANG, lang)
-    root.set(f"{{{XSI}}}schemaLocation", dialect.schema_location)
     _declarations(dialect, root, prepared)
     _item_body(dialect, root, quiz, prepared, lang)
     _response_processing(dialect, root, prepared)
@@ -145,9 +144,8 @@ def _outcome(dialect: Dialect, parent, identifier: str, default: str) -> None:
 def _item_body(dialect: Dialect, root, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
     body = dialect.element(root, "itemBody")
     append_html(body, quiz.text(prepared.item.stem, lang), namespace=dialect.namespace, blocks=True)
-    true_false = prepared.item.type == "true_false"
     interaction = dialect.element(body, "choiceInteraction", responseIdentifier=RESPONSE,
-                                  shuffle="false" if true_false else "true",
+                                  shuffle="true" if prepared.shuffle else "false",
                                   maxChoices="0" if prepared.multiple else "1")
     for choice in prepared.choices:
         attributes = {"fixed": "true"} if choice.fixed else {}
@@ -217,9 +215,8 @@ def _modal_feedback(dialect: Dialect, root, quiz: PreparedQuiz, prepared: Prepar
 
 def build_test(dialect: Dialect, quiz: PreparedQuiz, lang: str, item_refs: list[tuple[str, str]]):
     """One assessmentTest: one part, one section holding the quiz's items (``item_refs``: identifier, href)."""
-    root = dialect.element(None, "assessmentTest", identifier=quiz.identifier,
-                           title=quiz.text(quiz.quiz.title, lang), toolName=TOOL_NAME, toolVersion=__version__)
-    root.set(f"{{{XSI}}}schemaLocation", dialect.schema_location)
+    root = dialect.root("assessmentTest", identifier=quiz.identifier, title=quiz.text(quiz.quiz.title, lang),
+                        toolName=TOOL_NAME, toolVersion=__version__)
     _outcome(dialect, root, SCORE, "0")
     part = dialect.element(root, "testPart", identifier="part-1", navigationMode="nonlinear",
                            submissionMode="individual")
@@ -237,34 +234,31 @@ def build_test(dialect: Dialect, quiz: PreparedQuiz, lang: str, item_refs: list[
     return root
 
 
-@dataclass
-class _Resource:
-    identifier: str
-    kind: str  # "item" or "test"
-    href: str
-    dependencies: list[str]
-
-
 def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -> ExportOutput:
     quizzes = prepare(bank, options, dialect.format_name)
     entries: dict[str, bytes] = {}
     planned = [(quiz, lang) for quiz in quizzes for lang in quiz.languages]
     names = iter(unique_names([name for quiz, lang in planned for name in _resource_names(quiz, lang)]))
-    resources: list[_Resource] = []
+    resources: list[PackageResource] = []
     for quiz, lang in planned:
         folder = f"{quiz.identifier}/{lang}"
-        test_resource = _Resource(next(names), "test", f"{folder}/test.xml", [])
-        item_resources, item_refs = [], []
+        test = _resource(dialect, next(names), "test", f"{folder}/test.xml")
+        items, item_refs = [], []
         for prepared in quiz.items:
             href = f"items/{prepared.identifier}.xml"
             entries[f"{folder}/{href}"] = _xml(build_item(dialect, quiz, prepared, lang))
-            item_resources.append(_Resource(next(names), "item", f"{folder}/{href}", []))
+            items.append(_resource(dialect, next(names), "item", f"{folder}/{href}"))
             item_refs.append((prepared.identifier, href))
-        test_resource.dependencies = [resource.identifier for resource in item_resources]
-        entries[test_resource.href] = _xml(build_test(dialect, quiz, lang, item_refs))
-        resources.extend([test_resource, *item_resources])
-    entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect, bank.name, resources))
+        test.dependencies = [resource.identifier for resource in items]
+        entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
+        resources += [test, *items]
+    entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
     return ExportOutput(zip_bytes(entries))
+
+
+def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:
+    """The manifest entry of an item (``kind`` "item") or a test file."""
+    return PackageResource(identifier, f"imsqti_{kind}_xml{dialect.resource_suffix}", [href], href=href)
 
 
 def _resource_names(quiz: PreparedQuiz, lang: str) -> list[str]:
@@ -274,28 +268,3 @@ def _resource_names(quiz: PreparedQuiz, lang: str) -> list[str]:
 
 def _xml(root) -> bytes:
     return serialize_xml(root, xhtml=True)
-
-
-def build_manifest(dialect: Dialect, name: str, resources: list[_Resource]):
-    etree = lxml_etree()
-    ns = dialect.cp_namespace
-
-    def add(parent, tag: str, text: str | None = None, **attributes: str):
-        node = etree.SubElement(parent, f"{{{ns}}}{tag}", attributes)
-        node.text = text
-        return node
-
-    root = etree.Element(f"{{{ns}}}manifest", {"identifier": ncname(f"manifest-{name}")}, nsmap={None: ns, "xsi": XSI})
-    root.set(f"{{{XSI}}}schemaLocation", dialect.cp_schema_location)
-    metadata = add(root, "metadata")
-    add(metadata, "schema", dialect.manifest_schema)
-    add(metadata, "schemaversion", dialect.manifest_schema_version)
-    add(root, "organizations")
-    container = add(root, "resources")
-    for resource in resources:
-        node = add(container, "resource", identifier=resource.identifier,
-                   type=f"imsqti_{resource.kind}_xml{dialect.resource_suffix}", href=resource.href)
-        add(node, "file", href=resource.href)
-        for dependency in resource.dependencies:
-            add(node, "dependency", identifierref=dependency)
-    return root

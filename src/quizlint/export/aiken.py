@@ -11,7 +11,15 @@ One language per file: ``--lang``, default the source language.
 
 from __future__ import annotations
 
-from quizlint.export._common import ExportBank, ExportOptions, ExportOutput, PreparedItem, PreparedQuiz, prepare
+from quizlint.export._common import (
+    ExportBank,
+    ExportOptions,
+    ExportOutput,
+    PreparedItem,
+    PreparedQuiz,
+    one_line,
+    prepare,
+)
 from quizlint.render import render_plain
 
 NAME = "aiken"
@@ -52,10 +60,6 @@ def _cannot_carry(prepared: PreparedItem) -> str | None:
     if len(prepared.correct) != 1:
         return "Aiken needs exactly one right option"
     return None
-
-
-def one_line(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _question(quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> str:

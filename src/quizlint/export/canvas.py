@@ -8,8 +8,10 @@ quiz, ``<quiz>/<quiz>.xml`` (a ``questestinterop`` with one ``assessment``) and 
 writes it: 100 for the right option (single, true/false) or for exactly the right set (multiple; Canvas
 grades multiple-answer questions with its own partial credit once imported). The explanation is Canvas's
 general feedback (``general_fb``), option feedback ``<option ident>_fb``. Options are in the order written;
-``render_choice shuffle="Yes"`` with ``rshuffle="No"`` on fixed options, and the quiz's ``shuffle_answers``
-is on unless some option of the quiz is fixed.
+``render_choice shuffle="Yes"`` with ``rshuffle="No"`` on fixed options (``shuffle="No"`` where the order
+means something: numeric options, "all of the above", "I and II"), and the quiz's ``shuffle_answers`` (the
+setting Canvas actually applies, to every question) is on unless some item of the quiz has a fixed option or a
+meaningful order.
 
 One language per package: ``--lang``, default the source language.
 """
@@ -18,19 +20,23 @@ from __future__ import annotations
 
 from quizlint.export._common import (
     XML_LANG,
-    XSI,
+    ContentPackage,
     ExportBank,
     ExportOptions,
     ExportOutput,
+    PackageResource,
     PreparedItem,
     PreparedQuiz,
+    add_element,
+    build_manifest,
     number,
     prepare,
+    root_element,
     serialize_xml,
     unique_names,
     zip_bytes,
 )
-from quizlint.render import lxml_etree, render_html
+from quizlint.render import render_html
 
 NAME = "canvas"
 DESCRIPTION = "Canvas QTI 1.2 package (zip): questestinterop + assessment_meta.xml per quiz"
@@ -44,7 +50,8 @@ QTI_LOCATION = f"{QTI_NS} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
 CANVAS_NS = "http://canvas.instructure.com/xsd/cccv1p0"
 CANVAS_LOCATION = f"{CANVAS_NS} https://canvas.instructure.com/xsd/cccv1p0.xsd"
 CC_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
-CC_LOCATION = f"{CC_NS} http://www.imsglobal.org/xsd/imscp_v1p1.xsd"
+PACKAGE = ContentPackage(CC_NS, f"{CC_NS} http://www.imsglobal.org/xsd/imscp_v1p1.xsd", "IMS Content", "1.1.3")
+META_TYPE = "associatedcontent/imscc_xmlv1p1/learning-application-resource"
 QUESTION_TYPES = {"single": "multiple_choice_question", "multiple": "multiple_answers_question",
                   "true_false": "true_false_question"}
 RESPONSE = "response1"
@@ -58,30 +65,24 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     for quiz in quizzes:
         ident, meta_ident = next(names), next(names)
         lang = quiz.languages[0]
-        entries[f"{ident}/{ident}.xml"] = serialize_xml(build_assessment(quiz, ident, lang))
-        entries[f"{ident}/assessment_meta.xml"] = serialize_xml(build_meta(quiz, ident, lang))
-        resources.append((ident, meta_ident))
-    entries["imsmanifest.xml"] = serialize_xml(build_manifest(bank.name, resources))
+        assessment, meta = f"{ident}/{ident}.xml", f"{ident}/assessment_meta.xml"
+        entries[assessment] = serialize_xml(build_assessment(quiz, ident, lang))
+        entries[meta] = serialize_xml(build_meta(quiz, ident, lang))
+        resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
+                      PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
+    entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
     return ExportOutput(zip_bytes(entries))
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
-    node = lxml_etree().SubElement(parent, f"{{{ns}}}{tag}", attributes)
-    node.text = text
-    return node
-
-
-def _root(tag: str, ns: str, location: str, **attributes: str):
-    root = lxml_etree().Element(f"{{{ns}}}{tag}", attributes, nsmap={None: ns, "xsi": XSI})
-    root.set(f"{{{XSI}}}schemaLocation", location)
-    return root
+    return add_element(parent, f"{{{ns}}}{tag}", text, **attributes)
 
 
 # --- questestinterop --------------------------------------------------------------------------------------
 
 
 def build_assessment(quiz: PreparedQuiz, ident: str, lang: str):
-    root = _root("questestinterop", QTI_NS, QTI_LOCATION)
+    root = root_element(QTI_NS, "questestinterop", QTI_LOCATION)
     assessment = _element(root, "assessment", ident=ident, title=quiz.text(quiz.quiz.title, lang))
     assessment.set(XML_LANG, lang)
     _metadata(assessment, {"cc_maxattempts": "1"})
@@ -115,8 +116,7 @@ def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> Non
     _material(presentation, quiz.text(prepared.item.stem, lang), compact=False)
     response = _element(presentation, "response_lid", ident=RESPONSE,
                         rcardinality="Multiple" if prepared.multiple else "Single")
-    true_false = prepared.item.type == "true_false"
-    render = _element(response, "render_choice", shuffle="No" if true_false else "Yes")
+    render = _element(response, "render_choice", shuffle="Yes" if prepared.shuffle else "No")
     for choice in prepared.choices:
         attributes = {"rshuffle": "No"} if choice.fixed else {}
         label = _element(render, "response_label", ident=_answer_ident(prepared, choice), **attributes)
@@ -170,13 +170,13 @@ def _feedback(item, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> No
         _material(_element(feedback, "flow_mat"), quiz.text(text, lang), compact=False)
 
 
-# --- assessment_meta.xml and the manifest -----------------------------------------------------------------
+# --- assessment_meta.xml ----------------------------------------------------------------------------------
 
 
 def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
     total = number(sum(prepared.item.points for prepared in quiz.items))
-    shuffle = "false" if any(prepared.any_fixed for prepared in quiz.items) else "true"
-    root = _root("quiz", CANVAS_NS, CANVAS_LOCATION, identifier=ident)
+    shuffle = "false" if any(prepared.pinned for prepared in quiz.items) else "true"
+    root = root_element(CANVAS_NS, "quiz", CANVAS_LOCATION, identifier=ident)
     description = quiz.quiz.description
     for tag, text in (
         ("title", quiz.text(quiz.quiz.title, lang)),
@@ -200,24 +200,4 @@ def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
                       ("quiz_identifierref", ident), ("points_possible", total), ("grading_type", "points"),
                       ("submission_types", "online_quiz")):
         _element(assignment, tag, text, ns=CANVAS_NS)
-    return root
-
-
-def build_manifest(name: str, resources: list[tuple[str, str]]):
-    from quizlint.export._common import ncname
-
-    root = _root("manifest", CC_NS, CC_LOCATION, identifier=ncname(f"manifest-{name}"))
-    metadata = _element(root, "metadata", ns=CC_NS)
-    _element(metadata, "schema", "IMS Content", ns=CC_NS)
-    _element(metadata, "schemaversion", "1.1.3", ns=CC_NS)
-    _element(root, "organizations", ns=CC_NS)
-    container = _element(root, "resources", ns=CC_NS)
-    for ident, meta_ident in resources:
-        resource = _element(container, "resource", ns=CC_NS, identifier=ident, type="imsqti_xmlv1p2")
-        _element(resource, "file", ns=CC_NS, href=f"{ident}/{ident}.xml")
-        _element(resource, "dependency", ns=CC_NS, identifierref=meta_ident)
-        meta = _element(container, "resource", ns=CC_NS, identifier=meta_ident,
-                        type="associatedcontent/imscc_xmlv1p1/learning-application-resource",
-                        href=f"{ident}/assessment_meta.xml")
-        _element(meta, "file", ns=CC_NS, href=f"{ident}/assessment_meta.xml")
     return root

@@ -1,13 +1,19 @@
 """``--to gift``: Moodle's GIFT text format (Question bank → Import → GIFT), one file for the bank.
 
-Texts are plain (``[plain]``: Markdown rendered to sanitised plain text, so nothing is read as HTML) with
-GIFT's special characters ``~ = # { } :`` and ``\\`` escaped and line breaks written ``\\n``. Per quiz a
-``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with ``[id:…]`` and ``[tag:…]`` (which Moodle
-reads as the idnumber and tags), then ``::<item id>::`` and the question. Single answer: ``=`` key, ``~``
-others; multiple answer: ``~%share%`` with Moodle's fractions as in the Moodle XML export (the same failure
-where 100 cannot be split exactly); true/false: ``{TRUE}``/``{FALSE}``. Option feedback follows ``#``, the
-explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; a warning says which items lose
-theirs) and no fixed options.
+Texts are the Markdown as written, marked ``[markdown]`` (Moodle renders it, so code spans, emphasis, lists and
+links survive), with GIFT's special characters ``~ = # { } :`` and ``\\`` escaped and line breaks written
+``\\n``, the way Moodle's own GIFT export escapes (``qformat_gift::repchar``). A text holding what the
+sanitiser removes (raw HTML, a ``javascript:`` link: see ``quizlint.render.needs_sanitising``) is written as
+its sanitised HTML, marked ``[html]``, instead. The question text carries the format; answers and feedback
+inherit it (as in Moodle's reader) and name their own only when it differs, or when the text itself starts
+with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
+
+Per quiz a ``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with ``[id:…]`` and ``[tag:…]``
+(which Moodle reads as the idnumber and tags), then ``::<item id>::`` and the question. Single answer: ``=``
+key, ``~`` others; multiple answer: ``~%share%`` with Moodle's fractions as in the Moodle XML export (the same
+failure where 100 cannot be split exactly); true/false: ``{TRUE}``/``{FALSE}``. Option feedback follows ``#``,
+the explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; a warning says which items lose
+theirs), no fixed options and no shuffling setting.
 
 One language per file: ``--lang``, default the source language.
 """
@@ -20,27 +26,30 @@ from quizlint.export._common import (
     ExportOutput,
     PreparedItem,
     PreparedQuiz,
+    moodle_fractions,
+    one_line,
     prepare,
 )
-from quizlint.export.moodle import fractions
-from quizlint.render import render_plain
+from quizlint.render import needs_sanitising, render_html
 
 NAME = "gift"
-DESCRIPTION = "GIFT text for pasting or importing into Moodle"
+DESCRIPTION = "GIFT text (Markdown) for pasting or importing into Moodle"
 SUFFIX = ".gift.txt"
 BINARY = False
 MULTILINGUAL = False
 DEFAULT_LANG = "source"
 
 _SPECIAL = "~=#{}:"
+MARKDOWN, HTML = "markdown", "html"
+_MISREAD_START = ("[", "%")  # a format name, a weight
 
 
 def escape(text: str) -> str:
-    """Plain text made safe inside a GIFT question: ``\\`` and ``~ = # { } :`` escaped, newlines as ``\\n``."""
+    """Text made safe inside a GIFT question: ``\\`` and ``~ = # { } :`` escaped, newlines as ``\\n``."""
     text = text.replace("\\", "\\\\")
     for char in _SPECIAL:
         text = text.replace(char, "\\" + char)
-    return text.replace("\r\n", "\n").replace("\n", "\\n")
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\\n")
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
@@ -48,9 +57,9 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     unscored = []
     for quiz in prepare(bank, options, NAME):
         lang = quiz.languages[0]
-        blocks.append(f"// {_comment(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
+        blocks.append(f"// {one_line(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
         for prepared in quiz.items:
-            blocks.append(_question(quiz, prepared, lang))
+            blocks.append(_Question(quiz, prepared, lang).write())
             if prepared.item.points != 1:
                 unscored.append(prepared.item.id)
     warnings = [f"GIFT has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}"] \
@@ -58,26 +67,48 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
-def _comment(text: str) -> str:
-    return " ".join(text.split())
+def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = False) -> tuple[str, str]:
+    """``(format, GIFT text)`` of one Markdown text: ``[markdown]`` and the source, or ``[html]`` and the
+    sanitised HTML (``compact``: without the ``<p>`` of a one-paragraph text) when the source needs sanitising.
+    The ``[format]`` prefix is left out where the text ``inherited`` the format from its question and cannot be
+    misread without it."""
+    markdown = markdown.strip()
+    text_format = HTML if needs_sanitising(markdown) else MARKDOWN
+    text = render_html(markdown, compact=compact) if text_format == HTML else markdown
+    prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
+    return text_format, prefix + escape(text)
 
 
-def _plain(quiz: PreparedQuiz, value, lang: str) -> str:
-    return escape(render_plain(quiz.text(value, lang)))
+class _Question:
+    """One item as a GIFT question, in the language ``lang``."""
 
+    def __init__(self, quiz: PreparedQuiz, prepared: PreparedItem, lang: str):
+        self.quiz, self.prepared, self.lang = quiz, prepared, lang
+        self.text_format, self.stem = gift_text(quiz.text(prepared.item.stem, lang))
 
-def _question(quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> str:
-    item = prepared.item
-    markers = [f"[id:{item.id}]"] + [f"[tag:{_comment(tag)}]" for tag in item.tags if "]" not in tag]
-    lines = [f"// {' '.join(markers)}", f"::{item.id}::[plain]{_plain(quiz, item.stem, lang)}{{"]
-    if item.type == "true_false":
-        lines[-1] += "TRUE" if item.answer else "FALSE"
-    else:
-        for choice, fraction in zip(prepared.choices, fractions(quiz, prepared)):
-            mark = ("=" if choice.correct else "~") if not prepared.multiple else f"~%{fraction}%"
-            feedback = f"#{_plain(quiz, choice.feedback, lang)}" if choice.feedback is not None else ""
-            lines.append(f"\t{mark}{_plain(quiz, choice.text, lang)}{feedback}")
-    if item.explanation is not None:
-        lines.append(f"\t####{_plain(quiz, item.explanation, lang)}")
-    lines.append("}")
-    return "\n".join(lines)
+    def text(self, value, *, compact: bool = False) -> str:
+        """A text inside the question: it inherits the question text's format."""
+        return gift_text(self.quiz.text(value, self.lang), self.text_format, compact=compact)[1]
+
+    def write(self) -> str:
+        item = self.prepared.item
+        markers = [f"[id:{item.id}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
+        lines = [f"// {' '.join(markers)}", f"::{escape(item.id)}::{self.stem}{{"]
+        if item.type == "true_false":
+            lines[-1] += "TRUE" if item.answer else "FALSE"
+        else:
+            lines += [f"\t{mark}{self.text(choice.text, compact=True)}{self.feedback(choice)}"
+                      for choice, mark in zip(self.prepared.choices, self.marks())]
+        if item.explanation is not None:
+            lines.append(f"\t####{self.text(item.explanation)}")
+        lines.append("}")
+        return "\n".join(lines)
+
+    def marks(self) -> list[str]:
+        """``=`` / ``~`` per option of a single-answer item, ``~%share%`` of a multiple-answer one."""
+        if not self.prepared.multiple:
+            return ["=" if choice.correct else "~" for choice in self.prepared.choices]
+        return [f"~%{fraction}%" for fraction in moodle_fractions(self.quiz, self.prepared)]
+
+    def feedback(self, choice) -> str:
+        return f"#{self.text(choice.feedback)}" if choice.feedback is not None else ""

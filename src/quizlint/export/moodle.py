@@ -1,13 +1,19 @@
 """``--to moodle``: Moodle XML (Question bank → Import → Moodle XML format), one file for the bank.
 
-Per quiz a category question (``$course$/top/<quiz id>``, its info the quiz description), then its items:
+Per quiz a category question, then its items. The category is named after the quiz title
+(``$course$/top/<title>``, in multilang markup like every text, ``/`` written ``//`` as Moodle's reader wants),
+its ``idnumber`` is the quiz id and its ``info`` the description, so that an import gets all three back. A
+title too long for a Moodle category name (255 characters) is written in the source language only, or else
+replaced by the quiz id, with a warning. (Moodle shows one language of a multilang name only where the
+multilang filter applies to every string: Site administration → Filters → "Filter all strings".)
 
 - ``single`` → ``multichoice`` with ``<single>true</single>``; ``multiple`` → ``multichoice`` with
   ``<single>false</single>``; ``true_false`` → ``truefalse`` (answers ``true``/``false``);
 - ``name`` and ``idnumber`` are the item id, ``defaultgrade`` its points, ``tags`` its tags;
 - ``questiontext``, answers, per-answer ``feedback`` and ``generalfeedback`` (the explanation) are HTML
   (``format="html"``) in CDATA;
-- ``shuffleanswers`` is true unless an option is fixed (Moodle cannot pin one option), ``answernumbering`` abc;
+- ``shuffleanswers`` is true unless an option is fixed (Moodle cannot pin one option) or the order means
+  something (numeric options, "all of the above", "I and II"); ``answernumbering`` abc;
 - fractions come from Moodle's own list (``question_bank::fraction_options_full``): 100 for the key of a
   single-answer item, 0 for the others; for a multiple-answer item the right options share 100 exactly
   (1–10 or 20 right options: 100, 50, 33.33333, 25, …, 5) and every wrong option takes the same share away
@@ -23,15 +29,18 @@ language, plain.
 
 from __future__ import annotations
 
+from xml.sax.saxutils import escape as escape_html
+
 from quizlint.export._common import (
     ExportBank,
-    ExportError,
     ExportOptions,
     ExportOutput,
     PreparedItem,
     PreparedQuiz,
-    moodle_share,
+    add_element,
+    moodle_fractions,
     number,
+    one_line,
     prepare,
     serialize_xml,
 )
@@ -46,27 +55,34 @@ DEFAULT_LANG = "all"
 
 ANSWER_NUMBERING = "abc"
 PENALTY = "0.3333333"
+CATEGORY_ROOT = "$course$/top"
+MAX_CATEGORY_NAME = 255  # question_categories.name
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     root = lxml_etree().Element("quiz")
+    warnings: list[str] = []
     for quiz in prepare(bank, options, NAME):
-        _category(root, quiz, options)
+        _category(root, quiz, options, warnings)
         for prepared in quiz.items:
             _question(root, quiz, prepared, options)
-    return ExportOutput(serialize_xml(root))
+    return ExportOutput(serialize_xml(root), warnings)
 
 
-def _add(parent, tag: str, text: str | None = None, **attributes: str):
-    node = lxml_etree().SubElement(parent, tag, attributes)
-    node.text = text
-    return node
+def _html(parent, tag: str, html: str) -> None:
+    """``<tag format="html"><text><![CDATA[html]]></text></tag>``."""
+    _text(add_element(parent, tag, format="html"), html)
 
 
-def _html(parent, tag: str, html: str, **attributes: str) -> None:
-    """``<tag format="html"><text><![CDATA[html]]></text></tag>`` (escaped text if the HTML holds ``]]>``)."""
-    holder = _add(parent, tag, format="html", **attributes)
-    _add(holder, "text").text = _cdata(html)
+def _text(parent, markup: str) -> None:
+    """``<text>`` holding ``markup`` (HTML, or a category path with multilang markup) in CDATA, which keeps it
+    readable; escaped instead where it holds ``]]>`` (only possible in an attribute)."""
+    add_element(parent, "text").text = lxml_etree().CDATA(markup) if markup and "]]>" not in markup else markup
+
+
+def _is_one_text(quiz: PreparedQuiz, value) -> bool:
+    """Whether ``value`` is written once, without multilang markup: neutral, or one language exported."""
+    return isinstance(value, str) or len(quiz.languages) == 1
 
 
 def multilang(quiz: PreparedQuiz, value, options: ExportOptions, compact: bool = False) -> str:
@@ -77,77 +93,90 @@ def multilang(quiz: PreparedQuiz, value, options: ExportOptions, compact: bool =
     """
     if value is None:
         return ""
-    if isinstance(value, str) or len(quiz.languages) == 1:
+    if _is_one_text(quiz, value):
         return render_html(quiz.text(value, quiz.languages[0]), compact=compact)
     texts = [quiz.text(value, lang) for lang in quiz.languages]
     inline = [render_html(text, compact=True) for text in texts]
     one_paragraph = all(render_html(text) == f"<p>{html}</p>" for text, html in zip(texts, inline))
     htmls = inline if one_paragraph or compact else [render_html(text) for text in texts]
-    spans = "".join(_language_block(lang, html, options.multilang_syntax) for lang, html in
-                    zip(quiz.languages, htmls))
+    spans = _language_blocks(quiz.languages, htmls, options.multilang_syntax)
     return f"<p>{spans}</p>" if one_paragraph and not compact else spans
 
 
-def _language_block(lang: str, html: str, syntax: str) -> str:
+def _language_blocks(languages: list[str], texts: list[str], syntax: str) -> str:
     if syntax == "mlang2":
-        return f"{{mlang {lang}}}{html}{{mlang}}"
-    return f'<span lang="{lang}" class="multilang">{html}</span>'
+        return "".join(f"{{mlang {lang}}}{text}{{mlang}}" for lang, text in zip(languages, texts))
+    return "".join(f'<span lang="{lang}" class="multilang">{text}</span>' for lang, text in zip(languages, texts))
 
 
-def _category(root, quiz: PreparedQuiz, options: ExportOptions) -> None:
-    question = _add(root, "question", type="category")
-    _add(_add(question, "category"), "text", f"$course$/top/{quiz.quiz.id}")
+# --- the category: the quiz's title, id and description ---------------------------------------------------
+
+
+def _category(root, quiz: PreparedQuiz, options: ExportOptions, warnings: list[str]) -> None:
+    question = add_element(root, "question", type="category")
+    _text(add_element(question, "category"), category_path(category_name(quiz, options, warnings)))
     _html(question, "info", multilang(quiz, quiz.quiz.description, options))
-    _add(question, "idnumber", quiz.quiz.id)
+    add_element(question, "idnumber", quiz.quiz.id)
+
+
+def category_name(quiz: PreparedQuiz, options: ExportOptions, warnings: list[str]) -> str:
+    """The quiz title as a category name: one line of text (HTML-escaped: Moodle shows names as HTML), in
+    multilang markup for several languages, the only markup Moodle's importer keeps in a name (``PARAM_TEXT``).
+    A name longer than Moodle's 255 characters falls back to the source-language title, then to the quiz id."""
+    title = quiz.quiz.title
+    names = [_plain_name(quiz.text(title, lang)) for lang in quiz.languages]  # the source language first
+    one_text = _is_one_text(quiz, title)
+    name = names[0] if one_text else _language_blocks(quiz.languages, names, options.multilang_syntax)
+    if len(name) <= MAX_CATEGORY_NAME:
+        return name
+    name, instead = (names[0], "its source-language title") if not one_text and len(names[0]) <= MAX_CATEGORY_NAME \
+        else (quiz.quiz.id, "the quiz id")
+    warnings.append(f"{quiz.file.path}: quiz {quiz.quiz.id!r}: the title is too long for a Moodle category name "
+                    f"({MAX_CATEGORY_NAME} characters): the category is named after {instead}")
+    return name
+
+
+def _plain_name(text: str) -> str:
+    return escape_html(one_line(text))
+
+
+def category_path(name: str) -> str:
+    """``$course$/top/<name>``, ``/`` in the name doubled as Moodle's ``assemble_category_path`` writes it."""
+    segment = name.replace("/", "//")
+    segment = (" " if segment.startswith("/") else "") + segment + (" " if segment.endswith("/") else "")
+    return f"{CATEGORY_ROOT}/{segment}"
 
 
 def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportOptions) -> None:
     item = prepared.item
     true_false = item.type == "true_false"
-    question = _add(root, "question", type="truefalse" if true_false else "multichoice")
-    _add(_add(question, "name"), "text", item.id)
+    question = add_element(root, "question", type="truefalse" if true_false else "multichoice")
+    add_element(add_element(question, "name"), "text", item.id)
     _html(question, "questiontext", multilang(quiz, item.stem, options))
     _html(question, "generalfeedback", multilang(quiz, item.explanation, options))
-    _add(question, "defaultgrade", number(item.points))
-    _add(question, "penalty", PENALTY)
-    _add(question, "hidden", "0")
-    _add(question, "idnumber", item.id)
+    add_element(question, "defaultgrade", number(item.points))
+    add_element(question, "penalty", PENALTY)
+    add_element(question, "hidden", "0")
+    add_element(question, "idnumber", item.id)
     if true_false:
         _true_false_answers(question, item.answer)
     else:
-        _add(question, "single", "false" if prepared.multiple else "true")
-        _add(question, "shuffleanswers", "false" if prepared.any_fixed else "true")
-        _add(question, "answernumbering", ANSWER_NUMBERING)
-        for choice, fraction in zip(prepared.choices, fractions(quiz, prepared)):
-            answer = _add(question, "answer", fraction=fraction, format="html")
-            _add(answer, "text").text = _cdata(multilang(quiz, choice.text, options, compact=True))
+        add_element(question, "single", "false" if prepared.multiple else "true")
+        add_element(question, "shuffleanswers", "false" if prepared.pinned else "true")
+        add_element(question, "answernumbering", ANSWER_NUMBERING)
+        for choice, fraction in zip(prepared.choices, moodle_fractions(quiz, prepared)):
+            answer = add_element(question, "answer", fraction=fraction, format="html")
+            _text(answer, multilang(quiz, choice.text, options, compact=True))
             _html(answer, "feedback", multilang(quiz, choice.feedback, options))
     if item.tags:
-        tags = _add(question, "tags")
+        tags = add_element(question, "tags")
         for tag in item.tags:
-            _add(_add(tags, "tag"), "text", tag)
-
-
-def _cdata(html: str):
-    """CDATA keeps HTML readable in the file; HTML holding ``]]>`` (only possible in an attribute) is escaped."""
-    return lxml_etree().CDATA(html) if html and "]]>" not in html else html
+            add_element(add_element(tags, "tag"), "text", tag)
 
 
 def _true_false_answers(question, answer: bool | None) -> None:
     for value in (True, False):
-        node = _add(question, "answer", fraction="100" if answer is value else "0", format="moodle_auto_format")
-        _add(node, "text", "true" if value else "false")
+        fraction = "100" if answer is value else "0"
+        node = add_element(question, "answer", fraction=fraction, format="moodle_auto_format")
+        add_element(node, "text", "true" if value else "false")
         _html(node, "feedback", "")
-
-
-def fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
-    """Each option's fraction (percent, from Moodle's list), in option order."""
-    if not prepared.multiple:
-        return ["100" if choice.correct else "0" for choice in prepared.choices]
-    count = len(prepared.correct)
-    share = moodle_share(count)
-    if share is None:
-        raise ExportError(f"{quiz.where(prepared, 'options')}: item {prepared.item.id!r} has {count} right options; "
-                          "Moodle's fraction list has no value that splits 100% exactly over them (it can for "
-                          "1-10 or 20); change the number of right options or export another format")
-    return [share if choice.correct else f"-{share}" for choice in prepared.choices]

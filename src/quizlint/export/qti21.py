@@ -6,7 +6,7 @@ the source language by default; ``--lang all`` puts every language's tests and i
 
 from __future__ import annotations
 
-from quizlint.export._common import ExportBank, ExportOptions, ExportOutput
+from quizlint.export._common import ContentPackage, ExportBank, ExportOptions, ExportOutput
 from quizlint.export._qti import Dialect, export_package
 
 NAME = "qti21"
@@ -23,10 +23,12 @@ DIALECT = Dialect(
     schema_location="http://www.imsglobal.org/xsd/imsqti_v2p1 http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd",
     templates="http://www.imsglobal.org/question/qti_v2p1/rptemplates/",
     template_suffix="",
-    cp_namespace="http://www.imsglobal.org/xsd/imscp_v1p1",
-    cp_schema_location="http://www.imsglobal.org/xsd/imscp_v1p1 http://www.imsglobal.org/xsd/imscp_v1p1.xsd",
-    manifest_schema="QTIv2.1 Package",
-    manifest_schema_version="1.0.0",
+    package=ContentPackage(
+        namespace="http://www.imsglobal.org/xsd/imscp_v1p1",
+        schema_location="http://www.imsglobal.org/xsd/imscp_v1p1 http://www.imsglobal.org/xsd/imscp_v1p1.xsd",
+        schema="QTIv2.1 Package",
+        schema_version="1.0.0",
+    ),
     resource_suffix="v2p1",
     content_body=False,
 )

@@ -4,7 +4,7 @@ a QTI 3.0 content package (zip); layout, scoring and languages as for ``qti21`` 
 
 from __future__ import annotations
 
-from quizlint.export._common import ExportBank, ExportOptions, ExportOutput
+from quizlint.export._common import ContentPackage, ExportBank, ExportOptions, ExportOutput
 from quizlint.export._qti import Dialect, export_package
 
 NAME = "qti30"
@@ -22,11 +22,13 @@ DIALECT = Dialect(
                     "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd",
     templates="https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/",
     template_suffix=".xml",
-    cp_namespace="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1",
-    cp_schema_location="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 "
-                       "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd",
-    manifest_schema="QTI Package",
-    manifest_schema_version="3.0.0",
+    package=ContentPackage(
+        namespace="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1",
+        schema_location="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 "
+                        "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd",
+        schema="QTI Package",
+        schema_version="3.0.0",
+    ),
     resource_suffix="v3p0",
     content_body=True,
 )

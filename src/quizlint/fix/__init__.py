@@ -1,16 +1,21 @@
 """Stage 4 (beside lint, export and translate): ``quizlint fix`` repairs what can be repaired automatically.
 
-- **Answer positions** (key-position-bias B001, key-middle-bias B003): the options of single-answer items
-  are permuted — one swap of two option entries per moved item — so that the keys are as evenly spread over
-  the positions as possible, per number of options, in every quiz file and over the whole bank, moving as few
-  items as possible; deterministic (stable hashes of ids, no random state). See :mod:`quizlint.fix.balance`.
+- **Answer positions** (key-position-bias B001, key-middle-bias B003): where these rules report a bias —
+  they are asked themselves, with the configured `alpha` and `min-items` (:mod:`quizlint.fix.bias`), so a
+  bank lint finds clean is left as it is — the options of single-answer items are permuted (one swap of two
+  option entries per moved item) so that the keys are as evenly spread over the positions as possible, per
+  number of options, in each reported quiz file, and in every file when the bank as a whole is reported,
+  moving as few items as possible; deterministic (stable hashes of ids, no random state). Afterwards the rules
+  are quiet on the bank. See :mod:`quizlint.fix.balance`.
   Items the bias rules do not count are left alone: multiple-answer items (their keys have no single
   position), items with no key or several keys, and items with a ``fixed`` option. Items whose option order
   means something count but never move: all options are numbers, or an option is "all/none of the above"
   (not yet marked ``fixed``, e.g. when W001/W002 are not selected) or a combination ("I and II", "Both A
   and B", "Yalnız I").
-- **"All/none of the above"** (W001, W002): such options move to the end and get ``fixed: true``. The rules
-  still report them (the option remains a weak option); the fix only stops shuffling from breaking the item.
+- **"All/none of the above"** (W001, W002): such options move to the end and get ``fixed: true`` (unless a
+  ``fixed`` option follows them: those never move). The rules mark them fixable until then, and still report
+  them afterwards, no longer fixable (the option remains a weak option); the fix only stops shuffling from
+  breaking the item.
 - **Numeric options** (numeric-order W009): sorted in ascending order where the rule fires.
 
 Planning (:mod:`~quizlint.fix.plan`, :mod:`~quizlint.fix.balance`, :mod:`~quizlint.fix.items`) decides

@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from quizlint.model import Item, option_letter, text_in
-from quizlint.rules import _lexicon as lexicon
-from quizlint.rules._texts import hits_by_language
-from quizlint.rules.k_type import is_combination
-from quizlint.rules.numeric_order import is_ordered, option_numbers
+from quizlint.model import order as option_order
+from quizlint.model.order import is_ordered, is_phrase, option_numbers
+from quizlint.model.order import order_is_meaningful  # noqa: F401 (the planner asks it, from here)
+from quizlint.rules.all_of_the_above import can_move_last
 
 ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER = "W001", "W002", "W009"
-PHRASE_CATEGORIES = {ALL_OF_THE_ABOVE: "all-of-the-above", NONE_OF_THE_ABOVE: "none-of-the-above"}
+PHRASE_CATEGORIES = {ALL_OF_THE_ABOVE: option_order.ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE: option_order.NONE_OF_THE_ABOVE}
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,8 @@ def shown_text(item: Item, index: int, languages: list[str]) -> str:
 
 def _phrase_code(item: Item, index: int, languages: list[str], codes: list[str]) -> str | None:
     """Which of ``codes`` (W001, W002) the option's whole text is a phrase of, in any language."""
-    for code in codes:
-        category = PHRASE_CATEGORIES[code]
-        if hits_by_language(item.options[index].text, languages,
-                            lambda text, lang, category=category: lexicon.first(category, text, lang)):
-            return code
-    return None
+    text = item.options[index].text
+    return next((code for code in codes if is_phrase(text, languages, PHRASE_CATEGORIES[code])), None)
 
 
 def keeps_fixed_options(item: Item, order: tuple[int, ...]) -> bool:
@@ -65,13 +61,13 @@ def all_or_none_last(item: Item, languages: list[str], codes: list[str]) -> Item
     """Move the "all/none of the above" options that are not ``fixed`` to the end (keeping their order among
     themselves) and mark them ``fixed``, so that shuffling and rebalancing never move them again.
 
-    ``codes`` are the selected rules among W001 (all of the above) and W002 (none of the above). An item where
-    the move would displace a ``fixed`` option is left alone.
+    ``codes`` are the selected rules among W001 (all of the above) and W002 (none of the above). An option with
+    a ``fixed`` option after it stays where it is (``can_move_last``: the rules then do not mark it fixable).
     """
     if not codes:
         return None
-    found = {index: code for index, option in enumerate(item.options)
-             if not option.fixed and (code := _phrase_code(item, index, languages, codes))}
+    found = {index: code for index in range(len(item.options))
+             if can_move_last(item, index) and (code := _phrase_code(item, index, languages, codes))}
     if not found:
         return None
     order = tuple([index for index in range(len(item.options)) if index not in found] + sorted(found))
@@ -87,21 +83,6 @@ def all_or_none_last(item: Item, languages: list[str], codes: list[str]) -> Item
                        f"{option_letter(where)} (last) and marked it fixed")
         actions.append(Action(code, message))
     return ItemChange(order, tuple(sorted(found)), tuple(actions))
-
-
-def order_is_meaningful(item: Item, languages: list[str]) -> bool:
-    """Whether the options' order carries meaning, so rebalancing must not swap them: every option is a number
-    (as the numeric-order rule reads them), or an option is "all/none of the above" (it refers to the options
-    before it) or a combination such as "I and II", "Both A and B", "Yalnız I" (conventionally ordered, and
-    letters refer to positions)."""
-    if option_numbers(item, languages) is not None:
-        return True
-    return any(_phrase_code(item, index, languages, list(PHRASE_CATEGORIES)) or _is_combination(option, languages)
-               for index, option in enumerate(item.options))
-
-
-def _is_combination(option, languages: list[str]) -> bool:
-    return bool(hits_by_language(option.text, languages, lambda text, lang: is_combination(text, lang)))
 
 
 def numeric_ascending(item: Item, languages: list[str]) -> ItemChange | None:

@@ -1,17 +1,28 @@
 """Planning the fixes of a whole bank: which items change, and how (nothing is edited here).
 
 Item fixes come first (they decide some items' order for good), then the rebalancing of key positions over
-what remains movable (:mod:`quizlint.fix.balance`). The result is, per file, a list of :class:`ItemFix`: a new
-option order and the options to mark ``fixed``, which :mod:`quizlint.fix.apply` turns into text edits.
+what remains movable (:mod:`quizlint.fix.balance`), in the groups the position-bias rules report
+(:mod:`quizlint.fix.bias`) and nowhere else. The result is, per file, a list of :class:`ItemFix`: a new option
+order and the options to mark ``fixed``, which :mod:`quizlint.fix.apply` turns into text edits.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.fix.balance import Candidate, Move, plan_rebalance
+from quizlint.fix.bias import (
+    KEY_MIDDLE_BIAS,
+    KEY_POSITION_BIAS,
+    BiasRule,
+    ReportedGroup,
+    all_reported_groups,
+    bias_rules,
+    reporting_rule,
+)
 from quizlint.fix.items import (
     ALL_OF_THE_ABOVE,
     NONE_OF_THE_ABOVE,
@@ -22,11 +33,13 @@ from quizlint.fix.items import (
     numeric_ascending,
     order_is_meaningful,
 )
+from quizlint.lint.context import ItemSummary, QuizSummary
+from quizlint.lint.engine import summarize
 from quizlint.model import Item, QuizFile, option_letter
+from quizlint.rules._bank_scope import movable_items
 
-KEY_POSITION_BIAS, KEY_MIDDLE_BIAS = "B001", "B003"
-REBALANCE_CODES = (KEY_POSITION_BIAS, KEY_MIDDLE_BIAS)
 FIX_CODES = (KEY_POSITION_BIAS, KEY_MIDDLE_BIAS, ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER)
+Ref = tuple[int, int]  # (index of the file, index of the item among the quiz's items)
 
 
 @dataclass
@@ -37,7 +50,7 @@ class EditableFile:
     path: Path
     display: str
     quiz_file: QuizFile
-    disabled: Callable[[str], set[str]]  # item id → codes that must not be fixed there
+    disabled: Callable[[str | None], set[str]]  # item id → codes not to fix there; None → for the whole file
 
 
 @dataclass(frozen=True)
@@ -62,16 +75,6 @@ def item_change(item: Item, languages: list[str], active: set[str]) -> ItemChang
     return change
 
 
-def counted_key(item: Item, change: ItemChange | None) -> int | None:
-    """The key's position after ``change`` when the position-bias rules count the item (a single-answer item
-    with one key, two or more options and no ``fixed`` option), else None."""
-    keys = [index for index, option in enumerate(item.options) if option.correct]
-    fixed = any(option.fixed for option in item.options) or bool(change and change.mark_fixed)
-    if item.type != "single" or len(keys) != 1 or len(item.options) < 2 or fixed:
-        return None
-    return change.order.index(keys[0]) if change else keys[0]
-
-
 def swap_change(n_options: int, move: Move, code: str) -> ItemChange:
     order = list(range(n_options))
     order[move.source], order[move.target] = order[move.target], order[move.source]
@@ -80,30 +83,95 @@ def swap_change(n_options: int, move: Move, code: str) -> ItemChange:
                                                       f"(swapped options {source} and {target})"),))
 
 
-def plan_bank(files: list[EditableFile], selected: set[str]) -> list[FilePlan]:
-    """The fixes of every file, for the selected rule codes (see ``FIX_CODES``)."""
-    changes: dict[tuple[int, int], ItemChange] = {}
-    candidates: list[Candidate] = []
-    rebalancing = [code for code in REBALANCE_CODES if code in selected]
+def plan_bank(files: list[EditableFile], selected: set[str],
+              rule_options: Mapping[str, dict] | None = None) -> list[FilePlan]:
+    """The fixes of every file, for the selected rule codes (see ``FIX_CODES``); ``rule_options`` are the
+    options of the position-bias rules by code (default: their defaults)."""
+    changes = item_changes(files, selected)
+    rules = bias_rules(selected, rule_options)
+    if rules:
+        changes.update(rebalancing(files, changes, rules))
+    return [FilePlan(file, [ItemFix(position, item.id, changes[(file_index, position)])
+                            for position, item in enumerate(file.quiz_file.quiz.items)
+                            if (file_index, position) in changes])
+            for file_index, file in enumerate(files)]
+
+
+def item_changes(files: list[EditableFile], selected: set[str]) -> dict[Ref, ItemChange]:
+    changes: dict[Ref, ItemChange] = {}
     for file_index, file in enumerate(files):
         quiz = file.quiz_file.quiz
         for position, item in enumerate(quiz.items):
-            disabled = file.disabled(item.id)
-            change = item_change(item, quiz.languages, selected - disabled)
+            change = item_change(item, quiz.languages, selected - file.disabled(item.id))
             if change is not None:
                 changes[(file_index, position)] = change
-            key = counted_key(item, change)
-            if key is None:
+    return changes
+
+
+def summary_after(summary: ItemSummary, change: ItemChange | None) -> ItemSummary:
+    """What the bank rules see of an item once ``change`` is applied."""
+    if change is None:
+        return summary
+    new_position = {old: new for new, old in enumerate(change.order)}
+    return dataclasses.replace(summary, keys=tuple(sorted(new_position[index] for index in summary.keys)),
+                               fixed=tuple(sorted(new_position[index]
+                                                  for index in {*summary.fixed, *change.mark_fixed})),
+                               lengths=tuple(summary.lengths[old] for old in change.order))
+
+
+def with_changes(quizzes: list[QuizSummary], changes: Mapping[Ref, ItemChange]) -> list[QuizSummary]:
+    """The summaries of the files (in the order of the bank) once ``changes`` are applied."""
+    return [dataclasses.replace(quiz, items=tuple(summary_after(item, changes.get((file_index, position)))
+                                                  for position, item in enumerate(quiz.items)))
+            for file_index, quiz in enumerate(quizzes)]
+
+
+def rebalancing(files: list[EditableFile], changes: Mapping[Ref, ItemChange],
+                rules: list[BiasRule]) -> dict[Ref, ItemChange]:
+    """The key swaps that quieten the position-bias ``rules`` on the bank once ``changes`` are applied.
+
+    Only the groups the rules report are rebalanced. Balancing them can uncover another group (a pooled bank
+    test runs only when no file reports the same group), so the rules are asked again on the planned result
+    and the plan is redone with the new groups too, until they report nothing new.
+    """
+    base = with_changes([summarize(file.quiz_file) for file in files], changes)
+    whole_file = {file.quiz_file.path: file.disabled(None) for file in files}
+
+    def silenced(code: str, where: str) -> bool:
+        return code in whole_file.get(where, set())
+
+    reported = all_reported_groups(rules, base, silenced)
+    while True:
+        swaps = planned_swaps(files, base, changes, rules, reported)
+        more = all_reported_groups(rules, with_changes(base, swaps), silenced) - reported
+        if not more:
+            return swaps
+        reported |= more
+
+
+def planned_swaps(files: list[EditableFile], base: list[QuizSummary], changes: Mapping[Ref, ItemChange],
+                  rules: list[BiasRule], reported: set[ReportedGroup]) -> dict[Ref, ItemChange]:
+    candidates, codes = [], {}
+    for file_index, (file, quiz) in enumerate(zip(files, base)):
+        for position, summary in enumerate(quiz.items):
+            if not movable_items([summary]):  # the position-bias rules do not count it
                 continue
-            movable = (bool(rebalancing) and change is None and not disabled.intersection(rebalancing)
-                       and not order_is_meaningful(item, quiz.languages))
-            candidates.append(Candidate((file_index, position), file.display, quiz.id, item.id, len(item.options),
-                                        key, movable))
-    if rebalancing:
-        for move in plan_rebalance(candidates):
-            file_index, position = move.ref
-            n_options = len(files[file_index].quiz_file.quiz.items[position].options)
-            changes[move.ref] = swap_change(n_options, move, rebalancing[0])
-    return [FilePlan(file, [ItemFix(position, file.quiz_file.quiz.items[position].id, changes[(file_index, position)])
-                            for position in range(len(file.quiz_file.quiz.items)) if (file_index, position) in changes])
-            for file_index, file in enumerate(files)]
+            ref = (file_index, position)
+            code = reporting_rule(rules, reported, quiz, summary)
+            movable = code is not None and may_rebalance(file, position, changes.get(ref), rules)
+            if movable:
+                codes[ref] = code
+            candidates.append(Candidate(ref, file.display, quiz.quiz, summary.item, summary.n_options,
+                                        summary.keys[0], movable))
+    return {move.ref: swap_change(base[move.ref[0]].items[move.ref[1]].n_options, move, codes[move.ref])
+            for move in plan_rebalance(candidates)}
+
+
+def may_rebalance(file: EditableFile, position: int, change: ItemChange | None, rules: list[BiasRule]) -> bool:
+    """Whether an item's options may be swapped: no item fix changes it, none of the position ``rules`` is
+    disabled there, and its option order means nothing."""
+    quiz = file.quiz_file.quiz
+    item = quiz.items[position]
+    disabled = file.disabled(item.id)
+    return (change is None and not any(rule.code in disabled for rule in rules)
+            and not order_is_meaningful(item, quiz.languages))

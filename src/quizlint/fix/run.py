@@ -35,7 +35,8 @@ def format_finding(finding: Finding) -> str:
 
 
 def disabled_codes(settings: BankSettings, display: str, quiz_file: QuizFile) -> Callable[[str], set[str]]:
-    """Item id → the codes not to fix there: per-file ignores, and suppressions for the file or the item."""
+    """Item id → the codes not to fix there: per-file ignores, and suppressions for the file or the item;
+    None → the codes not to fix anywhere in the file."""
     suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
     whole_file = set(settings.config.ignored_for(display))
     per_item: dict[str, set[str]] = defaultdict(set)
@@ -62,6 +63,12 @@ def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
 
 def selected_fixes(settings: BankSettings) -> set[str]:
     return {code for code in settings.selection.enabled if code in FIX_CODES}
+
+
+def rule_options(settings: BankSettings) -> dict[str, dict]:
+    """The configured options of the selected fixable rules (the position-bias rules' `alpha`, `min-items`)."""
+    selection = settings.selection
+    return {code: selection.options_for(rule) for code, rule in selection.enabled.items() if code in FIX_CODES}
 
 
 def _item_location(plan: FilePlan, fix: ItemFix) -> str:
@@ -91,7 +98,7 @@ def prepare_fixes(settings: BankSettings) -> FixReport:
     """Plan the fixes of the bank and build the new text of every file that changes; writes nothing."""
     report = FixReport()
     files = read_bank(settings, report)
-    for plan in plan_bank(files, selected_fixes(settings)):
+    for plan in plan_bank(files, selected_fixes(settings), rule_options(settings)):
         if not plan.fixes:
             continue
         old = plan.file.quiz_file.document.text

@@ -231,10 +231,9 @@ class _Reader:
             raise question.fail("a multiple-choice question needs at least two answers", offset)
         for part in parts:
             weight = 0.0
-            if part.startswith("="):
+            if part.startswith("="):  # the key; a weight after it is text, as in Moodle's reader
                 weight, part = 1.0, part[1:].strip()
-            found = _WEIGHT.match(part)
-            if found:
+            elif found := _WEIGHT.match(part):
                 weight, part = float(found.group(1)) / 100, part[found.end():]
             text, feedback = _split_feedback(part, text_format)
             correct = weight >= 0.9999 if single else weight > 0

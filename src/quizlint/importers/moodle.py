@@ -3,9 +3,11 @@
 Imported: ``multichoice`` (``<single>`` true: single answer, correct = fraction 100; false: multiple
 answers, correct = positive fraction), ``truefalse``, per-answer ``<feedback>``, ``<generalfeedback>`` (→
 explanation), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
-when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories (see ``apply_categories``: the
-first category names the quiz, a category's ``<info>`` describes it, and questions from several categories
-are tagged with theirs). Other question types are skipped with a warning naming them.
+when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the category of the first question
+gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
+export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
+questions from several categories are tagged with theirs (see ``apply_categories``). Other question types are
+skipped with a warning naming them.
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
@@ -15,6 +17,8 @@ it is simple and stays inline HTML where it is not; embedded files (``@@PLUGINFI
 
 from __future__ import annotations
 
+import html
+from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.importers._common import (
@@ -96,23 +100,52 @@ def _flag(element, default: bool) -> bool:
     return element.text.strip().lower() in ("true", "1", "yes")
 
 
+@dataclass(frozen=True)
+class _Category:
+    """A category question: its name as a plain label (for tags) and per language (a quiz title), its
+    idnumber and its description."""
+
+    label: str
+    title: Texts
+    idnumber: str | None
+    description: Texts | None
+
+
+def _name_texts(name: str) -> Texts:
+    """A category name per language (its multilang markup split; an unmarked name goes into ``--lang``), as
+    plain text: Moodle keeps names as HTML-escaped text."""
+    return {None if lang in (None, "other") else lang: html.unescape(text).strip()
+            for lang, text in split_languages(name).items()}
+
+
 class _Reader:
     def __init__(self, where: str, log: ImportLog, texts: _Texts):
         self.where, self.log, self.texts = where, log, texts
-        self.category: str | None = None
-        self.description: Texts | None = None
-        self.id_hint: str | None = None
+        self.category: str | None = None  # the label of the current category
+        self.categories: dict[str, _Category] = {}
         self.number = 0
 
     def name(self, question) -> str:
         return _raw_text(child_named(question, "name")).strip()
 
     def category_question(self, question) -> None:
-        self.category = category_name(_raw_text(child_named(question, "category")).strip())
-        if self.id_hint is None:
-            self.id_hint = _raw_text(child_named(question, "idnumber")).strip() or None
-        if self.description is None:
-            self.description = self.texts.of(child_named(question, "info"))
+        name = category_name(_raw_text(child_named(question, "category")).strip())
+        if name is None:
+            self.category = None
+            return
+        title = _name_texts(name)
+        self.category = next(iter(title.values()))
+        self.categories.setdefault(self.category, _Category(
+            self.category, title, _raw_text(child_named(question, "idnumber")).strip() or None,
+            self.texts.of(child_named(question, "info"))))
+
+    def describe_quiz(self, draft: DraftQuiz) -> None:
+        """The quiz's title, id and description from the category of its first question (or its first
+        category, when no question has one)."""
+        labels = [item.category for item in draft.items if item.category] or list(self.categories)
+        if labels:
+            category = self.categories[labels[0]]
+            draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
 
     def question(self, question) -> DraftItem | None:
         kind = question.get("type", "")
@@ -137,7 +170,8 @@ class _Reader:
 
     def common(self, question) -> DraftItem:
         idnumber = _raw_text(child_named(question, "idnumber")).strip()
-        tags = [_raw_text(tag).strip() for tags in children_named(question, "tags") for tag in children_named(tags, "tag")]
+        tags = [_raw_text(tag).strip() for tags in children_named(question, "tags")
+                for tag in children_named(tags, "tag")]
         item = DraftItem(number=self.number, stem=self.texts.of(child_named(question, "questiontext")) or {None: ""},
                          explanation=self.texts.of(child_named(question, "generalfeedback")),
                          tags=[tag for tag in tags if tag], category=self.category,
@@ -192,6 +226,6 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     reader = _Reader(where, log, _Texts(_uses_multilang(root)))
     draft = DraftQuiz(fallback_title=path.stem)
     add_items(draft, log, children_named(root, "question"), reader.question)
-    draft.description, draft.id_hint = reader.description, reader.id_hint
+    reader.describe_quiz(draft)
     apply_categories(draft)
     return draft

@@ -78,17 +78,19 @@ class LintCache:
         self.dirty = False
         try:
             with open(self.path, encoding="utf-8") as handle:
-                self.entries = json.load(handle)
+                entries = json.load(handle)
         except (OSError, ValueError):
-            self.entries = {}
+            entries = {}
+        # a cache damaged by hand or by another tool is a cache miss, never a crash
+        self.entries = entries if isinstance(entries, dict) else {}
 
     def get(self, display: str, digest: str) -> FileResult | None:
         entry = self.entries.get(display)
-        if entry is None or entry.get("hash") != digest:
+        if not isinstance(entry, dict) or entry.get("hash") != digest:
             return None
         try:
             return result_from_json(entry["result"])
-        except (KeyError, TypeError):
+        except (KeyError, TypeError, ValueError, AttributeError):
             return None
 
     def put(self, display: str, digest: str, result: FileResult) -> None:

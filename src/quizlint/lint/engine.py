@@ -45,11 +45,11 @@ def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, i
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
                   services: Services) -> list[Finding]:
-    rules = [rule for rule in selection.enabled.values() if rule.scope == "item"]
+    rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
     findings: list[Finding] = []
     for index, item in enumerate(quiz_file.quiz.items):
-        for rule in rules:
-            context = ItemContext(quiz_file, item, index, selection.options_for(rule), glossary, services)
+        for rule, options in rules:
+            context = ItemContext(quiz_file, item, index, options, glossary, services)
             for problem in rule.check(context):
                 if problem.at_key:
                     position = quiz_file.key_position_in_item(index, *problem.path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
+from quizlint.lint.trigram_look import TrigramLook
 from quizlint.text import primary_subtag
 
 # ISO 639-1 → lingua's Language enum name, for the languages lingua knows.
@@ -42,7 +43,8 @@ IDENTIFY_CHARS = 90
 # high-accuracy mode only pays off on short phrases.
 LOW_ACCURACY_FROM = 60
 # The quick look of ``confirm_languages``: low-accuracy mode on the first words only. It settles about 98%
-# of the texts of a bank (a text in its declared language) at a third of the cost of a full look.
+# of the texts of a bank (a text in its declared language) at a third of the cost of a full look; most
+# quick looks are answered from scores of words and trigrams cached for the run (``trigram_look``).
 QUICK_CHARS = 40
 QUICK_CONFIDENCE = 0.99
 _CACHE_LIMIT = 200_000
@@ -64,9 +66,12 @@ class Services:
     occurs many times in a bank (and every text of a file, identified in one batch) costs one lingua call.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, threads: bool = True) -> None:
         self._confidences: dict[tuple, tuple[float, ...]] = {}
         self._memos: dict[str, dict] = {}
+        self._looks: dict[tuple[str, ...], TrigramLook] = {}
+        # lingua's batch calls may use a thread per core; a worker process of a pool leaves the cores to the pool
+        self.threads = threads
 
     def memo(self, name: str) -> dict:
         """A scratch dictionary that lives as long as this object (rules keep per-file work in it)."""
@@ -100,13 +105,15 @@ class Services:
         if len(codes) < 2:
             return [{} for _ in texts]
         quick_samples = [_sample(text, QUICK_CHARS) for text, _ in texts]
-        quick = self._rows(codes, quick_samples, quick=True)
+        declared = [codes.index(code) if (code := primary_subtag(lang)) in codes else -1 for _, lang in texts]
+        confirmed = self._trigram_look(codes).verdicts(quick_samples, declared, QUICK_CONFIDENCE)
+        unsure = [index for index, verdict in enumerate(confirmed) if verdict is None and declared[index] >= 0]
+        if unsure:
+            quick = self._rows(codes, [quick_samples[index] for index in unsure], quick=True)
+            for index in unsure:
+                confirmed[index] = quick[quick_samples[index]][declared[index]] >= QUICK_CONFIDENCE
         results: list[dict[str, float] | None] = [None] * len(texts)
-        doubtful = []
-        for index, ((text, lang), sample) in enumerate(zip(texts, quick_samples)):
-            declared = primary_subtag(lang)
-            if declared not in codes or quick[sample][codes.index(declared)] < QUICK_CONFIDENCE:
-                doubtful.append(index)
+        doubtful = [index for index, verdict in enumerate(confirmed) if not verdict]
         full = self.language_confidences_many([texts[index][0] for index in doubtful], languages)
         for index, confidences in zip(doubtful, full):
             results[index] = confidences
@@ -127,21 +134,34 @@ class Services:
 
     def _identify(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool,
                   quick: bool) -> dict[str, tuple[float, ...]]:
+        if len(self._confidences) + len(texts) > _CACHE_LIMIT:
+            self._confidences.clear()
+        found = {}
+        for text, row in zip(texts, self._lingua_rows(codes, texts, low_accuracy)):
+            found[text] = self._confidences[(codes, quick, text)] = row
+        return found
+
+    def _lingua_rows(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool) -> list[tuple[float, ...]]:
+        """lingua's confidences of each text, in the order of ``codes`` (0.0 for a language it leaves out)."""
         detector = _detector(codes, low_accuracy)
-        if len(texts) >= _PARALLEL_FROM:
+        if self.threads and len(texts) >= _PARALLEL_FROM:
             results = detector.compute_language_confidence_values_in_parallel(texts)
         else:
             results = [detector.compute_language_confidence_values(text) for text in texts]
-        if len(self._confidences) + len(texts) > _CACHE_LIMIT:
-            self._confidences.clear()
         position = {_LINGUA_NAMES[code]: index for index, code in enumerate(codes)}
-        found = {}
-        for text, values in zip(texts, results):
+        rows = []
+        for values in results:
             row = [0.0] * len(codes)
             for value in values:
                 row[position[value.language.name]] = value.value
-            found[text] = self._confidences[(codes, quick, text)] = tuple(row)
-        return found
+            rows.append(tuple(row))
+        return rows
+
+    def _trigram_look(self, codes: tuple[str, ...]) -> TrigramLook:
+        look = self._looks.get(codes)
+        if look is None:
+            look = self._looks[codes] = TrigramLook(len(codes), lambda texts: self._lingua_rows(codes, texts, True))
+        return look
 
 
 _DEFAULT: Services | None = None

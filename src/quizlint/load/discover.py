@@ -17,20 +17,23 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
     """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
 
     Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix.
+    A file reached twice (``content`` and its absolute path, a symlinked folder) is taken once, under the first
+    name it was found by: linting it twice would report each of its ids as a duplicate of itself.
     """
-    found: dict[str, Path] = {}
+    found: dict[str, Path] = {}  # real path → the path as found
     missing: list[str] = []
     for raw in paths:
         path = Path(raw)
         if path.is_file():
-            found.setdefault(os.path.normpath(path), path)
+            found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
             for root, dirs, files in os.walk(path):
                 dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
                 for name in files:
-                    if is_quiz_file(name):
-                        child = Path(root) / name
-                        found.setdefault(os.path.normpath(child), child)
+                    child = Path(root) / name
+                    # only regular files: a FIFO or a device named *.quiz.yaml would block or never end
+                    if is_quiz_file(name) and child.is_file():
+                        found.setdefault(os.path.realpath(child), child)
         else:
             missing.append(str(raw))
-    return [found[key] for key in sorted(found)], missing
+    return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing

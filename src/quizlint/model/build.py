@@ -66,6 +66,8 @@ def _describe(value: Any) -> str:
         return "null"
     if isinstance(value, (dict, list)):
         return "a mapping" if isinstance(value, dict) else "a list"
+    if getattr(value, "source", None):  # a number as the author wrote it (1e400, not inf)
+        return value.source
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "...'"
 
@@ -99,9 +101,13 @@ def _problem(detail: dict, value: Any) -> str:
     kind = detail["type"]
     if kind == "string_pattern_mismatch" and detail.get("ctx", {}).get("pattern") in _PATTERNS:
         return f"{_describe(value)} is not {_PATTERNS[detail['ctx']['pattern']]}"
+    if kind == "too_short" and isinstance(value, list) and not value:
+        return "expected at least one entry (got an empty list)"
     message = _EXPECTED.get(kind) or detail["msg"][0].lower() + detail["msg"][1:]
     hint = "; write it in quotes to make it text" if kind == "text_type" and isinstance(value, bool) else ""
-    return f"{message} (got {_describe(value)}{hint})"
+    quoted_boolean = kind == "bool_type" and isinstance(value, str) and value.strip().lower() in ("true", "false")
+    after = f"; write {value.strip().lower()} without quotes" if quoted_boolean else ""
+    return f"{message} (got {_describe(value)}{hint}){after}"
 
 
 def errors_to_findings(
@@ -152,6 +158,10 @@ def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
     except ValidationError as error:
         findings.extend(errors_to_findings(error, document))
         quiz = None
+    repeated = _repeated_languages(document)
+    if repeated:
+        findings.extend(repeated)
+        quiz = None
     if not isinstance(raw_items, list):
         line, column = document.position(("items",))
         findings.append(
@@ -174,6 +184,24 @@ def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
         return None, findings
     quiz.items = items
     return QuizFile(document, quiz, indexes, invalid), findings
+
+
+def _repeated_languages(document: Document) -> list[Finding]:
+    """``languages: [en, en]`` (tags compare case-insensitively): the second is an error at its own position."""
+    languages = document.data.get("languages")
+    if not isinstance(languages, list):
+        return []
+    findings, seen = [], set()
+    for index, language in enumerate(languages):
+        if not isinstance(language, str):
+            continue
+        if language.casefold() in seen:
+            line, column = document.position(("languages", index))
+            findings.append(load_finding(document.path, line, column, "S001",
+                                         f"languages[{index}]: {language!r} is listed twice (list each language "
+                                         "once; the first is the source language)"))
+        seen.add(language.casefold())
+    return findings
 
 
 def build_model(document: Document, model: type[BaseModel]) -> tuple[BaseModel | None, list[Finding]]:

@@ -24,6 +24,14 @@ def text_in(text: TextValue, lang: str) -> str | None:
     return text.get(lang)
 
 
+def language_texts(text: TextValue, languages: list[str]) -> Iterator[tuple[str, str]]:
+    """(language, text) for every language in which ``text`` has a non-blank text."""
+    for lang in languages:
+        found = text_in(text, lang)
+        if found and found.strip():
+            yield lang, found
+
+
 @dataclass(frozen=True)
 class TextField:
     """One translatable field of an item, with its path inside the item."""

@@ -96,7 +96,7 @@ Text = Annotated[_TextUnion, BeforeValidator(_number_to_text), WithJsonSchema({T
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=False, use_attribute_docstrings=False)
+    model_config = ConfigDict(extra="forbid", populate_by_name=False, use_attribute_docstrings=False, defer_build=True)
 
 
 class Option(_Strict):
@@ -158,7 +158,9 @@ class Item(_Strict):
     tags: list[Annotated[str, StringConstraints(min_length=1)]] = Field(
         default_factory=list, title="Tags", description="Free-form tags, exported where the format has them."
     )
-    points: Annotated[float, Strict(), Field(gt=0)] = Field(1, title="Points", description="Score for a right answer.")
+    points: Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)] = Field(
+        1, title="Points", description="Score for a right answer."
+    )
     translations: dict[LanguageTag, TranslationState] = Field(
         default_factory=dict,
         title="Translations",
@@ -173,6 +175,7 @@ class Quiz(_Strict):
     id: Identifier = Field(title="Quiz id", description="Unique in the bank.")
     languages: list[LanguageTag] = Field(
         min_length=1,
+        json_schema_extra={"uniqueItems": True},
         title="Languages",
         description="The languages of the quiz; the first is the source language, the others are translations.",
     )

@@ -40,12 +40,44 @@ def render_site(stats: BankStats) -> dict[str, str]:
     return pages
 
 
-def write_site(stats: BankStats, out_dir: Path) -> list[Path]:
+GENERATOR_MARK = b'<meta name="generator" content="quizlint preview">'
+"""Every page carries it; a file in the way without it is the user's, and is not overwritten without --force."""
+
+
+class NotOurFiles(Exception):
+    """Pages of the site would replace files quizlint did not write."""
+
+    def __init__(self, paths: list[Path]):
+        super().__init__(", ".join(str(path) for path in paths))
+        self.paths = paths
+
+
+def foreign_files(out_dir: Path, names) -> list[Path]:
+    """The files among ``out_dir / name`` that exist and were not written by ``quizlint preview``."""
+    foreign = []
+    for name in names:
+        path = out_dir / name
+        if path.exists():
+            try:
+                with open(path, "rb") as handle:
+                    ours = GENERATOR_MARK in handle.read(4096)
+            except OSError:
+                ours = False
+            if not ours:
+                foreign.append(path)
+    return foreign
+
+
+def write_site(stats: BankStats, out_dir: Path, force: bool = False) -> list[Path]:
     from quizlint.io import write_atomic
 
+    pages = render_site(stats)
+    foreign = [] if force else foreign_files(out_dir, pages)
+    if foreign:
+        raise NotOurFiles(foreign)
     out_dir.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, html in render_site(stats).items():
+    for name, html in pages.items():
         path = out_dir / name
         write_atomic(path, html)
         written.append(path)

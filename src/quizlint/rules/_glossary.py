@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from quizlint.model import Glossary, GlossaryTerm
+from quizlint.rules._markup import TokenCache, has_markup, prose
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 # Endings a term may carry in a source text of that language and still be the term (one list per language).
@@ -173,6 +174,9 @@ class GlossaryMatcher:
         self._order = {id(term): position for position, term in enumerate(glossary.terms)}
         names = [term.term for term in glossary.terms if not term.translate]
         self._names = _names_pattern(tuple(names)) if names else None
+        # a name of one word never spans a space: a text's prose without names can then be made token by token
+        one_word = all(len(_words_of(name)) == 1 for name in names)
+        self._prose_by_token = TokenCache(self._token_prose) if one_word else None
 
     # -- source side
 
@@ -242,6 +246,17 @@ class GlossaryMatcher:
         """``text`` with every do-not-translate term (and any suffix glued to it) blanked out."""
         return self._names.sub(" ", text) if self._names is not None else text
 
+    def prose_without_names(self, text: str) -> str:
+        """``prose(self.without_names(text))``, computed per token (cached) when that is exact."""
+        if self._names is None:
+            return prose(text)
+        if self._prose_by_token is None or has_markup(text):
+            return prose(self._names.sub(" ", text))
+        return " ".join(filter(None, map(self._prose_by_token.__getitem__, text.split())))
+
+    def _token_prose(self, token: str) -> str:
+        return prose(self._names.sub(" ", token))
+
 
 def _any_case(term: str) -> str:
     out = []
@@ -253,9 +268,13 @@ def _any_case(term: str) -> str:
     return "".join(out)
 
 
+def _words_of(name: str) -> list[str]:
+    return [word for word in re.split(_SEPARATOR, name.strip()) if word]
+
+
 def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
-    alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in re.split(_SEPARATOR, name.strip()) if word)
-                           for name in names), key=len, reverse=True)
+    alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in _words_of(name)) for name in names),
+                          key=len, reverse=True)
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")[\w'’]*", re.IGNORECASE)
 
 

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 from quizlint.text import nfc
 
@@ -39,6 +40,12 @@ _SPACE = re.compile(r"\s+")
 _WORD_LETTERS = re.compile(r"[^\W\d_]+")
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
 _APOSTROPHE = re.compile(r"['’]")
+_WWW = re.compile(r"www\.", re.IGNORECASE)
+# What ``strip_untranslatable`` looks for first: without any of these, it leaves a text as it is.
+_MARKUP_HINT = re.compile(r"[`$<]|~~~|\]\(|://|(?i:www\.)")
+# ... and ``extract_markup``, which also counts emphasis.
+_MARKUP_OR_EMPHASIS_HINT = re.compile(r"[`$<*_]|~~~|\]\(|://|(?i:www\.)")
+_DIGIT = re.compile(r"\d")
 _EDGE_PUNCTUATION = "\"'“”‘’«»()[]{}<>.,;:!?…*_~#|/\\-–—"
 
 
@@ -51,6 +58,9 @@ class Markup:
     urls: tuple[str, ...] = ()
     math: tuple[str, ...] = ()
     counts: Counter = field(default_factory=Counter)  # "strong", "emphasis", "link", "image"
+
+
+_NO_MARKUP = Markup()
 
 
 def _squeeze(text: str) -> str:
@@ -90,7 +100,7 @@ def _without_links_and_urls(text: str, urls: list[str], counts: Counter) -> str:
 
     if "](" in text:
         text = _LINK.sub(link, text)
-    if "://" in text or "www." in text.lower():
+    if "://" in text or _WWW.search(text) is not None:
         text = _take(_URL, text, lambda match: _clean_url(match.group(0)), urls)
     return _HTML_TAG.sub(" ", text) if "<" in text else text
 
@@ -104,6 +114,8 @@ def _count_emphasis(text: str, counts: Counter) -> None:
 
 
 def extract_markup(text: str) -> Markup:
+    if _MARKUP_OR_EMPHASIS_HINT.search(text) is None:  # the common case: at most numbers
+        return Markup(tuple(_NUMBER.findall(text))) if _DIGIT.search(text) else _NO_MARKUP
     code: list[str] = []
     math: list[str] = []
     urls: list[str] = []
@@ -123,6 +135,7 @@ def _plain_decimal(digits: str) -> str:
     return format(value.normalize(), "f")
 
 
+@lru_cache(maxsize=4096)
 def number_values(token: str) -> frozenset[str]:
     """The values a number token can mean: "0,5" → {0.5}; "1,000" → {1000, 1}; "1.234,5" → {1234.5}.
 
@@ -182,22 +195,49 @@ def strip_untranslatable(text: str) -> str:
     return _without_links_and_urls(rest, [], Counter())
 
 
+class TokenCache(dict):
+    """A memo of a function of one whitespace-separated token: texts of a bank share most of their words, so
+    the per-token work of a text becomes one dictionary look-up per token (bounded, cleared when full)."""
+
+    def __init__(self, function, limit: int = 200_000):
+        super().__init__()
+        self.function, self.limit = function, limit
+
+    def __missing__(self, token: str):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[token] = self.function(token)
+        return value
+
+
+def _prose_word(token: str) -> str:
+    """The token as a word of prose, or "" when it is not one (a name, a number, code, punctuation)."""
+    token = token.strip(_EDGE_PUNCTUATION)
+    if token.isalpha() and (len(token) == 1 or token[1:].islower()):
+        return token  # an ordinary word (the common case, decided without a regex)
+    if token and not _is_identifier(token) and _WORD_LETTERS.search(token):
+        return token
+    return ""
+
+
+_PROSE_WORDS = TokenCache(_prose_word)
+_LETTER_COUNTS = TokenCache(lambda token: len(_NOT_LETTERS.sub("", token)))
+
+
 def prose(text: str) -> str:
     """The natural-language words of ``text`` (already stripped of glossary names by the caller, if wanted)."""
-    rest = strip_untranslatable(text)
-    kept = []
-    for token in rest.split():
-        token = token.strip(_EDGE_PUNCTUATION)
-        if token.isalpha() and (len(token) == 1 or token[1:].islower()):
-            kept.append(token)  # an ordinary word (the common case, decided without a regex)
-        elif token and not _is_identifier(token) and _WORD_LETTERS.search(token):
-            kept.append(token)
-    return " ".join(kept)
+    rest = strip_untranslatable(text) if has_markup(text) else text
+    return " ".join(filter(None, map(_PROSE_WORDS.__getitem__, rest.split())))
 
 
 def prose_letters(text: str) -> int:
     """How many letters of real words ``prose(text)`` has."""
-    return len(_NOT_LETTERS.sub("", text))
+    return sum(map(_LETTER_COUNTS.__getitem__, text.split()))
+
+
+def has_markup(text: str) -> bool:
+    """Whether ``strip_untranslatable`` may change ``text`` other than by its whitespace."""
+    return _MARKUP_HINT.search(text) is not None
 
 
 def normalized(text: str) -> str:

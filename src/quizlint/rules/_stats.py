@@ -8,8 +8,11 @@ how its p-value was obtained ("exact multinomial", "chi-square").
 from __future__ import annotations
 
 import math
+import operator
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import compress, repeat
 from typing import Iterator, Sequence
 
 # Relative tolerance when comparing probabilities of outcomes ("no more likely than observed"): the same
@@ -108,6 +111,7 @@ def chi2_statistic(counts: Sequence[int]) -> float:
     return sum((count - expected) ** 2 / expected for count in counts)
 
 
+@lru_cache(maxsize=256)
 def partition_count(n: int, k: int) -> int:
     """How many ways to write n as a sum of k non-negative parts, ignoring order (partitions into ≤ k parts)."""
     table = [1] + [0] * n  # table[m] = partitions of m into parts of size ≤ j, for j = 1..k
@@ -155,6 +159,16 @@ def _outcome_classes(n: int, k: int) -> list[tuple[float, float, int]]:
     return classes
 
 
+@lru_cache(maxsize=32)
+def _class_table(n: int, k: int) -> tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]:
+    """``_outcome_classes(n, k)`` as columns, computed once per (n, k): the log probability of one outcome,
+    the probability of the whole class, the sum of squared counts (a bank's quizzes share their sizes)."""
+    classes = _outcome_classes(n, k)
+    return (tuple(log_probability for log_probability, _, _ in classes),
+            tuple(math.exp(log_probability + log_orderings) for log_probability, log_orderings, _ in classes),
+            tuple(squares for _, _, squares in classes))
+
+
 def _log_outcome_probability(counts: Sequence[int], n: int, k: int) -> float:
     """log P(counts) under a uniform multinomial with n trials and k cells."""
     return math.lgamma(n + 1) - sum(math.lgamma(count + 1) for count in counts) - n * math.log(k)
@@ -175,8 +189,8 @@ def multinomial_exact(counts: Sequence[int]) -> StatResult:
         return StatResult(0.0, 1.0, "exact multinomial")
     observed = _log_outcome_probability(counts, n, k)
     threshold = observed + math.log1p(_RELATIVE_TIES)
-    total = sum(math.exp(log_probability + log_orderings)
-                for log_probability, log_orderings, _ in _outcome_classes(n, k) if log_probability <= threshold)
+    log_probabilities, probabilities, _ = _class_table(n, k)
+    total = sum(compress(probabilities, map(operator.le, log_probabilities, repeat(threshold))))
     return StatResult(math.exp(observed), min(1.0, total), "exact multinomial")
 
 
@@ -194,8 +208,8 @@ def multinomial_too_even_exact(counts: Sequence[int]) -> StatResult:
     if k < 2 or n == 0:
         return StatResult(0.0, 1.0, "exact multinomial")
     observed = _sum_of_squares(counts)
-    total = sum(math.exp(log_probability + log_orderings)
-                for log_probability, log_orderings, squares in _outcome_classes(n, k) if squares <= observed)
+    _, probabilities, squares = _class_table(n, k)
+    total = sum(compress(probabilities, map(operator.le, squares, repeat(observed))))
     return StatResult(chi2_statistic(counts), min(1.0, total), "exact multinomial")
 
 

@@ -6,8 +6,9 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from quizlint.model import is_neutral, option_letter, text_in
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
+from quizlint.model import is_neutral, option_letter
+from quizlint.model.texts import language_texts
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
 _EMPHASIS = re.compile(
@@ -20,14 +21,6 @@ _EMPHASIS = re.compile(
 )
 _CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[\"'”’)\]*_]*\s+|\n\s*\n")
-
-
-def language_texts(value: Any, languages: list[str]) -> Iterator[tuple[str, str]]:
-    """(language, text) for every language in which ``value`` has a non-blank text."""
-    for lang in languages:
-        text = text_in(value, lang)
-        if text and text.strip():
-            yield lang, text
 
 
 def lang_path(path: tuple, value: Any, lang: str) -> tuple:

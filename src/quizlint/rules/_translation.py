@@ -57,4 +57,4 @@ def neutral_prose(text: str, glossary: Glossary | None) -> str:
     """The words of ``text`` that belong to a language: without code, URLs, numbers, acronyms, identifiers
     and the glossary's do-not-translate terms."""
     matcher = matcher_for(glossary)
-    return prose(matcher.without_names(text) if matcher else text)
+    return matcher.prose_without_names(text) if matcher else prose(text)

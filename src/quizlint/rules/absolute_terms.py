@@ -64,7 +64,7 @@ that test-wise students learn too, but the guideline is about distractors.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
 from quizlint.rules._texts import bool_option, language_texts, term_problems
 
 CODE = "W004"

@@ -53,24 +53,51 @@ options:
 
 ## How to fix
 Make the item `type: multiple` and let students select every right option, or replace the option with a
-plausible distractor and ask for the single best answer. If you keep it, `quizlint fix` moves it to the
-last place and marks it `fixed: true`, so shuffling never puts it above the options it refers to.
+plausible distractor and ask for the single best answer. If you keep it, run `quizlint fix`: it moves the
+option to the last place and marks it `fixed: true`, so that shuffling (and the rebalancing of key positions)
+never puts it above the options it refers to. Until then the finding is marked fixable (`[*]`). The fix does
+not make the option a good one, so the rule still reports it afterwards, as a plain warning: the option is
+then where it belongs, and only rewriting the item removes the finding (or a `# quizlint: disable=W001 --
+reason` comment on the item's `id:` line, when you keep it on purpose). An option that is already `fixed`, or
+that has a `fixed` option after it, is never moved by `quizlint fix`: place it by hand.
 
 ## Options
 None.
 """
 
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from quizlint.model import Item
 from quizlint.rules._texts import option_phrase_problems
+from quizlint.rules.base import Problem
 
 CODE = "W001"
 NAME = "all-of-the-above"
 SEVERITY = "warning"
 SCOPE = "item"
 DEFAULT_ENABLED = True
-FIXABLE = False
+FIXABLE = True
 OPTIONS: dict = {}
 LEXICON = ("all-of-the-above",)
 
 
+def can_move_last(item: Item, index: int) -> bool:
+    """Whether `quizlint fix` moves option ``index`` (an "all/none of the above") last and marks it ``fixed``:
+    it is not ``fixed`` yet, and no ``fixed`` option comes after it (those never move, so it could not pass
+    them). Shared by W001, W002 (their fixable mark) and the fix itself, so that they always agree."""
+    options = item.options
+    return not options[index].fixed and not any(option.fixed for option in options[index + 1:])
+
+
+def phrase_problems(ctx, category: str, what: str) -> Iterator[Problem]:
+    """The options that are a phrase of ``category``, marked fixable where `quizlint fix` repairs them."""
+    for problem in option_phrase_problems(ctx, category, what):
+        index = problem.path[1]  # ("options", index, "text", …)
+        yield dataclasses.replace(problem, fixable=can_move_last(ctx.item, index))
+
+
 def check(ctx):
-    yield from option_phrase_problems(ctx, "all-of-the-above", '"all of the above"')
+    yield from phrase_problems(ctx, "all-of-the-above", '"all of the above"')

@@ -62,7 +62,7 @@ None.
 """
 
 from quizlint.model import option_letter, text_in
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
 from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, quoted_by_language
 
 CODE = "W010"

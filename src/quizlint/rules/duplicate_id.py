@@ -3,7 +3,9 @@
 ## What it does
 Quiz ids and item ids must be unique across the whole bank (every file linted together). A repeated id is
 reported at each later occurrence (files in path order, then line order), naming where the id was first
-used, e.g. `item id 'dns' is already used in networking.quiz.yaml:12:5`.
+used, e.g. `item id 'dns' is already used in networking.quiz.yaml:12:5`. Ids that differ only in case
+(`DNS` and `dns`) are reported too: Moodle's idnumbers and the file names of exports and previews do not
+tell them apart on case-insensitive systems.
 
 ## Why it matters
 Ids are how everything else refers to an item: LMS exports and re-imports (QTI identifiers, Moodle idnumbers),
@@ -53,21 +55,30 @@ def _where(file: str, line: int, column: int) -> str:
     return f"{file}:{line}:{column}"
 
 
+def _clash(kind: str, ident: str, first: tuple[str, str] | None) -> str | None:
+    """The message for an id met before (``first``: the id as first written, and where), else None."""
+    if first is None:
+        return None
+    spelled, where = first
+    if spelled == ident:
+        return f"{kind} id {ident!r} is already used in {where}"
+    return (f"{kind} id {ident!r} differs only in case from {spelled!r} in {where} (LMSs and file systems that "
+            "ignore case see one id)")
+
+
 def check(ctx):
     quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
-    first_quiz: dict[str, str] = {}
-    first_item: dict[str, str] = {}
+    first_quiz: dict[str, tuple[str, str]] = {}  # lower-cased id → (id as written, where)
+    first_item: dict[str, tuple[str, str]] = {}
     for quiz in quizzes:
-        here = _where(quiz.file, quiz.line, quiz.column)
-        if quiz.quiz in first_quiz:
-            yield ctx.problem(f"quiz id {quiz.quiz!r} is already used in {first_quiz[quiz.quiz]}",
-                              quiz.file, quiz.line, quiz.column)
+        message = _clash("quiz", quiz.quiz, first_quiz.get(quiz.quiz.lower()))
+        if message:
+            yield ctx.problem(message, quiz.file, quiz.line, quiz.column)
         else:
-            first_quiz[quiz.quiz] = here
+            first_quiz[quiz.quiz.lower()] = (quiz.quiz, _where(quiz.file, quiz.line, quiz.column))
         for item in sorted(quiz.items, key=lambda item: (item.line, item.column)):
-            here = _where(item.file, item.line, item.column)
-            if item.item in first_item:
-                yield ctx.problem(f"item id {item.item!r} is already used in {first_item[item.item]}",
-                                  item.file, item.line, item.column, item.item)
+            message = _clash("item", item.item, first_item.get(item.item.lower()))
+            if message:
+                yield ctx.problem(message, item.file, item.line, item.column, item.item)
             else:
-                first_item[item.item] = here
+                first_item[item.item.lower()] = (item.item, _where(item.file, item.line, item.column))

@@ -64,5 +64,6 @@ def check(ctx):
     usual, usual_count = max(counts.items(), key=lambda entry: (entry[1], entry[0]))
     for item in items:
         if item.n_options != usual:
+            verb = "has" if usual_count == 1 else "have"
             yield ctx.problem(f"item has {item.n_options} options; {usual_count} of the bank's {len(items)} items "
-                              f"have {usual}", item.file, item.line, item.column, item.item)
+                              f"{verb} {usual}", item.file, item.line, item.column, item.item)

@@ -52,11 +52,8 @@ Make the item `type: multiple` with one option per statement, or split it into o
 None.
 """
 
-import re
-from functools import lru_cache
-
 from quizlint.model import option_letter
-from quizlint.rules import _lexicon as lexicon
+from quizlint.model.order import is_combination
 from quizlint.rules._texts import hits_by_language, quoted_by_language
 
 CODE = "W007"
@@ -67,28 +64,6 @@ DEFAULT_ENABLED = False
 FIXABLE = False
 OPTIONS: dict = {}
 LEXICON = ("k-type-only", "k-type-joiners")
-
-_REFERENCE = r"(?:\b(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\b\)?)"
-
-
-def _words(category: str, lang: str) -> str:
-    return "|".join(r"\s+".join(map(re.escape, term.split())) for term in lexicon.terms(category, lang))
-
-
-@lru_cache(maxsize=None)
-def combination_pattern(lang: str) -> re.Pattern:
-    """An option made only of statement references, joiners and "only" words, for ``lang``."""
-    only, join = _words("k-type-only", lang), _words("k-type-joiners", lang)
-    joiner = rf"(?:\s*,\s*(?:(?i:{join})\s+)?|\s+(?i:{join})\s+)"
-    return re.compile(
-        rf"\s*(?P<only>(?i:{only})\s+)?{_REFERENCE}(?P<more>(?:{joiner}(?:(?i:{only})\s+)?{_REFERENCE})*)"
-        rf"(?P<only_after>\s+(?i:{only}))?\s*[.!]?\s*"
-    )
-
-
-def is_combination(text: str, lang: str) -> bool:
-    match = combination_pattern(lexicon.language_key(lang)).fullmatch(text)
-    return bool(match and (match.group("more") or match.group("only") or match.group("only_after")))
 
 
 def check(ctx):

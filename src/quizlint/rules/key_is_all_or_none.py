@@ -59,7 +59,7 @@ None.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
 from quizlint.rules._texts import hits_by_language, lang_path, quoted_by_language
 
 CODE = "K006"

@@ -74,7 +74,10 @@ def _quoted(pieces, left, right=None):
 
 def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str) -> list[str]:
     """What the target lost, described for a message (empty: nothing lost)."""
-    source, target = extract_markup(source_text), extract_markup(target_text)
+    source = extract_markup(source_text)
+    if not (source.numbers or source.code or source.urls or source.math or source.counts):
+        return []  # nothing to lose
+    target = extract_markup(target_text)
     lost = []
     if numbers := missing_numbers(source, target):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))

@@ -75,7 +75,7 @@ essential, write it in capitals and bold: `**NOT**`, `**DEĞİLDİR**` (or under
 to report every negative question, emphasised or not.
 """
 
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
 from quizlint.rules._texts import (
     bool_option,
     code_spans,

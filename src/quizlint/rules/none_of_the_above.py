@@ -51,24 +51,29 @@ options:
 ```
 
 ## How to fix
-Replace the option with a plausible distractor (a typical mistake of students). If you keep it,
-`quizlint fix` moves it to the last place and marks it `fixed: true`.
+Replace the option with a plausible distractor (a typical mistake of students). If you keep it, run
+`quizlint fix`: it moves the option to the last place and marks it `fixed: true`, so that shuffling (and the
+rebalancing of key positions) never moves it. Until then the finding is marked fixable (`[*]`). The fix does
+not make the option a good one, so the rule still reports it afterwards, as a plain warning: only rewriting
+the item removes the finding (or a `# quizlint: disable=W002 -- reason` comment on the item's `id:` line,
+when you keep it on purpose). An option that is already `fixed`, or that has a `fixed` option after it, is
+never moved by `quizlint fix`: place it by hand.
 
 ## Options
 None.
 """
 
-from quizlint.rules._texts import option_phrase_problems
+from quizlint.rules.all_of_the_above import phrase_problems
 
 CODE = "W002"
 NAME = "none-of-the-above"
 SEVERITY = "warning"
 SCOPE = "item"
 DEFAULT_ENABLED = True
-FIXABLE = False
+FIXABLE = True
 OPTIONS: dict = {}
 LEXICON = ("none-of-the-above",)
 
 
 def check(ctx):
-    yield from option_phrase_problems(ctx, "none-of-the-above", '"none of the above"')
+    yield from phrase_problems(ctx, "none-of-the-above", '"none of the above"')

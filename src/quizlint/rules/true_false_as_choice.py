@@ -48,7 +48,7 @@ value of the option that was marked correct).
 None.
 """
 
-from quizlint.rules import _lexicon as lexicon
+from quizlint import lexicon
 from quizlint.rules._texts import language_texts
 
 CODE = "W008"

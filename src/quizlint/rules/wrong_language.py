@@ -69,11 +69,11 @@ OPTIONS = {"min-letters": 10, "margin": 0.5}
 def _samples(item, ctx, codes) -> list:
     """(field, language, prose sample) for every text of ``item`` worth identifying."""
     samples = []
-    for field, lang, text in language_texts(item, ctx.languages):
-        if primary_subtag(lang) not in codes:
-            continue
-        sample = neutral_prose(text, ctx.glossary)
-        if prose_letters(sample) >= ctx.options["min-letters"]:
+    languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
+    glossary, min_letters = ctx.glossary, ctx.options["min-letters"]
+    for field, lang, text in language_texts(item, languages):
+        sample = neutral_prose(text, glossary)
+        if prose_letters(sample) >= min_letters:
             samples.append((field, lang, sample))
     return samples
 

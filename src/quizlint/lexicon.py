@@ -1,0 +1,551 @@
+"""The word lists: English and Turkish, each list in one place, and how their terms are matched.
+
+The item-writing rules use them, and so do the stages after the linter (``quizlint fix``, the exporters, via
+:mod:`quizlint.model.order`), which is why they live here and not among the rules.
+
+Every list is a :class:`WordList` in :data:`LISTS`, with a term tuple per language and, where a word has
+an innocent use too, a tuple of exceptions. Languages without their own list use the English one.
+``quizlint rule CODE`` prints the lists a rule uses, so this module is also their documentation.
+
+A term is matched against the words of a text (``quizlint.text`` casefolding, so Turkish İ/i and I/ı fold
+correctly) and is written in a small pattern language:
+
+- words separated by spaces must follow each other: ``all of the above``;
+- ``a|b`` is one word out of several: ``answers|options``;
+- ``(...)`` is optional and may hold several alternatives of one or more words: ``hepsi (de) (doğru|doğrudur)``;
+- ``*`` at the end of a word matches any continuation (``guarantee*``: guaranteed, guarantees), at the start
+  any beginning (``*maz``: olamaz, kullanılmaz; ``*n't``: isn't, doesn't).
+
+Punctuation between words is ignored; an apostrophe stays inside its word (``GPU'da``, ``isn't``).
+A ``whole`` list matches only a text that consists of one term and nothing else (an option that *is*
+"All of the above"), the others match anywhere in the text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from quizlint.text import casefold, is_turkic, primary_subtag
+
+FALLBACK = "en"
+
+
+@dataclass(frozen=True)
+class WordList:
+    description: str
+    terms: dict[str, tuple[str, ...]]
+    exceptions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    whole: bool = False  # the whole text must be one term
+
+
+LISTS: dict[str, WordList] = {
+    "all-of-the-above": WordList(
+        'Options that mean "all of the above" (the whole option text).',
+        {
+            "en": (
+                "all (of) (the) above (answers|options|choices|statements) (are correct|are true|apply)",
+                "all of these|them (are correct|are true|apply)",
+                "all (of) (the) answers|options|choices|statements (above|listed|given) (are correct|are true)",
+                "all are correct|true",
+                "both (of) (the) above|these (are correct|are true)",
+                "both are correct|true",
+            ),
+            "tr": (
+                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) "
+                "hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
+                "tüm|bütün seçenekler|cevaplar|şıklar (doğru|doğrudur)",
+                "her ikisi (de) (doğru|doğrudur)",
+            ),
+        },
+        whole=True,
+    ),
+    "none-of-the-above": WordList(
+        'Options that mean "none of the above" (the whole option text). A bare "None" is not one: it is a '
+        "legitimate answer in programming questions.",
+        {
+            "en": (
+                "none (of) (the) above (answers|options|choices|statements) (is correct|are correct|is true|"
+                "are true|applies|apply)",
+                "none of these|them (is correct|are correct|is true|are true|applies|apply)",
+                "none (of) (the) answers|options|choices|statements (above|listed|given) (is correct|are correct|"
+                "is true|are true)",
+                "none is|are correct|true",
+                "neither (of) (the) above|these (is correct|is true)",
+                "neither is correct|true",
+            ),
+            "tr": (
+                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) hiçbiri "
+                "(doğru değildir|doğru değil|geçerli değildir)",
+                "hiçbir seçenek|cevap|şık doğru (değildir|değil)",
+                "ikisi de (doğru) değildir|değil",
+            ),
+        },
+        whole=True,
+    ),
+    "negative-words": WordList(
+        "Negative words in the question sentence of a stem.",
+        {
+            "en": ("not", "*n't", "cannot", "except", "least", "false", "incorrect", "untrue", "never"),
+            "tr": ("değil*", "yanlıştır", "yanlış olan*", "yoktur", "hariç", "dışında*", "olamaz", "söylenemez"),
+        },
+        exceptions={
+            "en": ("at least", "not only", "whether or not", "false positive*|negative*|sharing"),
+            "tr": ("değil de", "değil mi"),
+        },
+    ),
+    "negative-endings": WordList(
+        "Negative verb endings, looked for on the last word of a question sentence (Turkish puts the verb, "
+        "and its negation, last: kullanılmaz, gerekmez, söylenemez).",
+        {
+            "en": (),
+            "tr": (
+                "*maz", "*mez", "*mazlar", "*mezler", "*mamıştır", "*memiştir", "*mamaktadır", "*memektedir",
+                "*mamalıdır", "*memelidir", "*mamalı", "*memeli",
+            ),
+        },
+    ),
+    "absolute-terms": WordList(
+        "Specific determiners: words of absolute frequency, extent or certainty. Modal verbs (must, cannot) are "
+        "left out on purpose: they are the ordinary way to state a wrong technical claim.",
+        {
+            "en": (
+                "always", "never", "only", "all", "every", "none", "nothing", "completely", "entirely", "absolutely",
+                "totally", "invariably", "guarantee*", "impossible", "certainly",
+            ),
+            "tr": (
+                "her zaman|durumda|koşulda", "hiçbir zaman|durumda|koşulda", "asla", "daima", "sadece",
+                "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "garanti*", "imkânsız*",
+                "imkansız*", "hiçbir", "hepsi", "tüm", "bütün",
+            ),
+        },
+        exceptions={
+            "en": (
+                "not|almost|nearly always|all|every|only|completely|entirely|certainly|necessarily",
+                "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
+                "all in one",
+            ),
+            "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün",),
+        },
+    ),
+    "vague-terms": WordList(
+        "Vague frequency words, which readers interpret very differently.",
+        {
+            "en": (
+                "usually", "often", "sometimes", "frequently", "generally", "typically", "rarely", "commonly",
+                "mostly", "seldom", "occasionally", "most of the time", "in most cases",
+            ),
+            "tr": (
+                "genellikle", "genelde", "bazen", "sıklıkla", "sık sık", "çoğunlukla", "nadiren", "çoğu zaman|kez",
+                "tipik olarak", "yaygın olarak", "ara sıra", "zaman zaman", "çoğu durumda",
+            ),
+        },
+    ),
+    "true-answers": WordList(
+        "Options that are just a yes/true answer (the whole option text).",
+        {"en": ("true", "yes", "correct", "right"), "tr": ("doğru", "doğrudur", "evet")},
+        whole=True,
+    ),
+    "false-answers": WordList(
+        "Options that are just a no/false answer (the whole option text).",
+        {"en": ("false", "no", "incorrect", "wrong"), "tr": ("yanlış", "yanlıştır", "hayır")},
+        whole=True,
+    ),
+    "k-type-only": WordList(
+        'Words that single out statements in combination options ("Only I", "Yalnız I", "I and II only").',
+        {"en": ("only", "both", "neither"), "tr": ("yalnız", "yalnızca", "sadece", "hem")},
+    ),
+    "k-type-joiners": WordList(
+        'Words that join statements in combination options ("I and II", "I, II ve III").',
+        {"en": ("and", "or", "nor", "and also"), "tr": ("ve", "veya", "ya da", "ile", "hem")},
+    ),
+    "stopwords": WordList(
+        "Words of 4 or more letters that never make a clang association: function words and the usual wording "
+        "of questions.",
+        {
+            "en": (
+                "about", "above", "after", "also", "among", "answer", "because", "been", "being", "before", "below",
+                "best", "between", "both", "cannot", "choice", "correct", "could", "describe*", "does", "doing",
+                "done", "during", "each", "either", "following", "from", "have", "having", "here", "into", "just",
+                "least", "like", "main", "many", "more", "most", "much", "must", "need", "only", "option*", "other",
+                "over", "same", "should", "some", "statement*", "such", "than", "that", "their", "them", "then",
+                "there", "these", "they", "this", "those", "through", "true", "false", "under", "used", "using",
+                "very", "were", "what", "when", "where", "whether", "which", "while", "whose", "will", "with",
+                "within", "without", "would", "your",
+            ),
+            "tr": (
+                "ancak", "aşağıda*", "bazı", "bile", "bunlar*", "bunu", "bunun", "çünkü", "daha", "diğer", "doğru*",
+                "durum*", "gibi", "göre", "hangi*", "hem", "için", "ifade*", "ile", "ise", "kadar", "nasıl", "neden",
+                "nedir", "olan", "olarak", "olur", "sonra", "şekilde", "seçenek*", "şunlar*", "tarafından", "veya",
+                "yanlış*", "yani", "yine", "yukarıda*", "önce", "çok", "değil*", "kendi", "bir", "biri", "birçok",
+                "aynı", "temel", "başlıca",
+            ),
+        },
+    ),
+}
+
+# How many leading letters of a word count when comparing words for a clang association; languages not
+# listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first five letters so that inflected
+# forms match (parçalara, parçası → parça).
+STEM_LETTERS = {"tr": 5}
+DEFAULT_STEM_LETTERS = 6
+MIN_CONTENT_LETTERS = 4
+
+# Languages that write a decimal comma (0,5) and group thousands with a dot or a space (1.000).
+DECIMAL_COMMA = {
+    "tr", "az", "de", "fr", "es", "it", "pt", "nl", "ru", "uk", "pl", "cs", "sk", "sl", "hr", "sr", "bs", "bg",
+    "ro", "hu", "fi", "sv", "nb", "nn", "da", "el", "lt", "lv", "et", "id", "vi",
+}
+# Turkish writes the percent sign before the number (%50); both positions are accepted in every language.
+
+_TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_PART = re.compile(r"\(([^)]*)\)|(\S+)")
+
+
+@dataclass(frozen=True)
+class Match:
+    term: str  # the words matched, casefolded
+    start: int  # span in the original text
+    end: int
+    text: str  # the original text of the span
+
+
+@dataclass(frozen=True)
+class _Tokens:
+    folded: str  # casefolded words joined by single spaces
+    starts: tuple[int, ...]  # where each word starts in ``folded``
+    spans: tuple[tuple[int, int], ...]  # where each word stands in the original text
+
+
+@lru_cache(maxsize=256)
+def language_key(lang: str | None) -> str:
+    return primary_subtag(lang) if lang else FALLBACK
+
+
+def terms(category: str, lang: str | None) -> tuple[str, ...]:
+    """The terms of ``category`` for ``lang`` (its own list, else English)."""
+    word_list = LISTS[category]
+    return word_list.terms.get(language_key(lang), word_list.terms[FALLBACK])
+
+
+def _exceptions(category: str, lang: str | None) -> tuple[str, ...]:
+    word_list = LISTS[category]
+    key = language_key(lang)
+    return word_list.exceptions.get(key if key in word_list.terms else FALLBACK, ())
+
+
+def _fold(text: str, lang: str | None) -> str:
+    return casefold(text, lang).replace("’", "'")
+
+
+def _word_regex(word: str, lang: str | None) -> str:
+    alternatives = []
+    for choice in word.split("|"):
+        prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
+        core = re.escape(_fold(choice.strip("*"), lang))
+        alternatives.append(("[^ ]*" if prefix else "") + core + ("[^ ]*" if suffix else ""))
+    return alternatives[0] if len(alternatives) == 1 else "(?:" + "|".join(alternatives) + ")"
+
+
+def _words_regex(words: str, lang: str | None) -> str:
+    return " ".join(_word_regex(word, lang) for word in words.split())
+
+
+def term_regex(term: str, lang: str | None) -> str:
+    """The regular expression (over casefolded words joined by spaces) of one term."""
+    pieces: list[tuple[bool, str]] = []  # (optional, regex)
+    for optional, required in _PART.findall(term):
+        if required:
+            pieces.append((False, _words_regex(required, lang)))
+        else:
+            choices = "|".join(_words_regex(choice, lang) for choice in optional.split("|"))
+            pieces.append((True, f"(?:{choices})"))
+    if all(optional for optional, _ in pieces):
+        raise ValueError(f"term {term!r} has no required word")
+    regex = ""
+    for index, (optional, piece) in enumerate(pieces):
+        first_required = next(i for i, (opt, _) in enumerate(pieces) if not opt)
+        if index < first_required:
+            regex += f"(?:{piece} )?"
+        elif optional:
+            regex += f"(?: {piece})?"
+        else:
+            regex += piece if index == first_required else " " + piece
+    return regex
+
+
+def _alternation(patterns: tuple[str, ...], lang: str | None, kind: str) -> re.Pattern | None:
+    """``kind``: ``whole`` (fullmatch the text), ``words`` (find words), ``overlapping`` (group 1 of each
+    match; matches may overlap, as exceptions do in "all-to-all")."""
+    if not patterns:
+        return None
+    body = "|".join(term_regex(term, lang) for term in patterns)
+    if kind == "whole":
+        return re.compile(f"(?:{body})")
+    if kind == "overlapping":
+        return re.compile(f"(?<![^ ])(?=((?:{body}))(?![^ ]))")
+    return re.compile(f"(?<![^ ])(?:{body})(?![^ ])")
+
+
+@lru_cache(maxsize=None)
+def _compiled(category: str, lang: str) -> tuple[re.Pattern | None, re.Pattern | None]:
+    word_list = LISTS[category]
+    return (_alternation(terms(category, lang), lang, "whole" if word_list.whole else "words"),
+            _alternation(_exceptions(category, lang), lang, "overlapping"))
+
+
+@lru_cache(maxsize=None)
+def _longest_whole(category: str) -> int:
+    """A length no text matching a ``whole`` list exceeds (twice the longest term, as written, is ample)."""
+    return 2 * max(len(term) for terms_ in LISTS[category].terms.values() for term in terms_) + 16
+
+
+def _fold_in_place(text: str, lang: str) -> str | None:
+    """``text`` casefolded, when folding keeps every character at its index (almost always); else None."""
+    folded = _fold(text, lang)
+    return folded if len(folded) == len(text) and unicodedata.is_normalized("NFC", text) else None
+
+
+@lru_cache(maxsize=8192)
+def folded_words(text: str, lang: str) -> str:
+    """The casefolded words of ``text`` joined by single spaces: what terms are matched against."""
+    folded = _fold_in_place(text, lang)
+    if folded is not None:
+        return " ".join(_TOKEN.findall(folded))
+    return " ".join(_fold(word, lang) for word in _TOKEN.findall(text))
+
+
+@lru_cache(maxsize=4096)
+def tokens(text: str, lang: str) -> _Tokens:
+    """The words of ``text`` (casefolded for ``lang``) and where they stand."""
+    spans = tuple([match.span() for match in _TOKEN.finditer(text)])
+    folded = _fold_in_place(text, lang)
+    if folded is not None:
+        words = [folded[start:end] for start, end in spans]
+    else:
+        words = [_fold(text[start:end], lang) for start, end in spans]
+    starts, offset = [], 0
+    for word in words:
+        starts.append(offset)
+        offset += len(word) + 1
+    return _Tokens(" ".join(words), tuple(starts), spans)
+
+
+def _word_range(toks: _Tokens, start: int, end: int) -> tuple[int, int]:
+    first = bisect_right(toks.starts, start) - 1
+    last = bisect_right(toks.starts, max(start, end - 1)) - 1
+    return first, last
+
+
+def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
+    """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one)."""
+    if not text:
+        return []
+    key = language_key(lang)
+    pattern, exceptions = _compiled(category, key)
+    if pattern is None:
+        return []
+    if LISTS[category].whole and len(text) > _longest_whole(category):
+        return []
+    words = folded_words(text, key)
+    if not _anchor_mask(words, key) >> _CATEGORY_BITS[category] & 1:
+        return []  # no word of the text can start a term of the category
+    if LISTS[category].whole:
+        return [_to_match(tokens(text, key), text, 0, len(words))] if words and pattern.fullmatch(words) else []
+    found = [(match.start(), match.end()) for match in pattern.finditer(words)]
+    if not found:
+        return []
+    toks = tokens(text, key)
+    if exceptions is not None:
+        excluded = [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
+        found = [span for span in found if not _inside(_word_range(toks, *span), excluded)]
+    return [_to_match(toks, text, start, end) for start, end in found]
+
+
+# A term matches only where its first required word does: each category's first required words ("anchors"),
+# looked up per word of a text, let ``find_all`` skip the regular expressions for the many texts without one.
+_CATEGORY_BITS = {category: bit for bit, category in enumerate(LISTS)}
+
+
+def _first_required_word(term: str) -> str:
+    return next(required for _, required in _PART.findall(term) if required)
+
+
+@lru_cache(maxsize=None)
+def _anchors(key: str) -> "_AnchorMasks":
+    masks = _AnchorMasks()
+    for category, bit in _CATEGORY_BITS.items():
+        for term in terms(category, key):
+            for choice in _first_required_word(term).split("|"):
+                prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
+                core = _fold(choice.strip("*"), key)
+                kind = "inside" if prefix and suffix else "end" if prefix else "start" if suffix else "word"
+                masks.anchors.append((kind, core, 1 << bit))
+    return masks
+
+
+class _AnchorMasks(dict):
+    """A folded word → the bit mask of the categories one of whose terms can start with it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.anchors: list[tuple[str, str, int]] = []
+
+    def __missing__(self, word: str) -> int:
+        if len(self) >= 200_000:
+            self.clear()
+        mask = 0
+        for kind, core, bit in self.anchors:
+            if (word == core if kind == "word" else word.startswith(core) if kind == "start"
+                    else word.endswith(core) if kind == "end" else core in word):
+                mask |= bit
+        self[word] = mask
+        return mask
+
+
+@lru_cache(maxsize=8192)
+def _anchor_mask(words: str, key: str) -> int:
+    """The categories whose terms may occur in ``words`` (casefolded words joined by single spaces)."""
+    mask = 0
+    for word_mask in map(_anchors(key).__getitem__, words.split(" ")):
+        mask |= word_mask
+    return mask
+
+
+def _inside(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:
+    return any(first <= words[0] and words[1] <= last for first, last in ranges)
+
+
+def _to_match(toks: _Tokens, text: str, start: int, end: int) -> Match:
+    first, last = _word_range(toks, start, end)
+    begin, finish = toks.spans[first][0], toks.spans[last][1]
+    return Match(toks.folded[start:end], begin, finish, text[begin:finish])
+
+
+def first(category: str, text: str | None, lang: str | None) -> Match | None:
+    found = find_all(category, text, lang)
+    return found[0] if found else None
+
+
+def matches(category: str, text: str | None, lang: str | None) -> bool:
+    """Whether ``text`` contains (for a ``whole`` list: is) a term of ``category``."""
+    return bool(find_all(category, text, lang))
+
+
+def stem_letters(lang: str | None) -> int:
+    return STEM_LETTERS.get(language_key(lang), DEFAULT_STEM_LETTERS)
+
+
+_ENGLISH_ENDINGS = ("ing", "ed", "es", "s")
+
+
+def word_stem(word: str, lang: str | None) -> str:
+    """The part of a casefolded word compared for clang associations.
+
+    Turkish: the first five letters before any apostrophe (GPU'da → gpu, parçalara → parça); other languages:
+    without an -ing, -ed, -es or -s ending, the first six letters (models → model, sharded → shard,
+    quantized/quantization → quanti).
+    """
+    return _stem(word.split("'", 1)[0], is_turkic(lang), stem_letters(lang))
+
+
+def _stem(word: str, turkic: bool, letters: int) -> str:
+    if not turkic and not word.endswith("ss"):
+        for ending in _ENGLISH_ENDINGS:
+            if word.endswith(ending) and len(word) - len(ending) >= MIN_CONTENT_LETTERS:
+                word = word[: -len(ending)]
+                break
+    return word[:letters]
+
+
+@lru_cache(maxsize=None)
+def _stopwords(lang: str) -> tuple[frozenset[str], tuple[str, ...]]:
+    """Stopwords of ``lang`` as exact words and as prefixes (terms ending in ``*``)."""
+    words = [_fold(term, lang) for term in terms("stopwords", lang)]
+    return (frozenset(word for word in words if not word.endswith("*")),
+            tuple(word[:-1] for word in words if word.endswith("*")))
+
+
+def content_words(text: str | None, lang: str | None) -> dict[str, str]:
+    """Content words of ``text``: stem → the word as written (the first occurrence).
+
+    Words of at least four letters, without digits, that are not stopwords.
+    """
+    if not text:
+        return {}
+    key = language_key(lang)
+    return dict(_content_words(text, key))
+
+
+@lru_cache(maxsize=8192)
+def _content_words(text: str, key: str) -> tuple[tuple[str, str], ...]:
+    if _folds_char_by_char(text, key):  # then a word folds alone as it does in the text: one look-up per word
+        stems = _content_stems(key)
+        found: dict[str, str] = {}
+        for word in _TOKEN.findall(text):
+            stem = stems[word]
+            if stem and stem not in found:
+                found[stem] = word
+        return tuple(found.items())
+    return _content_words_of_tokens(text, key)
+
+
+def _folds_char_by_char(text: str, key: str) -> bool:
+    """Whether folding ``text`` maps each character to one character (so each word folds as it does alone)."""
+    if text.isascii():
+        return True
+    if not unicodedata.is_normalized("NFC", text):
+        return False
+    turkic = text.replace("I", "ı").replace("İ", "i") if is_turkic(key) else text
+    return len(turkic.casefold()) == len(text) and len(_fold(text, key)) == len(text)
+
+
+@lru_cache(maxsize=None)
+def _content_stems(key: str) -> dict[str, str]:
+    """Per language: a word as written → its stem when it is a content word, else "" (filled as words come)."""
+
+    class Stems(dict):
+        def __missing__(self, word: str) -> str:
+            if len(self) >= 200_000:
+                self.clear()
+            stem = self[word] = _content_stem(_fold(word, key), key)
+            return stem
+
+    return Stems()
+
+
+def _content_stem(word: str, key: str) -> str:
+    exact, prefixes = _stopwords(key)
+    bare = word.split("'", 1)[0] if "'" in word else word
+    if len(bare) < MIN_CONTENT_LETTERS or bare in exact or not bare.isalpha() or bare.startswith(prefixes):
+        return ""
+    return _stem(bare, is_turkic(key), stem_letters(key))
+
+
+def _content_words_of_tokens(text: str, key: str) -> tuple[tuple[str, str], ...]:
+    toks = tokens(text, key)
+    exact, prefixes = _stopwords(key)
+    turkic, letters = is_turkic(key), stem_letters(key)
+    found: dict[str, str] = {}
+    for word, (start, end) in zip(toks.folded.split(" ") if toks.folded else [], toks.spans):
+        bare = word.split("'", 1)[0] if "'" in word else word
+        if len(bare) < MIN_CONTENT_LETTERS or bare in exact or not bare.isalpha() or bare.startswith(prefixes):
+            continue
+        stem = _stem(bare, turkic, letters)
+        if stem not in found:
+            found[stem] = text[start:end]
+    return tuple(found.items())
+
+
+def describe(category: str) -> str:
+    """The list as Markdown, for ``quizlint rule``."""
+    word_list = LISTS[category]
+    lines = [f"### {category}", word_list.description, ""]
+    for lang, items in sorted(word_list.terms.items()):
+        lines.append(f"- {lang}: " + (", ".join(f"`{item}`" for item in items) if items else "(none)"))
+    for lang, items in sorted(word_list.exceptions.items()):
+        lines.append(f"- {lang}, not counted: " + ", ".join(f"`{item}`" for item in items))
+    return "\n".join(lines)

@@ -1,0 +1,152 @@
+"""Whether an item's option order means something: the one answer shared by ``quizlint fix`` (which never
+rebalances such items) and the exporters (which tell the LMS not to shuffle them).
+
+An order means something when
+
+- every option is a number (``4``, ``0,5``, ``%50``, ``16 GB``; three or more options with one unit): they
+  are listed in numerical order, which the numeric-order rule (W009) asks for and ``quizlint fix`` makes;
+- an option is "all of the above" / "none of the above": it refers to the options before it;
+- an option combines other options or statements: "I and II", "Both A and B", "Yalnız I", "I, II ve III"
+  (the letters and numerals refer to positions, and such options are conventionally ordered).
+
+Numbers are read the way each language writes them (a decimal comma in Turkish, a decimal point in English);
+the phrases and the combination words come from the word lists of :mod:`quizlint.lexicon`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from typing import Any
+
+from quizlint import lexicon
+from quizlint.model.texts import language_texts, text_in
+from quizlint.model.types import Item
+
+# Word lists (quizlint.lexicon) of options that refer to the options before them.
+ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE = "all-of-the-above", "none-of-the-above"
+REFERRING_PHRASES = (ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE)
+
+
+def order_is_meaningful(item: Item, languages: list[str]) -> bool:
+    """Whether the options' order carries meaning, so that nothing may reorder them: every option is a number
+    (as :func:`option_numbers` reads them), or an option is "all/none of the above" or a combination."""
+    if option_numbers(item, languages) is not None:
+        return True
+    return any(refers_to_other_options(option.text, languages) for option in item.options)
+
+
+def refers_to_other_options(value: Any, languages: list[str]) -> bool:
+    """Whether an option's text is "all/none of the above" or a combination ("I and II") in some language."""
+    return any(is_phrase(value, languages, category) for category in REFERRING_PHRASES) \
+        or is_combination_option(value, languages)
+
+
+# --- phrases ----------------------------------------------------------------------------------------------
+
+
+def is_phrase(value: Any, languages: list[str], category: str) -> bool:
+    """Whether the whole text ``value`` is a phrase of the word list ``category`` in one of ``languages``."""
+    return any(lexicon.first(category, text, lang) for lang, text in language_texts(value, languages))
+
+
+# --- combinations ("I and II", "Yalnız I") ----------------------------------------------------------------
+
+_REFERENCE = r"(?:\b(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\b\)?)"
+
+
+def _alternatives(category: str, lang: str) -> str:
+    return "|".join(r"\s+".join(map(re.escape, term.split())) for term in lexicon.terms(category, lang))
+
+
+@lru_cache(maxsize=None)
+def combination_pattern(lang: str) -> re.Pattern:
+    """An option made only of statement references, joiners and "only" words, for ``lang``."""
+    only, join = _alternatives("k-type-only", lang), _alternatives("k-type-joiners", lang)
+    joiner = rf"(?:\s*,\s*(?:(?i:{join})\s+)?|\s+(?i:{join})\s+)"
+    return re.compile(
+        rf"\s*(?P<only>(?i:{only})\s+)?{_REFERENCE}(?P<more>(?:{joiner}(?:(?i:{only})\s+)?{_REFERENCE})*)"
+        rf"(?P<only_after>\s+(?i:{only}))?\s*[.!]?\s*"
+    )
+
+
+def is_combination(text: str, lang: str) -> bool:
+    """Whether ``text`` only combines or singles out references: "I and II", "Only I", "Both A and B"."""
+    match = combination_pattern(lexicon.language_key(lang)).fullmatch(text)
+    return bool(match and (match.group("more") or match.group("only") or match.group("only_after")))
+
+
+def is_combination_option(value: Any, languages: list[str]) -> bool:
+    return any(is_combination(text, lang) for lang, text in language_texts(value, languages))
+
+
+# --- numbers ----------------------------------------------------------------------------------------------
+
+_NUMERIC = re.compile(
+    r"\s*(?P<prefix>[%$€£¥₺])?\s*"
+    r"(?P<number>[-+−]?(?:\d(?:[\d.,'’\u00a0\u202f ]*\d)?|[.,]\d+)(?:[eE][-+−]?\d+)?)"
+    r"(?:\s*/\s*(?P<denominator>\d+))?"
+    r"\s*(?P<unit>[^\d]{0,24}?)\s*[.]?\s*"
+)
+_PLAIN_NUMBER = re.compile(r"[-+]?[\d.,]+(?:[eE][-+]?\d+)?")
+_GROUPING = re.compile(r"(?<=\d)['’\u00a0\u202f ](?=\d{3}(?!\d))")
+
+
+def _decimal_point(number: str, lang: str) -> str:
+    """Which of ``.`` and ``,`` is the decimal mark of ``number`` (``""`` when there is none)."""
+    points, commas = number.count("."), number.count(",")
+    if points and commas:
+        return "." if number.rfind(".") > number.rfind(",") else ","
+    mark = "." if points else "," if commas else ""
+    if not mark or number.count(mark) > 1:
+        return ""
+    digits_after = len(re.split(r"[eE]", number.rsplit(mark, 1)[1])[0])
+    if digits_after != 3:
+        return mark
+    return "," if lexicon.language_key(lang) in lexicon.DECIMAL_COMMA else "."
+
+
+def parse_number(text: str, lang: str) -> tuple[float, str] | None:
+    """(value, unit) of a numeric option, or None when it is not a plain number."""
+    match = _NUMERIC.fullmatch(text)
+    if match is None:
+        return None
+    number = _GROUPING.sub("", match.group("number")).replace("−", "-")
+    if not _PLAIN_NUMBER.fullmatch(number):
+        return None
+    mark = _decimal_point(number, lang)
+    other = "," if mark == "." else "."
+    number = number.replace(other, "") if mark else number.replace(",", "").replace(".", "")
+    number = number.replace(",", ".")
+    try:
+        value = float(number)
+    except ValueError:
+        return None
+    if match.group("denominator"):
+        denominator = int(match.group("denominator"))
+        if denominator == 0:
+            return None
+        value /= denominator
+    if not math.isfinite(value):
+        return None
+    unit = ((match.group("prefix") or "") + " " + match.group("unit")).strip()
+    return value, lexicon.tokens(unit, lang).folded if unit.strip("%") else unit
+
+
+def option_numbers(item: Item, languages: list[str]) -> list[float] | None:
+    """The options' values, read in the first language where every option is a number with one common unit
+    (three or more options), else None."""
+    if len(item.options) < 3:
+        return None
+    for lang in languages:
+        parsed = [parse_number(text_in(option.text, lang) or "", lang) for option in item.options]
+        if all(parsed) and len({unit for _, unit in parsed}) == 1:  # type: ignore[misc]
+            return [value for value, _ in parsed]  # type: ignore[misc]
+    return None
+
+
+def is_ordered(values: list[float]) -> bool:
+    """Ascending or descending (ties allowed)."""
+    pairs = list(zip(values, values[1:]))
+    return all(a <= b for a, b in pairs) or all(a >= b for a, b in pairs)

@@ -1,0 +1,178 @@
+"""Items whose option order means something (numbers, "all/none of the above", "I and II") are never shuffled
+at delivery: the exporters ask the same question as `quizlint fix` (`quizlint.model.order`) and switch every
+shuffle flag off for them, in QTI 2.1, QTI 3.0, Canvas and Moodle XML."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from lxml import etree
+
+from conftest import quiz_yaml
+from quizlint.model import Item
+from quizlint.model.order import order_is_meaningful
+from test_export_support import PARSER, dtd_errors, export, qti_package_errors, zip_entries
+
+# item id → whether its order means something (and so must not be shuffled)
+ITEMS = """\
+- id: numbers
+  type: single
+  stem: {en: "How many bits are in a byte?", tr: "Bir baytta kaç bit vardır?"}
+  options:
+    - text: "8"
+      correct: true
+    - text: "4"
+    - text: "16"
+- id: decimal-comma
+  type: single
+  stem: {en: "One half?", tr: "Yarım?"}
+  options:
+    - text: {en: "a quarter", tr: "0,25"}
+    - text: {en: "a half", tr: "0,5"}
+      correct: true
+    - text: {en: "one and a half", tr: "1,5"}
+- id: combination
+  type: single
+  stem: {en: "Which statements are true?", tr: "Hangi ifadeler doğrudur?"}
+  options:
+    - text: {en: "Only I", tr: "Yalnız I"}
+    - text: {en: "I and II", tr: "I ve II"}
+      correct: true
+    - text: {en: "II and III", tr: "II ve III"}
+- id: all-of-the-above
+  type: single
+  stem: {en: "Which is a mammal?", tr: "Hangisi memelidir?"}
+  options:
+    - text: {en: "Whale", tr: "Balina"}
+    - text: {en: "Bat", tr: "Yarasa"}
+    - text: {en: "All of the above", tr: "Hepsi"}
+      correct: true
+      fixed: true
+- id: none-in-turkish-only
+  type: multiple
+  stem: {en: "Which are prime?", tr: "Hangileri asaldır?"}
+  options:
+    - text: {en: "Nine", tr: "Dokuz"}
+    - text: {en: "Four", tr: "Dört"}
+    - text: {en: "Neither of them", tr: "Hiçbiri doğru değil"}
+      correct: true
+- id: plain
+  type: single
+  stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
+  options:
+    - text: Ankara
+      correct: true
+    - text: İstanbul
+    - text: İzmir
+- id: two-numbers
+  type: single
+  stem: {en: "Is a byte 8 bits?", tr: "Bir bayt 8 bit mi?"}
+  options:
+    - text: "8"
+      correct: true
+    - text: "16"
+"""
+MEANINGFUL = {"numbers": True, "decimal-comma": True, "combination": True, "all-of-the-above": True,
+              "none-in-turkish-only": True, "plain": False, "two-numbers": False}
+QTI = {"qti21": ("http://www.imsglobal.org/xsd/imsqti_v2p1", "choiceInteraction"),
+       "qti30": ("http://www.imsglobal.org/xsd/imsqtiasi_v3p0", "qti-choice-interaction")}
+CANVAS = "{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}"
+CANVAS_META = "{http://canvas.instructure.com/xsd/cccv1p0}"
+
+
+@pytest.fixture
+def quiz_path(write_quiz):
+    return write_quiz(ITEMS)
+
+
+def test_the_predicate_reads_numbers_phrases_and_combinations_in_every_language(quiz_path):
+    from quizlint.model import read_quiz
+
+    quiz = read_quiz(quiz_path)[0].quiz
+    assert {item.id: order_is_meaningful(item, quiz.languages) for item in quiz.items} == MEANINGFUL
+
+
+@pytest.mark.parametrize(("options", "languages", "meaningful"), [
+    (["1.000", "2.000", "500"], ["tr"], True),  # thousands in Turkish
+    (["%50", "%25", "%75"], ["tr"], True),  # Turkish percent, unsorted: still numbers
+    (["4 GB", "8 GB", "16 MB"], ["en"], False),  # different units
+    (["I, II ve III", "Yalnız II", "Ankara"], ["tr"], True),
+    (["Both A and B", "C", "D"], ["en"], True),
+    (["Hepsi", "Balina", "Yunus"], ["en"], False),  # a Turkish phrase is not read as English
+    (["Hepsi", "Balina", "Yunus"], ["tr"], True),
+    (["Install it", "Iterate", "Inspect"], ["en"], False),
+])
+def test_the_predicate_on_single_language_options(options, languages, meaningful):
+    item = Item.model_validate({"id": "x", "type": "single", "stem": "?",
+                                "options": [{"text": text, "correct": index == 0} for index, text in enumerate(options)]})
+    assert order_is_meaningful(item, languages) is meaningful
+
+
+@pytest.mark.parametrize("fmt", list(QTI))
+def test_qti_turns_shuffle_off_where_the_order_means_something(run, quiz_path, tmp_path, fmt):
+    namespace, interaction = QTI[fmt]
+    data = export(run, fmt, quiz_path, tmp_path / "out.zip", "--lang", "all")
+    assert qti_package_errors(fmt, data) == {}
+    entries = zip_entries(data)
+    shuffles = {}
+    for name, content in entries.items():
+        if "/items/" in name:
+            root = etree.fromstring(content, PARSER)
+            shuffles.setdefault(root.get("label"), set()).add(next(root.iter(f"{{{namespace}}}{interaction}")).get("shuffle"))
+    assert shuffles == {item: {"false" if meaningful else "true"} for item, meaningful in MEANINGFUL.items()}
+
+
+def test_canvas_turns_shuffle_off_per_item_and_for_the_quiz(run, quiz_path, write_quiz, tmp_path):
+    package = zip_entries(export(run, "canvas", quiz_path, tmp_path / "out.zip"))
+    assert dtd_errors(package["demo/demo.xml"]) is None
+    root = etree.fromstring(package["demo/demo.xml"], PARSER)
+    shuffles = {item.get("title"): item.find(f".//{CANVAS}render_choice").get("shuffle")
+                for item in root.iter(f"{CANVAS}item")}
+    assert shuffles == {item: "No" if meaningful else "Yes" for item, meaningful in MEANINGFUL.items()}
+    meta = etree.fromstring(package["demo/assessment_meta.xml"], PARSER)
+    assert meta.findtext(f"{CANVAS_META}shuffle_answers") == "false"  # Canvas applies the quiz's setting
+    plain = write_quiz("- id: plain\n  type: single\n  stem: Capital?\n  options:\n    - text: Ankara\n"
+                       "      correct: true\n    - text: İzmir\n", name="plain.quiz.yaml", quiz_id="plain")
+    package = zip_entries(export(run, "canvas", plain, tmp_path / "plain.zip"))
+    meta = etree.fromstring(package["plain/assessment_meta.xml"], PARSER)
+    assert meta.findtext(f"{CANVAS_META}shuffle_answers") == "true"
+
+
+def test_moodle_turns_shuffleanswers_off_where_the_order_means_something(run, quiz_path, tmp_path):
+    root = etree.fromstring(export(run, "moodle", quiz_path, tmp_path / "out.xml"), PARSER)
+    shuffles = {question.findtext("idnumber"): question.findtext("shuffleanswers") for question in root.iter("question")
+                if question.get("type") == "multichoice"}
+    assert shuffles == {item: "false" if meaningful else "true" for item, meaningful in MEANINGFUL.items()}
+
+
+def test_fix_and_export_ask_the_same_question_without_the_export_loading_any_rule(quiz_path):
+    """The export stage must not reach into the linter's rules: exporting loads no rule module nor any rule
+    helper (``rules.base``, the rule contract, comes in with the path display that reports share)."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from quizlint.export import ExportOptions, export_bank, load_bank\n"
+        f"bank, _ = load_bank([Path({str(quiz_path)!r})])\n"
+        "for name in ('qti21', 'qti30', 'canvas', 'moodle'):\n"
+        "    export_bank(bank, name, ExportOptions())\n"
+        "print(' '.join(sorted(name for name in sys.modules if name.startswith('quizlint.rules'))))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert set(result.stdout.split()) <= {"quizlint.rules", "quizlint.rules.base"}
+    from quizlint.fix import items as fix_items
+
+    assert fix_items.order_is_meaningful is order_is_meaningful
+
+
+def test_fix_leaves_a_meaningful_order_to_the_export(run, quiz_path, tmp_path):
+    """After `quizlint fix` sorts numeric options, the export keeps them in that order, unshuffled."""
+    result = run("fix", quiz_path)
+    assert result.exit_code == 0, result.output
+    assert "sorted the numeric options in ascending order (4, 8, 16)" in result.output
+    root = etree.fromstring(export(run, "moodle", quiz_path, tmp_path / "out.xml", "--lang", "en"), PARSER)
+    numbers = next(q for q in root.iter("question") if q.findtext("idnumber") == "numbers")
+    assert [answer.findtext("text") for answer in numbers.findall("answer")] == ["4", "8", "16"]
+    assert numbers.findtext("shuffleanswers") == "false"
