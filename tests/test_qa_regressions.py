@@ -434,3 +434,31 @@ def test_preview_rewrites_its_own_pages(run, bank):
     assert run("preview", "content", "-o", "site", cwd=bank).exit_code == 0
     again = run("preview", "content", "-o", "site", cwd=bank)
     assert (again.exit_code, again.stdout) == (0, "Wrote 2 pages to site: open site/index.html\n")
+
+
+def test_import_refuses_to_overwrite_its_own_input(tmp_path, run):
+    source = tmp_path / "quiz.gift"
+    original = "::Q1:: Which city is the capital of Turkey? {=Ankara ~Istanbul ~Izmir}\n"
+    source.write_text(original, encoding="utf-8")
+    result = run("import", "--from", "gift", source, "-o", source, "--force")
+    assert result.exit_code == 1
+    assert "is the input" in result.output
+    assert source.read_text(encoding="utf-8") == original
+
+
+def test_quiz_title_and_description_are_checked_for_translations(tmp_path, run):
+    quiz = tmp_path / "t.quiz.yaml"
+    quiz.write_text(
+        "quizlint: 1\nid: t\nlanguages: [en, tr]\ntitle: {en: Capitals}\n"
+        'description: {en: "About capitals.", tr: ""}\nitems:\n'
+        "  - id: capital\n    stem: {en: 'Which city is the capital of Turkey?', tr: 'Türkiye’nin başkenti hangi şehirdir?'}\n"
+        "    options:\n      - text: Ankara\n        correct: true\n      - text: İzmir\n",
+        encoding="utf-8",
+    )
+    result = run("lint", quiz, "--format", "json", "--select", "T001,T002")
+    import json
+
+    found = {(entry["code"], entry["line"], entry["column"]) for entry in json.loads(result.stdout)}
+    assert ("T001", 4, 8) in found  # the title has no tr translation
+    assert ("T002", 5, 42) in found  # the description's tr text is empty
+    assert result.exit_code == 1

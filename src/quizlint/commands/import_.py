@@ -56,6 +56,13 @@ def _choose_format(source: Path, source_format: str | None) -> str:
     return name
 
 
+def _same_file(output: Path, source: Path) -> bool:
+    """Whether writing ``output`` would replace ``source`` or a file inside it (a QTI package folder)."""
+    target = output.resolve()
+    origin = source.resolve()
+    return target == origin or origin in target.parents
+
+
 @click.command("import")
 @click.argument("source", metavar="INPUT", type=click.Path(path_type=Path))
 @click.option("--from", "source_format", type=click.Choice(list(IMPORTERS)), default=None,
@@ -87,6 +94,9 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
     _check_options(lang, languages, quiz_id)
     if not source.exists():
         _echo_error(f"{source}: no such file or folder")
+        sys.exit(1)
+    if output is not None and _same_file(output, source):
+        _echo_error(f"{output} is the input; write the quiz file elsewhere (the input is never overwritten)")
         sys.exit(1)
     if output is not None and output.exists() and not force:
         _echo_error(f"{output} exists; use --force to overwrite it")

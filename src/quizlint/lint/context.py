@@ -9,14 +9,10 @@ from quizlint.model import Glossary, Item, Quiz, QuizFile
 from quizlint.rules.base import Problem
 
 
-@dataclass
-class ItemContext:
+class _QuizLanguages:
+    """The quiz and its languages, for contexts that hold a ``file: QuizFile``."""
+
     file: QuizFile
-    item: Item
-    index: int  # position of the item among the quiz's valid items
-    options: dict[str, Any]
-    glossary: Glossary | None = None
-    services: Any = None  # quizlint.lint.services.Services: language identification and other shared tools
 
     @property
     def quiz(self) -> Quiz:
@@ -34,11 +30,35 @@ class ItemContext:
     def target_languages(self) -> list[str]:
         return self.file.quiz.languages[1:]
 
+
+@dataclass
+class ItemContext(_QuizLanguages):
+    file: QuizFile
+    item: Item
+    index: int  # position of the item among the quiz's valid items
+    options: dict[str, Any]
+    glossary: Glossary | None = None
+    services: Any = None  # quizlint.lint.services.Services: language identification and other shared tools
+
     def problem(self, message: str, *path: Any, at_key: bool = False, fixable: bool = False) -> Problem:
         """A problem at ``path`` inside the item (empty path: the item's ``id:`` line)."""
         if not path:
             return Problem(message, ("id",), at_key=True, fixable=fixable)
         return Problem(message, tuple(path), at_key=at_key, fixable=fixable)
+
+
+@dataclass
+class QuizContext(_QuizLanguages):
+    """What an item rule's ``check_quiz`` sees: the quiz's own texts (title, description)."""
+
+    file: QuizFile
+    options: dict[str, Any]
+    glossary: Glossary | None = None
+    services: Any = None
+
+    def problem(self, message: str, *path: Any, at_key: bool = False) -> Problem:
+        """A problem at ``path`` from the top of the file (e.g. ``("title", "tr")``)."""
+        return Problem(message, tuple(path) or ("id",), at_key=at_key or not path)
 
 
 @dataclass(frozen=True)

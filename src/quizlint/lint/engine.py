@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from quizlint.diagnostics import Finding
-from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizSummary
+from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
 from quizlint.lint.suppress import FileSuppressions, apply_suppressions, parse_suppressions
 from quizlint.model import Glossary, QuizFile, read_quiz, text_in
@@ -56,6 +56,21 @@ def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary 
                 else:
                     position = quiz_file.position_in_item(index, *problem.path)
                 findings.append(_finding(rule, selection, quiz_file.path, position, problem, item.id))
+    return findings
+
+
+def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
+                       services: Services) -> list[Finding]:
+    """Findings of item rules that also check the quiz's own texts (``check_quiz``: title, description)."""
+    document = quiz_file.document
+    findings: list[Finding] = []
+    for rule in selection.enabled.values():
+        if rule.scope != "item" or rule.check_quiz is None:
+            continue
+        context = QuizContext(quiz_file, selection.options_for(rule), glossary, services)
+        for problem in rule.check_quiz(context):
+            position = document.key_position(problem.path) if problem.at_key else document.position(problem.path)
+            findings.append(_finding(rule, selection, quiz_file.path, position, problem, None))
     return findings
 
 
@@ -108,6 +123,7 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     if quiz_file is None:
         return result
     result.findings.extend(item_findings(quiz_file, selection, glossary, services))
+    result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
     result.summary = summarize(quiz_file)
     result.suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
     return result

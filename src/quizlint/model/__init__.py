@@ -9,7 +9,7 @@ from quizlint.diagnostics import Finding
 from quizlint.load import LoadLimits, load_document
 from quizlint.model.build import QuizFile, build_glossary, build_quiz
 from quizlint.model.digest import source_digest
-from quizlint.model.texts import TextField, is_neutral, item_text_fields, option_letter, text_in
+from quizlint.model.texts import TextField, is_neutral, item_text_fields, option_letter, quiz_text_fields, text_in
 from quizlint.model.types import Glossary, GlossaryTerm, Item, Option, Quiz, TranslationState
 
 
@@ -51,6 +51,7 @@ __all__ = [
     "is_neutral",
     "item_text_fields",
     "option_letter",
+    "quiz_text_fields",
     "read_glossary",
     "read_quiz",
     "source_digest",

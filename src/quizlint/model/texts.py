@@ -49,6 +49,13 @@ def option_letter(index: int) -> str:
     return chr(ord("A") + index) if index < 26 else str(index + 1)
 
 
+def quiz_text_fields(quiz) -> Iterator[TextField]:
+    """The quiz's own texts: its title and, when present, its description (paths from the file's top)."""
+    yield TextField(("title",), "quiz title", quiz.title, True)
+    if quiz.description is not None:
+        yield TextField(("description",), "quiz description", quiz.description, False)
+
+
 def item_text_fields(item: Item) -> Iterator[TextField]:
     """Every text field of ``item``, in document order."""
     yield TextField(("stem",), "stem", item.stem, True)

@@ -56,6 +56,7 @@ class Rule:
     doc: str
     check: Callable[..., Iterator[Problem]]
     module: str
+    check_quiz: Callable[..., Iterator[Problem]] | None = None  # item rules: the quiz's own texts (title, …)
 
     @property
     def summary(self) -> str:
@@ -87,6 +88,7 @@ def _rule_from_module(module: ModuleType) -> Rule:
         options=dict(getattr(module, "OPTIONS", {})),
         doc=module.__doc__ or "",
         check=module.check,
+        check_quiz=getattr(module, "check_quiz", None),
         module=module.__name__,
     )
 

@@ -3,7 +3,8 @@
 ## What it does
 Reports a stem, option, feedback or explanation whose text is empty, only whitespace, or `null` — in any
 language, the source language included, and for a language-neutral plain string too. A language key that
-is absent altogether is reported by `missing-translation`.
+is absent altogether is reported by `missing-translation`. The quiz's own `title` and `description` are
+checked the same way.
 
 ## Why it matters
 An empty text is an option a student cannot read or a question without a question; an empty key in one
@@ -37,7 +38,7 @@ Write the text, or delete the field if it is optional (feedback, explanation).
 None.
 """
 
-from quizlint.model import is_neutral, item_text_fields
+from quizlint.model import is_neutral, item_text_fields, quiz_text_fields
 from quizlint.rules._translation import has_text
 
 CODE = "T002"
@@ -50,7 +51,15 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    for field in item_text_fields(ctx.item):
+    yield from _empty(ctx, item_text_fields(ctx.item))
+
+
+def check_quiz(ctx):
+    yield from _empty(ctx, quiz_text_fields(ctx.quiz))
+
+
+def _empty(ctx, fields):
+    for field in fields:
         if is_neutral(field.value):
             if not has_text(field.value):
                 yield ctx.problem(f"{field.label} is empty", *field.path)

@@ -4,7 +4,8 @@
 For every language the quiz declares in `languages`, reports a stem, option, feedback or explanation written
 per language (a mapping such as `{en: ..., tr: ...}`) that has no entry for that language. A missing
 target language is a missing translation; a missing source language (the first of `languages`) means the
-item has no original to translate from, and is reported the same way.
+item has no original to translate from, and is reported the same way. The quiz's own `title` and
+`description` are checked the same way.
 
 A plain string (`text: MP3`) is language-neutral, the same in every language, and is never missing. The
 `translations:` state of an item does not matter here: only the texts do (a translation can be complete
@@ -44,6 +45,7 @@ or, if the text is the same in every language (a name, a number, code), write it
 None.
 """
 
+from quizlint.model import is_neutral, quiz_text_fields
 from quizlint.rules._translation import localized_fields
 
 CODE = "T001"
@@ -56,7 +58,15 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    for field in localized_fields(ctx.item):
+    yield from _missing(ctx, localized_fields(ctx.item))
+
+
+def check_quiz(ctx):
+    yield from _missing(ctx, (field for field in quiz_text_fields(ctx.quiz) if not is_neutral(field.value)))
+
+
+def _missing(ctx, fields):
+    for field in fields:
         for lang in ctx.languages:
             if lang in field.value:
                 continue
