@@ -309,9 +309,42 @@ def _fold_in_place(text: str, lang: str) -> str | None:
     return folded if len(folded) == len(text) and unicodedata.is_normalized("NFC", text) else None
 
 
+class _TokenFolds(dict):
+    """Per language: a word as written → its casefolded form, or None when folding changes its length (then
+    the word does not fold alone as it does inside its text, and callers fold the whole text instead)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+
+    def __missing__(self, word: str) -> str | None:
+        if len(self) >= 200_000:
+            self.clear()
+        folded = _fold(word, self.key)
+        value = self[word] = folded if len(folded) == len(word) else None
+        return value
+
+
+@lru_cache(maxsize=None)
+def _token_folds(key: str) -> _TokenFolds:
+    return _TokenFolds(key)
+
+
+@lru_cache(maxsize=8192)
+def _words_folded_alone(text: str, key: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The words of ``text`` as written and casefolded, when every word folds to as many characters: then
+    folding the whole text (non-words never change length) folds each word in place, as it does alone."""
+    words = tuple(_TOKEN.findall(text))
+    folded = tuple(map(_token_folds(key).__getitem__, words))
+    return None if None in folded else (words, folded)
+
+
 @lru_cache(maxsize=8192)
 def folded_words(text: str, lang: str) -> str:
     """The casefolded words of ``text`` joined by single spaces: what terms are matched against."""
+    alone = _words_folded_alone(text, lang)
+    if alone is not None:
+        return " ".join(alone[1])
     folded = _fold_in_place(text, lang)
     if folded is not None:
         return " ".join(_TOKEN.findall(folded))
@@ -345,14 +378,14 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     if not text:
         return []
     key = language_key(lang)
+    if not _text_anchor_mask(text, key) >> _CATEGORY_BITS[category] & 1:
+        return []  # no word of the text can start a term of the category
     pattern, exceptions = _compiled(category, key)
     if pattern is None:
         return []
     if LISTS[category].whole and len(text) > _longest_whole(category):
         return []
     words = folded_words(text, key)
-    if not _anchor_mask(words, key) >> _CATEGORY_BITS[category] & 1:
-        return []  # no word of the text can start a term of the category
     if LISTS[category].whole:
         return [_to_match(tokens(text, key), text, 0, len(words))] if words and pattern.fullmatch(words) else []
     found = [(match.start(), match.end()) for match in pattern.finditer(words)]
@@ -381,9 +414,8 @@ def _anchors(key: str) -> "_AnchorMasks":
         for term in terms(category, key):
             for choice in _first_required_word(term).split("|"):
                 prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
-                core = _fold(choice.strip("*"), key)
-                kind = "inside" if prefix and suffix else "end" if prefix else "start" if suffix else "word"
-                masks.anchors.append((kind, core, 1 << bit))
+                masks.add("inside" if prefix and suffix else "end" if prefix else "start" if suffix else "word",
+                          _fold(choice.strip("*"), key), 1 << bit)
     return masks
 
 
@@ -392,25 +424,39 @@ class _AnchorMasks(dict):
 
     def __init__(self) -> None:
         super().__init__()
-        self.anchors: list[tuple[str, str, int]] = []
+        self.words: dict[str, int] = {}
+        self.starts: dict[int, dict[str, int]] = {}  # by length: word beginnings
+        self.ends: dict[int, dict[str, int]] = {}  # by length: word endings
+        self.inside: list[tuple[str, int]] = []
+
+    def add(self, kind: str, core: str, bit: int) -> None:
+        if kind == "inside":
+            self.inside.append((core, bit))
+            return
+        table = self.words if kind == "word" else (self.starts if kind == "start" else self.ends).setdefault(
+            len(core), {})
+        table[core] = table.get(core, 0) | bit
 
     def __missing__(self, word: str) -> int:
         if len(self) >= 200_000:
             self.clear()
-        mask = 0
-        for kind, core, bit in self.anchors:
-            if (word == core if kind == "word" else word.startswith(core) if kind == "start"
-                    else word.endswith(core) if kind == "end" else core in word):
+        mask = self.words.get(word, 0)
+        for length, table in self.starts.items():
+            mask |= table.get(word[:length], 0)
+        for length, table in self.ends.items():
+            mask |= table.get(word[-length:] if length else "", 0)
+        for core, bit in self.inside:
+            if core in word:
                 mask |= bit
         self[word] = mask
         return mask
 
 
 @lru_cache(maxsize=8192)
-def _anchor_mask(words: str, key: str) -> int:
-    """The categories whose terms may occur in ``words`` (casefolded words joined by single spaces)."""
+def _text_anchor_mask(text: str, key: str) -> int:
+    """The categories whose terms may occur in ``text`` (a bit per category, see ``_CATEGORY_BITS``)."""
     mask = 0
-    for word_mask in map(_anchors(key).__getitem__, words.split(" ")):
+    for word_mask in map(_anchors(key).__getitem__, folded_words(text, key).split(" ")):
         mask |= word_mask
     return mask
 
@@ -482,36 +528,27 @@ def content_words(text: str | None, lang: str | None) -> dict[str, str]:
 
 @lru_cache(maxsize=8192)
 def _content_words(text: str, key: str) -> tuple[tuple[str, str], ...]:
-    if _folds_char_by_char(text, key):  # then a word folds alone as it does in the text: one look-up per word
-        stems = _content_stems(key)
-        found: dict[str, str] = {}
-        for word in _TOKEN.findall(text):
-            stem = stems[word]
-            if stem and stem not in found:
-                found[stem] = word
-        return tuple(found.items())
-    return _content_words_of_tokens(text, key)
-
-
-def _folds_char_by_char(text: str, key: str) -> bool:
-    """Whether folding ``text`` maps each character to one character (so each word folds as it does alone)."""
-    if text.isascii():
-        return True
-    if not unicodedata.is_normalized("NFC", text):
-        return False
-    turkic = text.replace("I", "ı").replace("İ", "i") if is_turkic(key) else text
-    return len(turkic.casefold()) == len(text) and len(_fold(text, key)) == len(text)
+    alone = _words_folded_alone(text, key)
+    if alone is None:
+        return _content_words_of_tokens(text, key)
+    stems = _content_stems(key)
+    found: dict[str, str] = {}
+    for word, folded in zip(*alone):  # one look-up per word
+        stem = stems[folded]
+        if stem and stem not in found:
+            found[stem] = word
+    return tuple(found.items())
 
 
 @lru_cache(maxsize=None)
 def _content_stems(key: str) -> dict[str, str]:
-    """Per language: a word as written → its stem when it is a content word, else "" (filled as words come)."""
+    """Per language: a casefolded word → its stem when it is a content word, else "" (filled as words come)."""
 
     class Stems(dict):
         def __missing__(self, word: str) -> str:
             if len(self) >= 200_000:
                 self.clear()
-            stem = self[word] = _content_stem(_fold(word, key), key)
+            stem = self[word] = _content_stem(word, key)
             return stem
 
     return Stems()

@@ -39,6 +39,9 @@ class ItemContext(_QuizLanguages):
     options: dict[str, Any]
     glossary: Glossary | None = None
     services: Any = None  # quizlint.lint.services.Services: language identification and other shared tools
+    # scratch space for what several rules work out from the same item (the engine gives every rule of an
+    # item the same dictionary, and a fresh one to the next item)
+    memo: dict = field(default_factory=dict)
 
     def problem(self, message: str, *path: Any, at_key: bool = False, fixable: bool = False) -> Problem:
         """A problem at ``path`` inside the item (empty path: the item's ``id:`` line)."""

@@ -7,7 +7,7 @@ worker processes); ``lint_bank`` puts the per-file results together.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
@@ -26,6 +26,9 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     summary: QuizSummary | None = None
     suppressions: FileSuppressions | None = None
+    # findings whose message waits for a full language look left to the process running the pool:
+    # (finding without its message, the rule's question); see ``resolve_pending``
+    pending: list = field(default_factory=list)
 
 
 @dataclass
@@ -44,19 +47,60 @@ def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, i
 
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
-                  services: Services) -> list[Finding]:
+                  services: Services, pending: list | None = None) -> list[Finding]:
+    """Findings of the item rules. A problem whose message is a question (a full language look that a
+    deferring ``services`` left for later) goes to ``pending``, or is answered now when there is none."""
     rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
     findings: list[Finding] = []
+    questions: list = []
     for index, item in enumerate(quiz_file.quiz.items):
+        memo: dict = {}
         for rule, options in rules:
-            context = ItemContext(quiz_file, item, index, options, glossary, services)
+            context = ItemContext(quiz_file, item, index, options, glossary, services, memo)
             for problem in rule.check(context):
                 if problem.at_key:
                     position = quiz_file.key_position_in_item(index, *problem.path)
                 else:
                     position = quiz_file.position_in_item(index, *problem.path)
-                findings.append(_finding(rule, selection, quiz_file.path, position, problem, item.id))
+                finding = _finding(rule, selection, quiz_file.path, position, problem, item.id)
+                if isinstance(problem.message, str):
+                    findings.append(finding)
+                else:
+                    questions.append((replace(finding, message=""), problem.message))
+    if pending is not None:
+        pending.extend(questions)
+    elif questions:
+        answers = answer_questions(questions, Services())
+        findings.extend(replace(finding, message=message) for (finding, _), message in zip(questions, answers)
+                        if message)
     return findings
+
+
+def answer_questions(questions: list, services: Services) -> list[str | None]:
+    """The messages of pending (finding, question) pairs (None: no problem after all): each question's text
+    identified with a full look, in one batch per set of languages."""
+    messages: list[str | None] = [None] * len(questions)
+    by_languages: dict[tuple, list[int]] = {}
+    for index, (_, question) in enumerate(questions):
+        by_languages.setdefault(question.languages, []).append(index)
+    for languages, indexes in by_languages.items():
+        rows = services.language_confidences_many([questions[index][1].text for index in indexes], languages)
+        for index, confidences in zip(indexes, rows):
+            messages[index] = questions[index][1].message(confidences)
+    return messages
+
+
+def resolve_pending(results: list[FileResult], services: Services) -> None:
+    """Answer the pending questions of ``results`` (left by deferring workers), adding their findings."""
+    owners = [(result, entry) for result in results for entry in result.pending]
+    if not owners:
+        return
+    messages = answer_questions([entry for _, entry in owners], services)
+    for (result, (finding, _)), message in zip(owners, messages):
+        if message:
+            result.findings.append(replace(finding, message=message))
+    for result in results:
+        result.pending = []
 
 
 def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
@@ -122,7 +166,8 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     result = FileResult(display, list(findings))
     if quiz_file is None:
         return result
-    result.findings.extend(item_findings(quiz_file, selection, glossary, services))
+    result.findings.extend(item_findings(quiz_file, selection, glossary, services,
+                                         result.pending if services.defer_full_looks else None))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
     result.summary = summarize(quiz_file)
     result.suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))

@@ -51,6 +51,10 @@ _CACHE_LIMIT = 200_000
 _PARALLEL_FROM = 64
 
 
+# What ``confirm_languages`` answers for a full look left for later (a deferring worker of a pool).
+DEFERRED: dict[str, float] = {"deferred": True}
+
+
 def _sample(text: str, limit: int = IDENTIFY_CHARS) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:
@@ -66,12 +70,15 @@ class Services:
     occurs many times in a bank (and every text of a file, identified in one batch) costs one lingua call.
     """
 
-    def __init__(self, threads: bool = True) -> None:
+    def __init__(self, threads: bool = True, defer_full_looks: bool = False) -> None:
         self._confidences: dict[tuple, tuple[float, ...]] = {}
         self._memos: dict[str, dict] = {}
-        self._looks: dict[tuple[str, ...], TrigramLook] = {}
+        self._looks: dict[tuple[str, ...], TrigramLook | None] = {}
         # lingua's batch calls may use a thread per core; a worker process of a pool leaves the cores to the pool
         self.threads = threads
+        # A worker of a pool leaves the full looks that need lingua's high-accuracy models (about 100 MB and a
+        # second to load) to the process that runs the pool: ``confirm_languages`` answers DEFERRED for them.
+        self.defer_full_looks = defer_full_looks
 
     def memo(self, name: str) -> dict:
         """A scratch dictionary that lives as long as this object (rules keep per-file work in it)."""
@@ -99,21 +106,30 @@ class Services:
     def confirm_languages(self, texts: list[tuple[str, str]],
                           languages: Iterable[str]) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else
-        the full ``language_confidences`` of the text. A quick look never accuses a text, it only spares the
-        full look to the great majority that are in their declared language."""
+        the full ``language_confidences`` of the text (or DEFERRED, see ``defer_full_looks``). A quick look
+        never accuses a text, it only spares the full look to the great majority that are in their declared
+        language."""
         codes = self.identifiable(languages)
         if len(codes) < 2:
             return [{} for _ in texts]
         quick_samples = [_sample(text, QUICK_CHARS) for text, _ in texts]
         declared = [codes.index(code) if (code := primary_subtag(lang)) in codes else -1 for _, lang in texts]
-        confirmed = self._trigram_look(codes).verdicts(quick_samples, declared, QUICK_CONFIDENCE)
-        unsure = [index for index, verdict in enumerate(confirmed) if verdict is None and declared[index] >= 0]
+        look = self._trigram_look(codes)
+        confirmed: list[bool | None] = (look.verdicts(quick_samples, declared, QUICK_CONFIDENCE) if look is not None
+                                        else [None] * len(texts))
+        unsure = [index for index, verdict in enumerate(confirmed) if verdict is None]
         if unsure:
             quick = self._rows(codes, [quick_samples[index] for index in unsure], quick=True)
             for index in unsure:
-                confirmed[index] = quick[quick_samples[index]][declared[index]] >= QUICK_CONFIDENCE
-        results: list[dict[str, float] | None] = [None] * len(texts)
+                confirmed[index] = declared[index] >= 0 and (
+                    quick[quick_samples[index]][declared[index]] >= QUICK_CONFIDENCE)
+        results: list = [None] * len(texts)
         doubtful = [index for index, verdict in enumerate(confirmed) if not verdict]
+        if self.defer_full_looks:
+            deferred = [index for index in doubtful if len(_sample(texts[index][0])) < LOW_ACCURACY_FROM]
+            for index in deferred:
+                results[index] = DEFERRED
+            doubtful = [index for index in doubtful if results[index] is not DEFERRED]
         full = self.language_confidences_many([texts[index][0] for index in doubtful], languages)
         for index, confidences in zip(doubtful, full):
             results[index] = confidences
@@ -157,11 +173,16 @@ class Services:
             rows.append(tuple(row))
         return rows
 
-    def _trigram_look(self, codes: tuple[str, ...]) -> TrigramLook:
-        look = self._looks.get(codes)
-        if look is None:
-            look = self._looks[codes] = TrigramLook(len(codes), lambda texts: self._lingua_rows(codes, texts, True))
-        return look
+    def _trigram_look(self, codes: tuple[str, ...]) -> TrigramLook | None:
+        """The quick look from cached trigram scores; None unless the detector is lingua's own (the look
+        follows lingua's algorithm, so another detector, such as a test's stand-in, is always asked)."""
+        if codes not in self._looks:
+            from lingua import LanguageDetector
+
+            genuine = isinstance(_detector(codes, True), LanguageDetector)
+            self._looks[codes] = TrigramLook(len(codes), lambda texts: self._lingua_rows(codes, texts, True)) \
+                if genuine else None
+        return self._looks[codes]
 
 
 _DEFAULT: Services | None = None

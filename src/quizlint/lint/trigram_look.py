@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
 # One-letter words carry no trigram, and count as words: one rule-triggering word among them decides nothing.
@@ -58,6 +59,20 @@ def lingua_words(text: str) -> list[str]:
     return split
 
 
+class _Memo(dict):
+    """A bounded memo of a one-argument function."""
+
+    def __init__(self, function, limit: int = 200_000):
+        super().__init__()
+        self.function, self.limit = function, limit
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.function(key)
+        return value
+
+
 def trigrams_of(word: str) -> frozenset[str]:
     return frozenset(word[index:index + 3] for index in range(len(word) - 2))
 
@@ -78,6 +93,8 @@ class TrigramLook:
         self._known_by: dict[str, int] = {}  # trigrams some language does not know → bit mask of those that do
         self._opaque: set[str] = set()
         self._reference: tuple[str, list[float]] | None = None
+        # lingua's words of a text are those of its whitespace-separated tokens, one after the other
+        self._token_words = _Memo(lingua_words)
         # for two languages: score differences (first minus second) of words whose trigrams both languages
         # know, and of trigrams; the words that trigger a rule for each language
         self._pair_differences: dict[str, float] = {}
@@ -88,7 +105,8 @@ class TrigramLook:
     def verdicts(self, samples: Sequence[str], declared: Sequence[int], threshold: float) -> list[bool | None]:
         """Per sample: True when lingua's quick look gives the declared language (an index, -1 for none) a
         confidence of at least ``threshold``, False when it surely gives less, None when only lingua can tell."""
-        words = [lingua_words(sample) for sample in samples]
+        words_of = self._token_words.__getitem__
+        words = [list(chain.from_iterable(map(words_of, sample.split()))) for sample in samples]
         self.learn({word for sample_words in words for word in sample_words})
         verdict = self._pair_verdict if self.languages == 2 else self._verdict
         return [verdict(sample_words, lang, threshold) if lang >= 0 else None

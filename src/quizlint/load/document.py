@@ -45,8 +45,9 @@ class Document:
     path: str
     text: str
     data: Any
-    positions: dict[Path_, Position] = field(default_factory=dict)
-    key_positions: dict[Path_, Position] = field(default_factory=dict)
+    # path → (line, column) of each value and of each mapping key: read-only mappings (``get``, ``[]``, ``in``)
+    positions: Any = field(default_factory=dict)
+    key_positions: Any = field(default_factory=dict)
 
     def position(self, path: Path_) -> Position:
         """The position of the value at ``path``, or of its nearest ancestor that exists."""
@@ -81,7 +82,8 @@ _EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE +
 # An anchor (`&name` after a space, a flow indicator or at a line start); "Q&A" and " & " are not anchors.
 _ANCHOR_LIKE = re.compile(r"(?:^|[\s\[{,])&[^\s\[\]{},]", re.MULTILINE)
 # Characters YAML 1.2 allows in a stream (c-printable); anything else (NUL, other C0 controls, ...) is refused.
-_NOT_PRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# (Written as the characters refused rather than as the complement of those allowed: it searches faster.)
+_NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
 # Characters YAML 1.1 parsers (libyaml) take for line breaks though editors do not show them as such: a text
 # pasted from a word processor with one of them would be cut in two, and every line number after it would be
 # off by one. Refused with their position (they can still be written as escapes in double-quoted strings).
@@ -154,28 +156,34 @@ def _mark(mark: Any) -> tuple[int, int]:
 
 
 class _Builder:
-    """Turns a composed node tree into plain data, recording positions; rejects shared nodes."""
+    """Turns a composed node tree into plain data; rejects shared nodes, duplicate keys, other tags, deep nests.
+
+    Positions are not recorded here: :class:`_NodePositions` reads them from the node tree when asked (a
+    report needs a few; recording every one cost a third of the loading time)."""
 
     def __init__(self, limits: LoadLimits):
-        self.limits = limits
-        self.positions: dict[Path_, Position] = {}
-        self.key_positions: dict[Path_, Position] = {}
+        self.max_depth = limits.max_depth
         self.seen: set[int] = set()
 
-    def build(self, node: yaml.Node, path: Path_ = (), depth: int = 0) -> Any:
-        line, column = _mark(node.start_mark)
-        if depth > self.limits.max_depth:
-            raise LoadError("Y008", f"nesting deeper than {self.limits.max_depth} levels", line, column)
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
+        if depth > self.max_depth:
+            raise LoadError("Y008", f"nesting deeper than {self.max_depth} levels", *_mark(node.start_mark))
         if id(node) in self.seen:  # a backstop: the event scan reports anchors first
-            raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)", line, column)
+            raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)",
+                            *_mark(node.start_mark))
         self.seen.add(id(node))
-        self.positions[path] = (line, column)
+        kind = type(node)
+        if kind is yaml.ScalarNode:
+            tag = node.tag
+            if tag == _PLAIN:
+                return resolve_plain_scalar(node.value)
+            return node.value if tag == _STR else self._scalar(node)
+        if kind is yaml.MappingNode and node.tag == _MAP:
+            return self._mapping(node, depth)
+        if kind is yaml.SequenceNode and node.tag == _SEQ:
+            return [self.build(child, depth + 1) for child in node.value]
         if isinstance(node, yaml.ScalarNode):
             return self._scalar(node)
-        if isinstance(node, yaml.SequenceNode) and node.tag == _SEQ:
-            return [self.build(child, path + (index,), depth + 1) for index, child in enumerate(node.value)]
-        if isinstance(node, yaml.MappingNode) and node.tag == _MAP:
-            return self._mapping(node, path, depth)
         raise _tag_error(node)
 
     @staticmethod
@@ -194,23 +202,61 @@ class _Builder:
             raise LoadError("Y010", f"{node.value!r} is not a valid !!{expected}", *_mark(node.start_mark))
         return value
 
-    def _mapping(self, node: yaml.MappingNode, path: Path_, depth: int) -> dict:
+    def _mapping(self, node: yaml.MappingNode, depth: int) -> dict:
         result: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key_position = _mark(key_node.start_mark)
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise LoadError("Y001", "mapping keys must be plain strings, not lists or mappings", *key_position)
+            if type(key_node) is not yaml.ScalarNode and not isinstance(key_node, yaml.ScalarNode):
+                raise LoadError("Y001", "mapping keys must be plain strings, not lists or mappings",
+                                *_mark(key_node.start_mark))
             if key_node.tag not in (_PLAIN, _STR):
                 raise _tag_error(key_node)
             key = key_node.value
             if key in result:
-                first = self.key_positions[path + (key,)]
-                raise LoadError(
-                    "Y002", f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})", *key_position
-                )
-            self.key_positions[path + (key,)] = key_position
-            result[key] = self.build(value_node, path + (key,), depth + 1)
+                first = next(_mark(other.start_mark) for other, _ in node.value if other.value == key)
+                raise LoadError("Y002", f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})",
+                                *_mark(key_node.start_mark))
+            result[key] = self.build(value_node, depth + 1)
         return result
+
+
+class _NodePositions:
+    """Where the value (``keys=False``) or the mapping key (``keys=True``) at a data path stands, read from
+    the composed node tree on demand; behaves as the read-only mapping ``path → (line, column)``."""
+
+    def __init__(self, root: yaml.Node, keys: bool):
+        self.root, self.keys = root, keys
+
+    def get(self, path: Path_, default: Any = None) -> Any:
+        node, key_node = self.root, None
+        for element in path:
+            node, key_node = _child(node, element)
+            if node is None:
+                return default
+        if self.keys:
+            return _mark(key_node.start_mark) if key_node is not None else default
+        return _mark(node.start_mark)
+
+    def __getitem__(self, path: Path_) -> Position:
+        found = self.get(tuple(path))
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and self.get(path) is not None
+
+
+def _child(node: yaml.Node, element: Any) -> tuple[Any, Any]:
+    """The child node at ``element`` (a key of a mapping, an index of a sequence) and its key node."""
+    if isinstance(node, yaml.MappingNode):
+        if isinstance(element, str):
+            for key_node, value_node in node.value:
+                if key_node.value == element:
+                    return value_node, key_node
+    elif isinstance(node, yaml.SequenceNode):
+        if isinstance(element, int) and 0 <= element < len(node.value):
+            return node.value[element], None
+    return None, None
 
 
 def _tag_error(node: yaml.Node) -> LoadError:
@@ -297,13 +343,14 @@ def _char_at(text: str, line: int, column: int) -> str:
     return ""
 
 
-def compose_text(text: str, limits: LoadLimits) -> tuple[Any, dict, dict]:
-    """Parse ``text`` into plain data with positions; raises :class:`LoadError`."""
+def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
+    """Parse ``text`` into plain data with positions (of values, of keys: read-only mappings from data paths
+    to (line, column)); raises :class:`LoadError`."""
     _check_characters(text)
     gc_was_enabled = gc.isenabled()
     gc.disable()  # building a large tree of small objects triggers many useless collections
     try:
-        if _ANCHOR_LIKE.search(text):  # only texts that could hold an anchor pay for the event scan
+        if "&" in text and _ANCHOR_LIKE.search(text):  # only texts that could hold an anchor pay for the scan
             found = _first_anchor_or_alias(text)
             if found is not None:
                 line, column, what = found
@@ -311,8 +358,7 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, dict, dict]:
         node = yaml.compose(text, Loader=_QuizLoader)
         if node is None:
             raise LoadError("Y007", "empty file: expected a quiz mapping")
-        builder = _Builder(limits)
-        data = builder.build(node)
+        data = _Builder(limits).build(node)
     except yaml.YAMLError as error:
         raise _yaml_error(error, text) from None
     except RecursionError:
@@ -320,7 +366,7 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, dict, dict]:
     finally:
         if gc_was_enabled:
             gc.enable()
-    return data, builder.positions, builder.key_positions
+    return data, _NodePositions(node, keys=False), _NodePositions(node, keys=True)
 
 
 def load_text(text: str, path: str = "<string>", limits: LoadLimits = LoadLimits()) -> tuple[Document | None, list[Finding]]:

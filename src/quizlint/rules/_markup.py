@@ -114,7 +114,7 @@ def _count_emphasis(text: str, counts: Counter) -> None:
 
 
 def extract_markup(text: str) -> Markup:
-    if _MARKUP_OR_EMPHASIS_HINT.search(text) is None:  # the common case: at most numbers
+    if not _has_markup_or_emphasis(text):  # the common case: at most numbers
         return Markup(tuple(_NUMBER.findall(text))) if _DIGIT.search(text) else _NO_MARKUP
     code: list[str] = []
     math: list[str] = []
@@ -237,9 +237,17 @@ def prose_letters(text: str) -> int:
 
 def has_markup(text: str) -> bool:
     """Whether ``strip_untranslatable`` may change ``text`` other than by its whitespace."""
-    return _MARKUP_HINT.search(text) is not None
+    # (``_MARKUP_HINT.search``, with substring tests, which are several times faster than the regex)
+    return ("`" in text or "$" in text or "<" in text or "](" in text or "://" in text or "~~~" in text
+            or (("w." in text or "W." in text) and _WWW.search(text) is not None))
 
 
+def _has_markup_or_emphasis(text: str) -> bool:
+    """``_MARKUP_OR_EMPHASIS_HINT.search``, with substring tests."""
+    return "*" in text or "_" in text or has_markup(text)
+
+
+@lru_cache(maxsize=4096)
 def normalized(text: str) -> str:
     """NFC with runs of whitespace collapsed: the form in which two texts are "the same text"."""
-    return _squeeze(nfc(text))
+    return " ".join(nfc(text).split())  # = _squeeze: str.split and the regex \s agree on whitespace

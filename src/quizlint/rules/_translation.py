@@ -19,6 +19,14 @@ def localized_fields(item: Item) -> Iterator[TextField]:
     return (field for field in item_text_fields(item) if not is_neutral(field.value))
 
 
+def localized_fields_of(ctx) -> tuple[TextField, ...]:
+    """``localized_fields`` of the context's item, worked out once for all the rules of the item."""
+    found = ctx.memo.get("localized-fields")
+    if found is None:
+        found = ctx.memo["localized-fields"] = tuple(localized_fields(ctx.item))
+    return found
+
+
 @dataclass(frozen=True)
 class Pair:
     """One field's source text and its translation into one target language, both non-empty."""
@@ -33,8 +41,9 @@ class Pair:
         return self.field.lang_path(self.lang)
 
 
-def translation_pairs(item: Item, source_language: str, target_languages: list[str]) -> Iterator[Pair]:
-    for field in localized_fields(item):
+def translation_pairs(item: Item, source_language: str, target_languages: list[str],
+                      fields: tuple[TextField, ...] | None = None) -> Iterator[Pair]:
+    for field in fields if fields is not None else localized_fields(item):
         source = field.value.get(source_language)
         if not has_text(source):
             continue
@@ -42,6 +51,15 @@ def translation_pairs(item: Item, source_language: str, target_languages: list[s
             target = field.value.get(lang)
             if has_text(target):
                 yield Pair(field, lang, source, target)
+
+
+def translation_pairs_of(ctx) -> tuple[Pair, ...]:
+    """``translation_pairs`` of the context's item, worked out once for all the rules of the item."""
+    found = ctx.memo.get("translation-pairs")
+    if found is None:
+        found = ctx.memo["translation-pairs"] = tuple(
+            translation_pairs(ctx.item, ctx.source_language, ctx.target_languages, localized_fields_of(ctx)))
+    return found
 
 
 def language_texts(item: Item, languages: list[str]) -> Iterator[tuple[TextField, str, str]]:

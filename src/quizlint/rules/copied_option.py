@@ -48,7 +48,7 @@ None.
 
 from quizlint.model import option_letter
 from quizlint.rules._texts import lang_path
-from quizlint.rules.duplicate_option import option_pairs
+from quizlint.rules.duplicate_option import option_pairs_of
 
 CODE = "K005"
 NAME = "copied-option"
@@ -60,7 +60,7 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    for pair in option_pairs(ctx.item, ctx.languages):
+    for pair in option_pairs_of(ctx):
         if pair.duplicate:
             continue
         option = ctx.item.options[pair.second]

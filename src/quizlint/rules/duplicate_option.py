@@ -104,9 +104,17 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     return pairs
 
 
+def option_pairs_of(ctx) -> list[OptionPair]:
+    """``option_pairs`` of the context's item, worked out once for this rule and copied-option."""
+    found = ctx.memo.get("option-pairs")
+    if found is None:
+        found = ctx.memo["option-pairs"] = option_pairs(ctx.item, ctx.languages)
+    return found
+
+
 def check(ctx):
     reported = set()
-    for pair in option_pairs(ctx.item, ctx.languages):
+    for pair in option_pairs_of(ctx):
         if not pair.duplicate or pair.second in reported:
             continue
         reported.add(pair.second)

@@ -54,7 +54,7 @@ None.
 """
 
 from quizlint.rules._markup import extract_markup, lost_counts, missing_numbers, missing_verbatim
-from quizlint.rules._translation import translation_pairs
+from quizlint.rules._translation import translation_pairs_of
 
 CODE = "T006"
 NAME = "lost-markup"
@@ -93,7 +93,7 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
 
 
 def check(ctx):
-    for pair in translation_pairs(ctx.item, ctx.source_language, ctx.target_languages):
+    for pair in translation_pairs_of(ctx):
         lost = lost_parts(pair.source, pair.target, ctx.source_language, pair.lang)
         if lost:
             yield ctx.problem(f"{pair.field.label}: the {pair.lang} text lost {'; '.join(lost)} of the "

@@ -46,7 +46,7 @@ None.
 """
 
 from quizlint.model import is_neutral, quiz_text_fields
-from quizlint.rules._translation import localized_fields
+from quizlint.rules._translation import localized_fields_of
 
 CODE = "T001"
 NAME = "missing-translation"
@@ -58,7 +58,7 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    yield from _missing(ctx, localized_fields(ctx.item))
+    yield from _missing(ctx, localized_fields_of(ctx))
 
 
 def check_quiz(ctx):

@@ -75,6 +75,8 @@ essential, write it in capitals and bold: `**NOT**`, `**DEĞİLDİR**` (or under
 to report every negative question, emphasised or not.
 """
 
+import re
+
 from quizlint import lexicon
 from quizlint.rules._texts import (
     bool_option,
@@ -96,6 +98,8 @@ DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"require-emphasis": True}
 LEXICON = ("negative-words", "negative-endings")
+# The last word of a sentence (a word as ``lexicon`` splits them), with only non-words after it.
+_LAST_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?=[\W_]*\Z)")
 
 
 def negative_words(text: str, lang: str) -> list[lexicon.Match]:
@@ -103,8 +107,8 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
     start, end = question_sentence(text)
     sentence = text[start:end]
     found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
-    last_word = lexicon.tokens(sentence, lexicon.language_key(lang)).spans[-1:] if sentence.strip() else ()
-    for word_start, word_end in last_word:
+    last_word = _LAST_WORD.search(sentence) if lexicon.terms("negative-endings", lang) else None
+    for word_start, word_end in [last_word.span()] if last_word else ():
         if word_start not in found and lexicon.matches("negative-endings", sentence[word_start:word_end], lang):
             found[word_start] = lexicon.Match(sentence[word_start:word_end], word_start, word_end,
                                               sentence[word_start:word_end])

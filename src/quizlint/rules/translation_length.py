@@ -52,7 +52,7 @@ for a language pair, widen `min-ratio` / `max-ratio`.
 """
 
 from quizlint.rules._markup import normalized
-from quizlint.rules._translation import translation_pairs
+from quizlint.rules._translation import translation_pairs_of
 
 CODE = "T007"
 NAME = "translation-length"
@@ -65,7 +65,7 @@ OPTIONS = {"min-ratio": 0.5, "max-ratio": 2.0, "min-length": 20}
 
 def check(ctx):
     low, high, min_length = ctx.options["min-ratio"], ctx.options["max-ratio"], ctx.options["min-length"]
-    for pair in translation_pairs(ctx.item, ctx.source_language, ctx.target_languages):
+    for pair in translation_pairs_of(ctx):
         source, target = len(normalized(pair.source)), len(normalized(pair.target))
         if max(source, target) < min_length:
             continue

@@ -41,7 +41,7 @@ Correct the language tag, add the language to the quiz's `languages`, or delete 
 None.
 """
 
-from quizlint.rules._translation import localized_fields
+from quizlint.rules._translation import localized_fields_of
 
 CODE = "T010"
 NAME = "undeclared-language"
@@ -54,7 +54,7 @@ OPTIONS: dict = {}
 
 def check(ctx):
     declared = ", ".join(ctx.languages)
-    for field in localized_fields(ctx.item):
+    for field in localized_fields_of(ctx):
         for lang in field.value:
             if lang not in ctx.languages:
                 yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "

@@ -46,7 +46,7 @@ with `translate: false`.
 """
 
 from quizlint.rules._markup import normalized, prose_letters
-from quizlint.rules._translation import neutral_prose, translation_pairs
+from quizlint.rules._translation import neutral_prose, translation_pairs_of
 
 CODE = "T003"
 NAME = "untranslated-copy"
@@ -59,7 +59,7 @@ OPTIONS = {"min-letters": 4}
 
 def check(ctx):
     min_letters = ctx.options["min-letters"]
-    for pair in translation_pairs(ctx.item, ctx.source_language, ctx.target_languages):
+    for pair in translation_pairs_of(ctx):
         if normalized(pair.source) != normalized(pair.target):
             continue
         if prose_letters(neutral_prose(pair.source, ctx.glossary)) < min_letters:

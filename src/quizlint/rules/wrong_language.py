@@ -52,7 +52,9 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
-from quizlint.lint.services import default_services, language_name
+from dataclasses import dataclass
+
+from quizlint.lint.services import DEFERRED, default_services, language_name
 from quizlint.rules._markup import prose_letters
 from quizlint.rules._translation import language_texts, neutral_prose
 from quizlint.text import primary_subtag
@@ -79,12 +81,12 @@ def _samples(item, ctx, codes) -> list:
 
 
 def _verdicts(ctx, services, codes, items) -> list[list]:
-    """Per item: (field, language, confidences) for its texts; confidences is None where a quick look
+    """Per item: (field, language, sample, confidences) for its texts; confidences is None where a quick look
     confirmed the declared language. All texts of ``items`` go to the identifier in one batch."""
     per_item = [_samples(item, ctx, codes) for item in items]
     flat = [(sample, lang) for samples in per_item for _, lang, sample in samples]
     results = iter(services.confirm_languages(flat, ctx.languages))
-    return [[(field, lang, next(results)) for field, lang, _ in samples] for samples in per_item]
+    return [[(field, lang, sample, next(results)) for field, lang, sample in samples] for samples in per_item]
 
 
 def _item_verdicts(ctx, services, codes) -> list:
@@ -106,15 +108,39 @@ def check(ctx):
     if len(codes) < 2:
         return
     margin = ctx.options["margin"]
-    for field, lang, confidences in _item_verdicts(ctx, services, codes):
-        if not confidences:
+    for field, lang, sample, confidences in _item_verdicts(ctx, services, codes):
+        if confidences is DEFERRED:
+            yield ctx.problem(Question(sample, tuple(ctx.languages), field.label, lang, codes, margin),
+                              *field.lang_path(lang))
             continue
-        declared = primary_subtag(lang)
-        best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
-        if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
-            continue
-        yield ctx.problem(
-            f"{field.label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
-            f"(confidence {best} {confidences[best]:.2f}, {declared} {confidences.get(declared, 0.0):.2f})",
-            *field.lang_path(lang),
-        )
+        message = _message(field.label, lang, codes, confidences, margin)
+        if message:
+            yield ctx.problem(message, *field.lang_path(lang))
+
+
+def _message(label: str, lang: str, codes: tuple[str, ...], confidences: dict | None, margin: float) -> str | None:
+    """The finding's message when another language wins by ``margin``, else None."""
+    if not confidences:
+        return None
+    declared = primary_subtag(lang)
+    best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
+    if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
+        return None
+    return (f"{label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
+            f"(confidence {best} {confidences[best]:.2f}, {declared} {confidences.get(declared, 0.0):.2f})")
+
+
+@dataclass(frozen=True)
+class Question:
+    """A full look that a worker of a pool left to the process running the pool (``Services.defer_full_looks``):
+    the problem's message once ``text`` is identified among ``languages``, or None when there is no problem."""
+
+    text: str
+    languages: tuple[str, ...]
+    label: str
+    lang: str
+    codes: tuple[str, ...]
+    margin: float
+
+    def message(self, confidences: dict[str, float]) -> str | None:
+        return _message(self.label, self.lang, self.codes, confidences, self.margin)
