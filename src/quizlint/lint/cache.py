@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from dataclasses import asdict
+from dataclasses import fields
 from pathlib import Path
 
 from quizlint import __version__
@@ -21,7 +21,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 1
+_FORMAT = 2
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -50,20 +50,27 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+_FINDING_FIELDS = tuple(field.name for field in fields(Finding))
+
+
 def result_to_json(result: FileResult) -> dict:
+    """A file's result as compact JSON: findings and item summaries as rows of values rather than objects (the
+    cache of a large bank is read on every run, and rows read several times faster)."""
     return {
         "path": result.path,
-        "findings": [{**asdict(finding)} for finding in result.findings],
-        "summary": result.summary.as_json() if result.summary else None,
+        "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings],
+        "summary": result.summary.as_row() if result.summary else None,
         "suppressions": result.suppressions.as_json() if result.suppressions else None,
     }
 
 
 def result_from_json(data: dict) -> FileResult:
+    if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in data["findings"]):
+        raise TypeError("not a cached result")
     return FileResult(
         data["path"],
-        [Finding(**finding) for finding in data["findings"]],
-        QuizSummary.from_json(data["summary"]) if data["summary"] else None,
+        [Finding(*row) for row in data["findings"]],
+        QuizSummary.from_row(data["summary"]) if data["summary"] else None,
         FileSuppressions.from_json(data["suppressions"]) if data["suppressions"] else None,
     )
 

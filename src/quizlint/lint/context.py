@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from quizlint.model import Glossary, Item, Quiz, QuizFile
+if TYPE_CHECKING:  # annotations only: a lint run whose results are all cached loads no pydantic
+    from quizlint.model import Glossary, Item, Quiz, QuizFile
 from quizlint.rules.base import Problem
 
 
@@ -90,6 +91,19 @@ class ItemSummary:
         return cls(**{**data, "keys": tuple(data["keys"]), "fixed": tuple(data["fixed"]),
                       "lengths": tuple(data["lengths"]), "stem_position": tuple(data["stem_position"])})
 
+    def as_row(self) -> list:
+        """Compact JSON (the results cache): the fields after ``file`` and ``quiz``, which the quiz has."""
+        return [self.item, self.line, self.column, self.type, self.n_options, list(self.keys), list(self.fixed),
+                list(self.lengths), self.stems, list(self.stem_position)]
+
+    @classmethod
+    def from_row(cls, file: str, quiz: str, row: list) -> "ItemSummary":
+        item, line, column, kind, n_options, keys, fixed, lengths, stems, stem_position = row
+        if not isinstance(stems, dict) or not all(isinstance(value, int) for value in (line, column, n_options)):
+            raise TypeError("not an item summary")
+        return cls(file, quiz, item, line, column, kind, n_options, tuple(keys), tuple(fixed), tuple(lengths), stems,
+                   tuple(stem_position))
+
 
 @dataclass(frozen=True)
 class QuizSummary:
@@ -108,6 +122,17 @@ class QuizSummary:
     def from_json(cls, data: dict) -> "QuizSummary":
         return cls(data["file"], data["quiz"], data["line"], data["column"], tuple(data["languages"]),
                    tuple(ItemSummary.from_json(item) for item in data["items"]))
+
+    def as_row(self) -> list:
+        """Compact JSON (the results cache)."""
+        return [self.file, self.quiz, self.line, self.column, list(self.languages),
+                [item.as_row() for item in self.items]]
+
+    @classmethod
+    def from_row(cls, row: list) -> "QuizSummary":
+        file, quiz, line, column, languages, items = row
+        return cls(file, quiz, line, column, tuple(languages), tuple(ItemSummary.from_row(file, quiz, item)
+                                                                     for item in items))
 
 
 @dataclass

@@ -9,13 +9,16 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from quizlint.diagnostics import Finding
 from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
 from quizlint.lint.suppress import FileSuppressions, apply_suppressions, parse_suppressions
-from quizlint.model import Glossary, QuizFile, read_quiz, text_in
+from quizlint.model import read_quiz, text_in
+
+if TYPE_CHECKING:
+    from quizlint.model import Glossary, QuizFile
 from quizlint.rules.base import Problem, Rule, Selection
 from quizlint.text import comparison_key
 

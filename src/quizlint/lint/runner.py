@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import os
+import threading
 from pathlib import Path
 
 from quizlint.bank import BankSettings, load_glossary
@@ -61,9 +62,19 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
     chunk = max(1, len(todo) // (workers * 4))
+    services = Services()
+    preload = None
+    results = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:
-        results = list(pool.map(_lint_in_worker, todo, chunksize=chunk))
-    resolve_pending(results, Services())  # the full looks the workers left: lingua's big models load once, here
+        for result in pool.map(_lint_in_worker, todo, chunksize=chunk):
+            results.append(result)
+            if result.pending and preload is None:  # load the models while the workers go on
+                preload = threading.Thread(target=services.prepare_full_looks,
+                                           args=(result.pending[0][1].languages,), daemon=True)
+                preload.start()
+    if preload is not None:
+        preload.join()
+    resolve_pending(results, services)  # the full looks the workers left: lingua's big models load once, here
     return results
 
 
@@ -75,18 +86,27 @@ def _read_bytes(path: Path) -> bytes | None:
         return None
 
 
+# The cache entry of the glossary's own findings (a function of its bytes, like a quiz file's result).
+_GLOSSARY_ENTRY = "glossary:"
+
+
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
-    glossary, glossary_findings = load_glossary(settings.glossary_path)
     selection = settings.selection
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     cache = None
     digests: dict[str, str] = {}
     cached: dict[str, FileResult] = {}
+    glossary_findings = None
+    glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
     if use_cache:
         from quizlint.lint.cache import LintCache, content_hash, settings_key
 
         glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
         cache = LintCache(settings.config.root, settings_key(selection, glossary_bytes))
+        if glossary_bytes is not None:
+            digests[glossary_entry] = content_hash(glossary_bytes)
+            hit = cache.get(glossary_entry, digests[glossary_entry])
+            glossary_findings = hit.findings if hit is not None else None
         for path, display in jobs_list:
             data = _read_bytes(Path(path))
             if data is None:
@@ -96,12 +116,18 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
             if hit is not None:
                 cached[display] = hit
     todo = [(path, display) for path, display in jobs_list if display not in cached]
+    glossary = None
+    if todo or glossary_findings is None:  # the glossary model is needed only to lint files afresh
+        glossary, findings = load_glossary(settings.glossary_path)
+        glossary_findings = findings if glossary_findings is None else glossary_findings
     fresh = dict(zip((display for _, display in todo), lint_fresh(todo, selection, glossary, jobs)))
     if cache is not None:
         for display, result in fresh.items():
             if display in digests:
                 cache.put(display, digests[display], result)
-        cache.save(keep={display for _, display in jobs_list})
+        if glossary_entry in digests:
+            cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
+        cache.save(keep={display for _, display in jobs_list} | {glossary_entry})
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
     result = lint_bank(results, selection, Services())
     findings = glossary_findings + [

@@ -103,6 +103,12 @@ class Services:
         rows = self._rows(codes, samples, quick=False)
         return [dict(zip(codes, rows[sample])) for sample in samples]
 
+    def prepare_full_looks(self, languages: Iterable[str]) -> None:
+        """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""
+        codes = self.identifiable(languages)
+        if len(codes) >= 2:
+            _detector(codes, False).compute_language_confidence_values("ready")
+
     def confirm_languages(self, texts: list[tuple[str, str]],
                           languages: Iterable[str]) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else

@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from quizlint.diagnostics import Finding
 from quizlint.load import LoadLimits, load_document
-from quizlint.model.build import QuizFile, build_glossary, build_quiz
-from quizlint.model.digest import source_digest
-from quizlint.model.texts import TextField, is_neutral, item_text_fields, option_letter, quiz_text_fields, text_in
-from quizlint.model.types import Glossary, GlossaryTerm, Item, Option, Quiz, TranslationState
+
+if TYPE_CHECKING:
+    from quizlint.model.build import QuizFile, build_glossary, build_quiz
+    from quizlint.model.digest import source_digest
+    from quizlint.model.texts import (TextField, is_neutral, item_text_fields, option_letter, quiz_text_fields,
+                                      text_in)
+    from quizlint.model.types import Glossary, GlossaryTerm, Item, Option, Quiz, TranslationState
+
+# The names below load their module on first use: the text helpers need no pydantic, so a lint run whose
+# results are all cached (and the start-up of every command) does not pay for building the models.
+_EXPORTS = {
+    "QuizFile": "build", "build_glossary": "build", "build_quiz": "build", "source_digest": "digest",
+    "TextField": "texts", "is_neutral": "texts", "item_text_fields": "texts", "option_letter": "texts",
+    "quiz_text_fields": "texts", "text_in": "texts", "Glossary": "types", "GlossaryTerm": "types",
+    "Item": "types", "Option": "types", "Quiz": "types", "TranslationState": "types",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return value
 
 
 def read_quiz(
     path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits()
 ) -> tuple[QuizFile | None, list[Finding]]:
     """Load and validate one quiz file; problems come back as findings, never as exceptions."""
+    from quizlint.model.build import build_quiz
+
     document, findings = load_document(path, display, limits)
     if document is None:
         return None, findings
@@ -25,6 +49,8 @@ def read_quiz(
 
 
 def read_glossary(path: str | os.PathLike, display: str | None = None) -> tuple[Glossary | None, list[Finding]]:
+    from quizlint.model.build import build_glossary
+
     document, findings = load_document(path, display)
     if document is None:
         return None, [_as_glossary_finding(finding) for finding in findings]

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import TYPE_CHECKING
 
 from quizlint.model.texts import item_text_fields, text_in
-from quizlint.model.types import Item
+
+if TYPE_CHECKING:  # annotations only
+    from quizlint.model.types import Item
 from quizlint.text import nfc
 
 DIGEST_LENGTH = 8

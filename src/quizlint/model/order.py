@@ -18,11 +18,13 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from quizlint import lexicon
 from quizlint.model.texts import language_texts, text_in
-from quizlint.model.types import Item
+
+if TYPE_CHECKING:  # annotations only
+    from quizlint.model.types import Item
 
 # Word lists (quizlint.lexicon) of options that refer to the options before them.
 ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE = "all-of-the-above", "none-of-the-above"

@@ -24,7 +24,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from quizlint.model import Glossary, GlossaryTerm
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
+    from quizlint.model import Glossary, GlossaryTerm
 from quizlint.rules._markup import TokenCache, has_markup, prose
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 

@@ -247,7 +247,13 @@ def binomial_pmf(k: int, n: int, p: float) -> float:
 
 def binomial_upper(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p)."""
-    return min(1.0, sum(binomial_pmf(i, n, p) for i in range(max(k, 0), n + 1)))
+    return min(1.0, sum(_binomial_pmfs(n, p)[max(k, 0):]))
+
+
+@lru_cache(maxsize=256)
+def _binomial_pmfs(n: int, p: float) -> tuple[float, ...]:
+    """``binomial_pmf(k, n, p)`` for k = 0..n, once per (n, p) (a bank's quizzes share their sizes)."""
+    return tuple(binomial_pmf(k, n, p) for k in range(n + 1))
 
 
 def binomial_lower(k: int, n: int, p: float) -> float:
@@ -276,10 +282,15 @@ def poisson_binomial_pmf(probabilities: Sequence[float]) -> list[float]:
     Trials with equal probabilities are grouped into one binomial, so a bank with a few option counts costs a
     few convolutions rather than one per item.
     """
+    return list(_poisson_binomial_pmf(tuple(sorted(Counter(probabilities).items()))))
+
+
+@lru_cache(maxsize=256)
+def _poisson_binomial_pmf(groups: tuple[tuple[float, int], ...]) -> tuple[float, ...]:
     pmf = [1.0]
-    for p, n in sorted(Counter(probabilities).items()):
-        pmf = _convolve(pmf, [binomial_pmf(k, n, p) for k in range(n + 1)])
-    return pmf
+    for p, n in groups:
+        pmf = _convolve(pmf, list(_binomial_pmfs(n, p)))
+    return tuple(pmf)
 
 
 def poisson_binomial_upper(k: int, probabilities: Sequence[float]) -> StatResult:
@@ -288,7 +299,7 @@ def poisson_binomial_upper(k: int, probabilities: Sequence[float]) -> StatResult
     if len(distinct) <= 1:
         p = distinct.pop() if distinct else 0.0
         return StatResult(k, binomial_upper(k, len(probabilities), p), "binomial")
-    pmf = poisson_binomial_pmf(probabilities)
+    pmf = _poisson_binomial_pmf(tuple(sorted(Counter(probabilities).items())))
     return StatResult(k, min(1.0, sum(pmf[max(k, 0):])), "Poisson-binomial")
 
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from quizlint.model import Glossary, Item, TextField, is_neutral, item_text_fields
+from typing import TYPE_CHECKING
+
+from quizlint.model.texts import TextField, is_neutral, item_text_fields
+
+if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
+    from quizlint.model import Glossary, Item
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._markup import prose
 
@@ -19,11 +24,20 @@ def localized_fields(item: Item) -> Iterator[TextField]:
     return (field for field in item_text_fields(item) if not is_neutral(field.value))
 
 
+def item_fields_of(ctx) -> tuple[TextField, ...]:
+    """``item_text_fields`` of the context's item, worked out once for all the rules of the item."""
+    found = ctx.memo.get("text-fields")
+    if found is None:
+        found = ctx.memo["text-fields"] = tuple(item_text_fields(ctx.item))
+    return found
+
+
 def localized_fields_of(ctx) -> tuple[TextField, ...]:
     """``localized_fields`` of the context's item, worked out once for all the rules of the item."""
     found = ctx.memo.get("localized-fields")
     if found is None:
-        found = ctx.memo["localized-fields"] = tuple(localized_fields(ctx.item))
+        found = ctx.memo["localized-fields"] = tuple(field for field in item_fields_of(ctx)
+                                                     if not is_neutral(field.value))
     return found
 
 

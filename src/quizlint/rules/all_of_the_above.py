@@ -69,8 +69,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from quizlint.model import Item
+if TYPE_CHECKING:
+    from quizlint.model import Item
 from quizlint.rules._texts import option_phrase_problems
 from quizlint.rules.base import Problem
 

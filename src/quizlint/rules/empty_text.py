@@ -38,8 +38,8 @@ Write the text, or delete the field if it is optional (feedback, explanation).
 None.
 """
 
-from quizlint.model import is_neutral, item_text_fields, quiz_text_fields
-from quizlint.rules._translation import has_text
+from quizlint.model import is_neutral, quiz_text_fields
+from quizlint.rules._translation import has_text, item_fields_of
 
 CODE = "T002"
 NAME = "empty-text"
@@ -51,7 +51,7 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    yield from _empty(ctx, item_text_fields(ctx.item))
+    yield from _empty(ctx, item_fields_of(ctx))
 
 
 def check_quiz(ctx):

@@ -71,9 +71,9 @@ glossary; if one text has a good reason to differ, suppress the finding on the i
 None (the glossary itself is the configuration).
 """
 
-from quizlint.model import is_neutral, item_text_fields, text_in
+from quizlint.model import is_neutral, text_in
 from quizlint.rules._glossary import matcher_for
-from quizlint.rules._translation import has_text
+from quizlint.rules._translation import has_text, item_fields_of
 
 CODE = "T005"
 NAME = "glossary-term"
@@ -129,7 +129,7 @@ def check(ctx):
     matcher = matcher_for(ctx.glossary)
     if matcher is None:
         return
-    for field in item_text_fields(ctx.item):
+    for field in item_fields_of(ctx):
         hits = _forbidden_hits(ctx, matcher, field)
         for lang, hit in hits:
             yield _forbidden_problem(ctx, matcher, field, lang, hit)

@@ -56,8 +56,8 @@ when the statement holds without the qualifier.
 None.
 """
 
-from quizlint.model import item_text_fields
 from quizlint.rules._texts import term_problems
+from quizlint.rules._translation import item_fields_of
 
 CODE = "W005"
 NAME = "vague-terms"
@@ -70,6 +70,6 @@ LEXICON = ("vague-terms",)
 
 
 def check(ctx):
-    fields = [(field.path, field.value, field.label) for field in item_text_fields(ctx.item)
+    fields = [(field.path, field.value, field.label) for field in item_fields_of(ctx)
               if field.path == ("stem",) or field.path[-1] == "text"]
     yield from term_problems(ctx, "vague-terms", fields, "the vague term")

@@ -1,0 +1,223 @@
+"""Unit tests of the machinery that makes linting fast without changing its findings: the trigram look that
+answers lingua's quick look from cached scores, deferred full looks, the compact results cache, positions read
+from the node tree on demand, and the shortcuts of the lexicon and of prose extraction."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from quizlint.lint.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
+
+# --- a stand-in for lingua's low-accuracy algorithm, to test the look against exactly ---------------------
+
+_SCORES = {  # per language: log-probability of the trigrams it knows
+    "en": {"the": -1.0, "mod": -2.0, "ode": -2.5, "del": -2.0, "che": -1.5, "hec": -3.0, "eck": -2.0,
+           "sta": -1.8, "tat": -2.2, "ate": -1.2, "yük": -9.0, "ter": -1.1},
+    "tr": {"the": -6.0, "mod": -1.5, "ode": -2.0, "del": -1.8, "che": -5.0, "hec": -6.5, "eck": -6.0,
+           "sta": -2.5, "tat": -3.0, "ate": -3.5, "yük": -1.0, "ükl": -1.1, "kle": -1.3, "dön": -1.2,
+           "ter": -1.4},
+}
+_RULE_LETTERS = {"tr": set("şğı")}  # a word with one of these is a rule word for Turkish
+_LANGUAGES = ("en", "tr")
+
+
+def _toy_lingua(text: str) -> tuple[float, ...]:
+    """Confidences (en, tr) as lingua's low-accuracy mode computes them, on the toy model above."""
+    words = lingua_words(text)
+    for index, lang in enumerate(_LANGUAGES):
+        ruled = sum(1 for word in words if set(word) & _RULE_LETTERS.get(lang, set()))
+        if words and ruled * 2 >= len(words):
+            return tuple(1.0 if other == index else 0.0 for other in range(len(_LANGUAGES)))
+    trigrams = set().union(*(trigrams_of(word) for word in words)) if words else set()
+    scores = {}
+    for lang in _LANGUAGES:
+        known = [_SCORES[lang][trigram] for trigram in trigrams if trigram in _SCORES[lang]]
+        if known:
+            scores[lang] = sum(known)
+    if not scores:
+        return (0.0, 0.0)
+    top = max(scores.values())
+    total = sum(math.exp(score - top) for score in scores.values())
+    return tuple(math.exp(scores[lang] - top) / total if lang in scores else 0.0 for lang in _LANGUAGES)
+
+
+def _toy_identify(texts):
+    return [_toy_lingua(text) for text in texts]
+
+
+def test_lingua_words_split_on_everything_but_letters():
+    assert lingua_words("GPU'da model3x, İstanbul e-posta x²y") == ["gpu", "da", "model", "x", "i", "stanbul", "e",
+                                                                      "posta", "x", "y"]
+    assert trigrams_of("model") == frozenset({"mod", "ode", "del"})
+    assert trigrams_of("ab") == frozenset()
+
+
+def test_word_looks_tell_rule_words_and_opaque_words():
+    look = TrigramLook(2, _toy_identify)
+    look.learn({"model", "şey", "日本語", "zzz"})
+    assert look._words["model"].decided == NORMAL
+    assert look._words["şey"].decided == _LANGUAGES.index("tr")  # a rule decides the word alone
+    assert look._words["日本語"].decided == OPAQUE  # outside the scripts modelled
+    assert look._words["zzz"].decided == OPAQUE  # a word of three letters no language knows
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_verdicts_agree_with_the_algorithm_they_follow(seed):
+    rng = random.Random(seed)
+    vocabulary = ["the", "model", "checkpoint", "state", "yükle", "dön", "şu", "modeldel", "ab", "statement"]
+    samples = [" ".join(rng.choice(vocabulary) for _ in range(rng.randint(1, 6))) for _ in range(300)]
+    declared = [rng.randrange(2) for _ in samples]
+    look = TrigramLook(2, _toy_identify)
+    verdicts = look.verdicts(samples, declared, 0.99)
+    decided = 0
+    for sample, lang, verdict in zip(samples, declared, verdicts):
+        truth = _toy_lingua(sample)[lang] >= 0.99
+        if verdict is not None:
+            decided += 1
+            assert verdict == truth, sample
+    assert decided >= len(samples) // 4  # the look answers many texts itself (lingua the rest)
+
+
+def test_shared_trigrams_count_once_as_in_lingua():
+    look = TrigramLook(2, _toy_identify)
+    words = lingua_words("model modeldel")
+    look.learn(set(words))
+    scores, known = look.scores(words)
+    expected = [sum(_SCORES[lang][trigram] for trigram in ("mod", "ode", "del", "eld", "lde")
+                    if trigram in _SCORES[lang]) for lang in _LANGUAGES]
+    assert known == 0b11
+    assert math.isclose(scores[0] - scores[1], expected[0] - expected[1], abs_tol=1e-9)
+
+
+def test_verdicts_follow_real_lingua_on_both_languages():
+    pytest.importorskip("lingua")
+    from quizlint.lint.services import QUICK_CONFIDENCE, Services
+
+    services = Services(threads=False)
+    look = services._trigram_look(("en", "tr"))
+    assert look is not None
+    texts = ["Which extra state is needed to resume training", "Eğitime devam etmek için hangi ek durum gerekir",
+             "Which extra state is needed", "Kontrol noktası dosyası neyi kaydeder", "model state",
+             "Optimizer and scheduler state", "Kontrol panelinin ekran görüntüsü", "Bu bir kedi", "the cat is here"]
+    for lang in (0, 1):
+        verdicts = look.verdicts(texts, [lang] * len(texts), QUICK_CONFIDENCE)
+        rows = services._lingua_rows(("en", "tr"), texts, True)
+        for text, verdict, row in zip(texts, verdicts, rows):
+            if verdict is not None:
+                assert verdict == (row[lang] >= QUICK_CONFIDENCE), (text, lang)
+
+
+# --- deferred full looks ---------------------------------------------------------------------------------------
+
+
+def _quiz(write_quiz):
+    items = """
+  - id: left-in-english
+    stem: {en: "Which extra state is needed to resume training?", tr: "Which extra state is needed to resume training?"}
+    options:
+      - text: {en: "Optimizer and scheduler state", tr: "Optimize edici ve zamanlayıcı durumu"}
+        correct: true
+      - text: {en: "A screenshot of the dashboard", tr: "the cat is here and it is fine"}
+"""
+    return write_quiz(items)
+
+
+def test_deferred_full_looks_give_the_findings_of_an_immediate_run(write_quiz):
+    pytest.importorskip("lingua")
+    from quizlint.lint.engine import lint_file, resolve_pending
+    from quizlint.lint.services import Services
+    from quizlint.rules.base import Selection, find_rule
+
+    path = _quiz(write_quiz)
+    selection = Selection({"T004": find_rule("T004")})
+    immediate = lint_file(path, "demo.quiz.yaml", selection, None, Services())
+    deferred = lint_file(path, "demo.quiz.yaml", selection, None, Services(threads=False, defer_full_looks=True))
+    assert immediate.findings, "the English text under tr is reported"
+    assert deferred.pending, "a deferring worker leaves the short texts' full looks for later"
+    resolve_pending([deferred], Services())
+    assert deferred.pending == []
+    assert sorted(deferred.findings, key=lambda f: f.sort_key()) == sorted(immediate.findings, key=lambda f: f.sort_key())
+
+
+# --- the compact results cache ---------------------------------------------------------------------------------
+
+
+def test_cached_results_round_trip(write_quiz):
+    from quizlint.lint.cache import result_from_json, result_to_json
+    from quizlint.lint.engine import lint_file
+    from quizlint.lint.services import Services
+    from quizlint.rules.base import Selection
+
+    path = _quiz(write_quiz)
+    result = lint_file(path, "demo.quiz.yaml", Selection.default(), None, Services())
+    assert result.findings and result.summary is not None
+    again = result_from_json(result_to_json(result))
+    assert again.findings == result.findings
+    assert [finding.fixable for finding in again.findings] == [finding.fixable for finding in result.findings]
+    assert again.summary == result.summary
+    assert again.suppressions == result.suppressions
+
+
+def test_a_cached_result_of_the_wrong_shape_is_refused():
+    from quizlint.lint.cache import result_from_json
+
+    with pytest.raises((TypeError, ValueError, KeyError)):
+        result_from_json({"path": "a.quiz.yaml", "findings": [{"line": 1}], "summary": None, "suppressions": None})
+
+
+# --- positions read from the node tree -------------------------------------------------------------------------
+
+
+def test_positions_are_read_on_demand_from_the_nodes():
+    from quizlint.load import load_text
+
+    document, findings = load_text("quizlint: 1\nid: q\nitems:\n  - id: a\n    stem: {en: x, tr: y}\n")
+    assert findings == []
+    assert document.position(("items", 0, "stem", "tr")) == (5, 23)
+    assert document.key_position(("items", 0, "stem")) == (5, 5)
+    assert document.position(("items", 0, "options", 3)) == (4, 5)  # the nearest existing ancestor
+    assert document.position(("items", 7)) == (4, 3)
+    assert ("items", 0, "id") in document.positions and ("items", 1) not in document.positions
+
+
+def test_a_duplicate_key_names_where_it_was_first_defined():
+    from quizlint.load import load_text
+
+    _, findings = load_text("quizlint: 1\nid: q\nid: r\n")
+    assert [(f.code, f.line, f.column) for f in findings] == [("Y002", 3, 1)]
+    assert "first defined at line 2, column 1" in findings[0].message
+
+
+# --- shortcuts of the lexicon and of prose ------------------------------------------------------------------
+
+
+def test_the_lexicon_prefilter_never_hides_a_term():
+    from quizlint import lexicon
+
+    for category, word_list in lexicon.LISTS.items():
+        for lang, terms in word_list.terms.items():
+            for term in terms:
+                plain = " ".join(part.strip("()*").split("|")[0] for part in term.split())
+                plain = " ".join(word for word in plain.split() if word)
+                text = plain if word_list.whole else f"x {plain} y"
+                if lexicon.find_all(category, text, lang):
+                    continue
+                # the regex itself may not match this crude spelling; the prefilter must not be the reason
+                pattern, _ = lexicon._compiled(category, lexicon.language_key(lang))
+                words = lexicon.folded_words(text, lexicon.language_key(lang))
+                assert not (pattern.fullmatch(words) if word_list.whole else pattern.search(words)), (category, term)
+
+
+def test_prose_by_tokens_equals_prose_of_the_whole_text():
+    from quizlint.model.types import Glossary
+    from quizlint.rules._translation import neutral_prose
+
+    glossary = Glossary.model_validate({"terms": [{"term": "GPU", "translate": False},
+                                                  {"term": "safetensors", "translate": False}]})
+    assert neutral_prose("Save the GPU'da weights as safetensors files (INT8, 4-bit).", glossary) == \
+        "Save the weights as files"
+    assert neutral_prose("Use `torch.save` and see https://x.y/z", glossary) == "Use and see"
+    assert neutral_prose("Model  ağırlıkları\n  kaydedilir", None) == "Model ağırlıkları kaydedilir"
