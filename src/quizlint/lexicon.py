@@ -29,6 +29,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from quizlint.lint.memo import Memo
 from quizlint.text import casefold, is_turkic, primary_subtag
 
 FALLBACK = "en"
@@ -309,25 +310,16 @@ def _fold_in_place(text: str, lang: str) -> str | None:
     return folded if len(folded) == len(text) and unicodedata.is_normalized("NFC", text) else None
 
 
-class _TokenFolds(dict):
-    """Per language: a word as written → its casefolded form, or None when folding changes its length (then
-    the word does not fold alone as it does inside its text, and callers fold the whole text instead)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__()
-        self.key = key
-
-    def __missing__(self, word: str) -> str | None:
-        if len(self) >= 200_000:
-            self.clear()
-        folded = _fold(word, self.key)
-        value = self[word] = folded if len(folded) == len(word) else None
-        return value
+def _fold_alone(word: str, key: str) -> str | None:
+    """A word as written → its casefolded form, or None when folding changes its length (then the word does
+    not fold alone as it does inside its text, and callers fold the whole text instead)."""
+    folded = _fold(word, key)
+    return folded if len(folded) == len(word) else None
 
 
 @lru_cache(maxsize=None)
-def _token_folds(key: str) -> _TokenFolds:
-    return _TokenFolds(key)
+def _token_folds(key: str) -> Memo:
+    return Memo(lambda word: _fold_alone(word, key))
 
 
 @lru_cache(maxsize=8192)
@@ -408,22 +400,22 @@ def _first_required_word(term: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _anchors(key: str) -> "_AnchorMasks":
-    masks = _AnchorMasks()
+def _anchors(key: str) -> Memo:
+    """Per language: a folded word → the bit mask of the categories one of whose terms can start with it."""
+    masks = _Anchors()
     for category, bit in _CATEGORY_BITS.items():
         for term in terms(category, key):
             for choice in _first_required_word(term).split("|"):
                 prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
                 masks.add("inside" if prefix and suffix else "end" if prefix else "start" if suffix else "word",
                           _fold(choice.strip("*"), key), 1 << bit)
-    return masks
+    return Memo(masks.mask)
 
 
-class _AnchorMasks(dict):
-    """A folded word → the bit mask of the categories one of whose terms can start with it."""
+class _Anchors:
+    """The first required words of the terms, by how they match a word."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.words: dict[str, int] = {}
         self.starts: dict[int, dict[str, int]] = {}  # by length: word beginnings
         self.ends: dict[int, dict[str, int]] = {}  # by length: word endings
@@ -437,9 +429,8 @@ class _AnchorMasks(dict):
             len(core), {})
         table[core] = table.get(core, 0) | bit
 
-    def __missing__(self, word: str) -> int:
-        if len(self) >= 200_000:
-            self.clear()
+    def mask(self, word: str) -> int:
+        """The bit mask of the categories one of whose terms can start with ``word`` (folded)."""
         mask = self.words.get(word, 0)
         for length, table in self.starts.items():
             mask |= table.get(word[:length], 0)
@@ -448,7 +439,6 @@ class _AnchorMasks(dict):
         for core, bit in self.inside:
             if core in word:
                 mask |= bit
-        self[word] = mask
         return mask
 
 
@@ -541,17 +531,9 @@ def _content_words(text: str, key: str) -> tuple[tuple[str, str], ...]:
 
 
 @lru_cache(maxsize=None)
-def _content_stems(key: str) -> dict[str, str]:
+def _content_stems(key: str) -> Memo:
     """Per language: a casefolded word → its stem when it is a content word, else "" (filled as words come)."""
-
-    class Stems(dict):
-        def __missing__(self, word: str) -> str:
-            if len(self) >= 200_000:
-                self.clear()
-            stem = self[word] = _content_stem(word, key)
-            return stem
-
-    return Stems()
+    return Memo(lambda word: _content_stem(word, key))
 
 
 def _content_stem(word: str, key: str) -> str:

@@ -21,7 +21,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 2
+_FORMAT = 3
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -55,24 +55,68 @@ _FINDING_FIELDS = tuple(field.name for field in fields(Finding))
 
 def result_to_json(result: FileResult) -> dict:
     """A file's result as compact JSON: findings and item summaries as rows of values rather than objects (the
-    cache of a large bank is read on every run, and rows read several times faster)."""
+    cache of a large bank is read on every run, and rows read several times faster), each kept as a JSON text
+    of its own, decoded only when the file's result is used (linting one file of a large bank reads little)."""
     return {
         "path": result.path,
-        "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings],
-        "summary": result.summary.as_row() if result.summary else None,
+        "findings": _text([[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings]),
+        "summary": _text(result.summary.as_row()) if result.summary else None,
         "suppressions": result.suppressions.as_json() if result.suppressions else None,
     }
 
 
 def result_from_json(data: dict) -> FileResult:
-    if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in data["findings"]):
+    findings = json.loads(data["findings"])
+    if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in findings):
         raise TypeError("not a cached result")
     return FileResult(
         data["path"],
-        [Finding(*row) for row in data["findings"]],
-        QuizSummary.from_row(data["summary"]) if data["summary"] else None,
+        [Finding(*row) for row in findings],
+        QuizSummary.from_row(json.loads(data["summary"])) if data["summary"] else None,
         FileSuppressions.from_json(data["suppressions"]) if data["suppressions"] else None,
     )
+
+
+def _text(value) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+class IdentificationCache:
+    """lingua's answers (language confidences of text samples) kept across runs, for every bank setting: they
+    depend only on the text, the languages and lingua's version. Bounded: the newest ``limit`` are kept."""
+
+    def __init__(self, root: Path, limit: int = 100_000):
+        self.root, self.limit = root, limit
+        self.path = root / CACHE_DIR_NAME / "identifications.json"
+        self.version = [__version__, _lingua_version()]
+        self.rows: list = []
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if isinstance(data, dict) and data.get("version") == self.version and isinstance(data.get("rows"), list):
+                self.rows = data["rows"]
+        except (OSError, ValueError):
+            pass
+
+    def save(self, new_rows: list) -> None:
+        if not new_rows:
+            return
+        rows = (self.rows + new_rows)[-self.limit:]
+        try:
+            ensure_cache_dir(self.root)
+            write_atomic(self.path, json.dumps({"version": self.version, "rows": rows}, ensure_ascii=False,
+                                               separators=(",", ":")))
+        except OSError:
+            pass
+
+
+def _lingua_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("lingua-language-detector")
+    except PackageNotFoundError:
+        return ""
 
 
 class LintCache:

@@ -45,11 +45,13 @@ def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     return min(os.cpu_count() or 1, len(todo)) if size >= PARALLEL_MIN_BYTES else 1
 
 
-def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None) -> list[FileResult]:
-    """Lint files from scratch, in worker processes when it pays off. Results keep the order of ``todo``."""
+def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None,
+               services: Services | None = None) -> list[FileResult]:
+    """Lint files from scratch, in worker processes when it pays off. Results keep the order of ``todo``.
+    ``services`` (language identification) serves this process: the files themselves, or the pool's leftovers."""
+    services = services or Services()
     workers = _worker_count(jobs, todo)
     if workers <= 1:
-        services = Services()
         # Linting makes millions of small objects and almost no reference cycles: the cycle collector would
         # only rescan the growing heap (a tenth of the run on a large bank), and frees nothing that matters.
         collecting = gc.isenabled()
@@ -62,13 +64,13 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
     chunk = max(1, len(todo) // (workers * 4))
-    services = Services()
     preload = None
     results = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:
         for result in pool.map(_lint_in_worker, todo, chunksize=chunk):
             results.append(result)
-            if result.pending and preload is None:  # load the models while the workers go on
+            if result.pending and preload is None and not services.knows_all(result.pending):
+                # load the models while the workers go on
                 preload = threading.Thread(target=services.prepare_full_looks,
                                            args=(result.pending[0][1].languages,), daemon=True)
                 preload.start()
@@ -120,7 +122,16 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
     if todo or glossary_findings is None:  # the glossary model is needed only to lint files afresh
         glossary, findings = load_glossary(settings.glossary_path)
         glossary_findings = findings if glossary_findings is None else glossary_findings
-    fresh = dict(zip((display for _, display in todo), lint_fresh(todo, selection, glossary, jobs)))
+    services = Services()
+    identifications = None
+    if use_cache and todo:
+        from quizlint.lint.cache import IdentificationCache
+
+        identifications = IdentificationCache(settings.config.root)
+        services.remember(identifications.rows)
+    fresh = dict(zip((display for _, display in todo), lint_fresh(todo, selection, glossary, jobs, services)))
+    if identifications is not None:
+        identifications.save(services.learned())
     if cache is not None:
         for display, result in fresh.items():
             if display in digests:

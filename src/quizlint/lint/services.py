@@ -51,6 +51,8 @@ _CACHE_LIMIT = 200_000
 _PARALLEL_FROM = 64
 
 
+# The kind of identification of the words and trigrams learned by the trigram look (beside quick and full).
+_LOOK = "look"
 # What ``confirm_languages`` answers for a full look left for later (a deferring worker of a pool).
 DEFERRED: dict[str, float] = {"deferred": True}
 
@@ -74,6 +76,7 @@ class Services:
         self._confidences: dict[tuple, tuple[float, ...]] = {}
         self._memos: dict[str, dict] = {}
         self._looks: dict[tuple[str, ...], TrigramLook | None] = {}
+        self._new: dict[tuple, tuple[float, ...]] = {}  # what lingua answered in this run (see ``learned``)
         # lingua's batch calls may use a thread per core; a worker process of a pool leaves the cores to the pool
         self.threads = threads
         # A worker of a pool leaves the full looks that need lingua's high-accuracy models (about 100 MB and a
@@ -102,6 +105,15 @@ class Services:
             return [{} for _ in samples]
         rows = self._rows(codes, samples, quick=False)
         return [dict(zip(codes, rows[sample])) for sample in samples]
+
+    def knows_all(self, pending: list) -> bool:
+        """Whether every pending question (from a deferring worker) has its full look remembered already."""
+        for _, question in pending:
+            codes = self.identifiable(question.languages)
+            sample = _sample(question.text)
+            if (codes, False, sample) not in self._confidences:
+                return False
+        return True
 
     def prepare_full_looks(self, languages: Iterable[str]) -> None:
         """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""
@@ -160,8 +172,32 @@ class Services:
             self._confidences.clear()
         found = {}
         for text, row in zip(texts, self._lingua_rows(codes, texts, low_accuracy)):
-            found[text] = self._confidences[(codes, quick, text)] = row
+            found[text] = self._confidences[(codes, quick, text)] = self._new[(codes, quick, text)] = row
         return found
+
+    def _look_rows(self, codes: tuple[str, ...], texts: list[str]) -> list[tuple[float, ...]]:
+        """lingua's low-accuracy confidences of the words and trigrams the trigram look learns (remembered
+        like other identifications, so that a file edited since the last run seldom needs lingua at all)."""
+        missing = [text for text in texts if (codes, _LOOK, text) not in self._confidences]
+        for text, row in zip(missing, self._lingua_rows(codes, missing, True) if missing else ()):
+            self._confidences[(codes, _LOOK, text)] = self._new[(codes, _LOOK, text)] = row
+        return [self._confidences[(codes, _LOOK, text)] for text in texts]
+
+    def learned(self) -> list[list]:
+        """The identifications lingua made in this run, as JSON rows (kept across runs by the results cache:
+        after an edit, the unchanged texts of a file need no lingua, and its big models are not loaded)."""
+        return [[list(codes), quick, sample, list(row)] for (codes, quick, sample), row in self._new.items()]
+
+    def remember(self, rows: Iterable) -> None:
+        """Take identifications of earlier runs (rows of ``learned``); malformed rows are skipped."""
+        for row in rows:
+            try:
+                codes, quick, sample, values = row
+                key = (tuple(codes), quick if quick == _LOOK else bool(quick), sample)
+                if isinstance(sample, str) and len(values) == len(key[0]):
+                    self._confidences[key] = tuple(float(value) for value in values)
+            except (TypeError, ValueError):
+                continue
 
     def _lingua_rows(self, codes: tuple[str, ...], texts: list[str], low_accuracy: bool) -> list[tuple[float, ...]]:
         """lingua's confidences of each text, in the order of ``codes`` (0.0 for a language it leaves out)."""
@@ -186,7 +222,7 @@ class Services:
             from lingua import LanguageDetector
 
             genuine = isinstance(_detector(codes, True), LanguageDetector)
-            self._looks[codes] = TrigramLook(len(codes), lambda texts: self._lingua_rows(codes, texts, True)) \
+            self._looks[codes] = TrigramLook(len(codes), lambda texts: self._look_rows(codes, texts)) \
                 if genuine else None
         return self._looks[codes]
 

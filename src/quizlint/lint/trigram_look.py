@@ -23,6 +23,8 @@ import re
 from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
+from quizlint.lint.memo import Memo
+
 # One-letter words carry no trigram, and count as words: one rule-triggering word among them decides nothing.
 _FILLER = " a b c d e f g h"
 # Reference trigrams (each a word by itself): the first that every language knows measures the others.
@@ -59,20 +61,6 @@ def lingua_words(text: str) -> list[str]:
     return split
 
 
-class _Memo(dict):
-    """A bounded memo of a one-argument function."""
-
-    def __init__(self, function, limit: int = 200_000):
-        super().__init__()
-        self.function, self.limit = function, limit
-
-    def __missing__(self, key):
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[key] = self.function(key)
-        return value
-
-
 def trigrams_of(word: str) -> frozenset[str]:
     return frozenset(word[index:index + 3] for index in range(len(word) - 2))
 
@@ -94,7 +82,7 @@ class TrigramLook:
         self._opaque: set[str] = set()
         self._reference: tuple[str, list[float]] | None = None
         # lingua's words of a text are those of its whitespace-separated tokens, one after the other
-        self._token_words = _Memo(lingua_words)
+        self._token_words = Memo(lingua_words)
         # for two languages: score differences (first minus second) of words whose trigrams both languages
         # know, and of trigrams; the words that trigger a rule for each language
         self._pair_differences: dict[str, float] = {}

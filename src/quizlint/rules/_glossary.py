@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
     from quizlint.model import Glossary, GlossaryTerm
-from quizlint.rules._markup import TokenCache, has_markup, prose
+from quizlint.lint.memo import Memo
+from quizlint.rules._markup import has_markup, prose
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 # Endings a term may carry in a source text of that language and still be the term (one list per language).
@@ -179,7 +180,7 @@ class GlossaryMatcher:
         self._names = _names_pattern(tuple(names)) if names else None
         # a name of one word never spans a space: a text's prose without names can then be made token by token
         one_word = all(len(_words_of(name)) == 1 for name in names)
-        self._prose_by_token = TokenCache(self._token_prose) if one_word else None
+        self._prose_by_token = Memo(self._token_prose) if one_word else None
 
     # -- source side
 

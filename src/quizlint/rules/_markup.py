@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
+from quizlint.lint.memo import Memo
 from quizlint.text import nfc
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
@@ -195,21 +196,6 @@ def strip_untranslatable(text: str) -> str:
     return _without_links_and_urls(rest, [], Counter())
 
 
-class TokenCache(dict):
-    """A memo of a function of one whitespace-separated token: texts of a bank share most of their words, so
-    the per-token work of a text becomes one dictionary look-up per token (bounded, cleared when full)."""
-
-    def __init__(self, function, limit: int = 200_000):
-        super().__init__()
-        self.function, self.limit = function, limit
-
-    def __missing__(self, token: str):
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[token] = self.function(token)
-        return value
-
-
 def _prose_word(token: str) -> str:
     """The token as a word of prose, or "" when it is not one (a name, a number, code, punctuation)."""
     token = token.strip(_EDGE_PUNCTUATION)
@@ -220,8 +206,9 @@ def _prose_word(token: str) -> str:
     return ""
 
 
-_PROSE_WORDS = TokenCache(_prose_word)
-_LETTER_COUNTS = TokenCache(lambda token: len(_NOT_LETTERS.sub("", token)))
+# per whitespace-separated token: texts of a bank share most of their words
+_PROSE_WORDS = Memo(_prose_word)
+_LETTER_COUNTS = Memo(lambda token: len(_NOT_LETTERS.sub("", token)))
 
 
 def prose(text: str) -> str:
