@@ -345,15 +345,29 @@ def test_a_mistake_in_the_translate_table_is_a_configuration_error_everywhere(ru
 # --- a damaged cache ------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("damage", [
-    lambda data: [1, 2],
-    lambda data: {path: "not an entry" for path in data},
-    lambda data: {path: {**entry, "result": "x"} for path, entry in data.items()},
-    lambda data: {path: {**entry, "result": {**entry["result"], "summary": "x"}} for path, entry in data.items()},
+    lambda entry: [1, 2],
+    lambda entry: "not an entry",
+    lambda entry: {**entry, "result": "x"},
+    lambda entry: {**entry, "result": {**entry["result"], "summary": "x"}},
+    lambda entry: {**entry, "result": {**entry["result"], "findings": [["x"]]}},
+    lambda entry: {**entry, "path": "elsewhere.quiz.yaml"},
 ])
 def test_a_damaged_cache_is_a_miss_not_an_internal_error(run, bank, damage):
     first = run("lint", "content", cwd=bank)
-    [cache_file] = (bank / ".quizlint_cache").glob("lint-*.json")
-    cache_file.write_text(json.dumps(damage(json.loads(cache_file.read_text()))), encoding="utf-8")
+    [directory] = (bank / ".quizlint_cache").glob("lint-*")
+    entries = sorted(directory.glob("*.json"))
+    assert entries  # one entry per linted file
+    for entry_file in entries:
+        entry_file.write_text(json.dumps(damage(json.loads(entry_file.read_text()))), encoding="utf-8")
+    second = run("lint", "content", cwd=bank)
+    assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
+
+
+def test_a_cache_entry_that_is_not_json_is_a_miss(run, bank):
+    first = run("lint", "content", cwd=bank)
+    [directory] = (bank / ".quizlint_cache").glob("lint-*")
+    for entry_file in directory.glob("*.json"):
+        entry_file.write_bytes(b"\xff{not json")
     second = run("lint", "content", cwd=bank)
     assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
 

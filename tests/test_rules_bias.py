@@ -238,6 +238,22 @@ def test_short_keys_and_the_ratio_option(run, write_quiz, tmp_path):
     assert lint_json(run, "--select", "B004", write_quiz(LONG_KEY_EN).name, cwd=tmp_path) == []
 
 
+def test_an_invalid_ratio_is_reported_by_the_items_that_reach_the_comparison(run_process, write_quiz, tmp_path):
+    short_keys = """
+    - id: capital
+      stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
+      options:
+        - {text: "Ankara, the capital city", correct: true}
+        - {text: "Izmir"}
+    """
+    write_quiz(short_keys)
+    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 0.5\nmin-words = 5\n")
+    assert run_process("lint", "--no-cache", "--select", "B004", cwd=tmp_path).returncode == 0  # 4 words < 5
+    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 0.5\n")
+    process = run_process("lint", "--no-cache", "--select", "B004", cwd=tmp_path)
+    assert process.returncode == 2 and "option 'ratio' of rule longest-option-key" in process.stderr
+
+
 # --- B005 longest-option-bank ------------------------------------------------------------------------------
 
 SEED_KEYS = {  # 0-based key positions of the seed quizzes (the answers the seeds' authors intended)

@@ -165,6 +165,32 @@ def test_duplicate_in_every_language_is_reported_once_at_the_source_text(tmp_pat
     assert found[0].line == line_of(tmp_path, 'en: "istanbul"')
 
 
+# the texts of an item's options are keyed together (one casefold and one regex for all of them): the keys and
+# the verdict must be those of keying each text alone
+_AWKWARD_TEXTS = ["İstanbul", "istanbul", "ISTANBUL", "I\u0307zmir", "\u0301Ankara", "Straße", "STRASSE",
+                  "snake_case", "a  b", " a b ", "a\nb", "a\tb", "x\ua66ey", "!!!", "4-bit", "4 bit", "ΣΑΣ", "σας",
+                  "ﬁle", "file", "e\u0301", "é", "Ankara,", "ankara", "\u00a0Ankara", "K\u212a", "kk"]
+
+
+@pytest.mark.parametrize("lang", ["en", "tr"])
+def test_option_keys_worked_out_together_are_the_keys_of_each_text(lang):
+    import itertools
+    import random
+
+    from quizlint.rules.duplicate_option import _comparison_keys, _may_repeat
+    from quizlint.text import comparison_key
+
+    rng = random.Random(7)
+    groups = [list(pair) for pair in itertools.combinations(_AWKWARD_TEXTS, 2)]
+    groups += [rng.sample(_AWKWARD_TEXTS, rng.randint(1, 5)) for _ in range(300)]
+    for texts in groups:
+        keys = [comparison_key(text, lang) for text in texts]
+        assert _comparison_keys(texts, lang) == keys, texts
+        present = [key for key in keys if key]
+        if len(set(present)) < len(present):
+            assert _may_repeat(dict(enumerate(texts)), lang), texts
+
+
 # --- K005 copied-option ----------------------------------------------------------------------------------
 
 def test_options_that_differ_only_in_one_language_are_a_copy_error(tmp_path):

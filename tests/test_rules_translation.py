@@ -589,6 +589,44 @@ def test_extract_markup():
     assert (markup.counts["strong"], markup.counts["emphasis"], markup.counts["link"]) == (1, 1, 1)
 
 
+def _random_texts(count: int, seed: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    pieces = ["a", "W", "w.", "www.", "İ", "ı", "e\u0301", "é", "\u0958", "4", "0,5", "1.000", "٣", "४", "x1", "_",
+              "*", "`", "$", "<", "](", "]", "(", "://", "/", "~~~", "~", ".", ",", " ", "  ", "\n", "\t", "\u00a0",
+              "\u2003", "\u200b", "|"]
+    return ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(count)]
+
+
+def test_markup_shortcuts_answer_like_the_regexes():
+    import re
+
+    from quizlint.rules import _markup
+
+    old_number = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*")  # the look-behinds first
+    for text in _random_texts(20_000, 1):
+        assert _markup.has_markup(text) == bool(_markup._MARKUP_HINT.search(text)), text
+        assert _markup.has_markup_or_emphasis(text) == bool(_markup._MARKUP_OR_EMPHASIS_HINT.search(text)), text
+        assert _markup.has_digit(text) == bool(_markup._DIGIT.search(text)), text
+        assert _markup._NUMBER.findall(text) == old_number.findall(text), text
+
+
+def test_normalized_texts_checked_one_by_one_or_joined():
+    from quizlint.rules._markup import is_normalized, join_texts, normalized
+    from quizlint.text import nfc
+
+    texts = _random_texts(5_000, 2)
+    for text in texts:
+        assert normalized(text) == " ".join(nfc(text).split()), text
+        assert not is_normalized(text) or normalized(text) == text, text
+    assert sum(map(is_normalized, texts)) > 100
+    written = [text for text in texts if text]
+    for start in range(0, len(written), 3):
+        group = written[start:start + 3]
+        assert is_normalized(join_texts(group)) == all(map(is_normalized, group)), group
+
+
 def test_prose_keeps_words_and_drops_names():
     from quizlint.rules._markup import prose, prose_letters
 

@@ -259,6 +259,8 @@ def test_no_vague_terms(tmp_path):
     ('"Türkiye\'nin başkenti ……\'dır."', "tr"),
     ('"Türkiye\'nin başkenti (...) şehridir."', "tr"),
     ('"Türkiye\'nin başkenti .... şehridir."', "tr"),
+    ('"Türkiye\'nin başkenti […] şehridir."', "tr"),
+    ('"The capital of Turkey is ( .. )."', "en"),
 ])
 def test_fill_in_the_blank(tmp_path, stem, languages):
     found = findings_of(tmp_path, one_item(stem, '"Ankara"', '"İzmir"'), "fill-in-the-blank", languages)

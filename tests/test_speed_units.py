@@ -221,3 +221,66 @@ def test_prose_by_tokens_equals_prose_of_the_whole_text():
         "Save the weights as files"
     assert neutral_prose("Use `torch.save` and see https://x.y/z", glossary) == "Use and see"
     assert neutral_prose("Model  ağırlıkları\n  kaydedilir", None) == "Model ağırlıkları kaydedilir"
+
+
+# Texts on which folding a word alone differs from folding it in its text (İ outside Turkish, ß, a decomposed
+# é, a dotless ı in English), mixed with the terms of the lists, punctuation, code and numbers.
+_TRICKY_TEXTS = [
+    "Which İstanbul district? İstanbul'da GPU'lar", "Straße STRASSE ßig", "cafe\u0301 Café", "ıI İi Iİ",
+    "All of the above.", "(hepsi) doğrudur!", "Not `not` NOT isn't can’t", "Ara sıra, zaman zaman; her gün",
+    "Her zaman GPU'da çalışır.", "in most cases 16 GB, %50 — 0,5", "x  y\n\nz\t", "", "   ",
+]
+
+
+def _term_texts():
+    from quizlint import lexicon
+
+    for category, word_list in lexicon.LISTS.items():
+        for lang, terms in word_list.terms.items():
+            for term in terms:
+                plain = " ".join(word for word in (part.strip("()*").split("|")[0] for part in term.split()) if word)
+                yield category, lang, plain
+                yield category, lang, f"X {plain.upper()}, y."
+
+
+def test_the_texts_of_an_item_never_hide_a_category_whose_expression_matches():
+    from quizlint import lexicon
+
+    cases = list(_term_texts()) + [(None, lang, text) for lang in ("en", "tr", "de") for text in _TRICKY_TEXTS]
+    for _, lang, text in cases:
+        key = lexicon.language_key(lang)
+        found = lexicon.Texts([None, text, "filler words"], lang).categories(range(3))
+        for category, word_list in lexicon.LISTS.items():
+            pattern, _ = lexicon._compiled(category, key)
+            words = lexicon.folded_words(text, key)
+            if pattern is not None and (pattern.fullmatch(words) if word_list.whole else pattern.search(words)):
+                assert category in found, (category, lang, text)
+
+
+def test_a_category_needs_every_required_word_of_one_of_its_terms():
+    from quizlint import lexicon
+
+    def categories(text, lang):
+        return lexicon.Texts([text], lang).categories([0])
+
+    assert "vague-terms" not in categories("Sıra bizde", "tr") and "vague-terms" in categories("ara sıra", "tr")
+    assert "absolute-terms" not in categories("her gün", "tr") and "absolute-terms" in categories("Her zaman", "tr")
+    assert "vague-terms" not in categories("in 2024", "en") and "vague-terms" in categories("In most cases", "en")
+    assert categories("İstanbul", "en") >= {"vague-terms", "negative-words"}  # folds unlike alone: every category
+    texts = lexicon.Texts(["ara", None, "sıra"], "tr")  # the words of several texts count together
+    assert "vague-terms" not in texts.categories([0]) and "vague-terms" in texts.categories([0, 2])
+
+
+def test_the_stems_and_words_of_texts_are_those_of_content_words():
+    from quizlint import lexicon
+
+    texts = _TRICKY_TEXTS + [None, "Which of the following describes sharded checkpoints?",
+                             "Aşağıdakilerden hangisi GPU'da parçalara ayrılır? Parçası İstanbul'da"]
+    for lang in ("en", "tr", "de"):
+        each = lexicon.Texts(texts, lang)
+        for index, text in enumerate(texts):
+            words = lexicon.content_words(text, lang)
+            assert each.stems([index]) == set(words), (lang, text)
+            some = frozenset(list(words)[::2])
+            assert each.words_with_stems(index, some) == [word for stem, word in words.items() if stem in some]
+        assert each.stems(range(len(texts))) == {stem for text in texts for stem in lexicon.content_words(text, lang)}

@@ -8,13 +8,13 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8") -> None:
+def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = "utf-8", durable: bool = True) -> None:
     """Replace ``path`` with ``data`` so that readers see either the old or the new file, never half of one.
 
     Keeps the mode of an existing file; a new file gets ``0o666`` less the process umask, as ``open()`` would
     give it. When ``path`` is a symbolic link, its target is replaced (atomically, from a temporary file in the
     target's directory) and the link stays a link. Text is written with ``\\n`` newlines as given (no
-    translation).
+    translation). ``durable=False`` skips the flush to disk (for caches: a lost entry is only a cache miss).
     """
     path = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
@@ -27,8 +27,9 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.chmod(temp_name, mode_for(target))
         os.replace(temp_name, target)
     except BaseException:

@@ -27,7 +27,10 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
+from collections.abc import Iterable, Iterator
+from functools import lru_cache, reduce
+from itertools import chain
+from operator import itemgetter, or_
 
 from quizlint.lint.memo import Memo
 from quizlint.text import casefold, is_turkic, primary_subtag
@@ -369,16 +372,17 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one)."""
     if not text:
         return []
+    whole = LISTS[category].whole
+    if whole and len(text) > _longest_whole(category):
+        return []
     key = language_key(lang)
-    if not _text_anchor_mask(text, key) >> _CATEGORY_BITS[category] & 1:
-        return []  # no word of the text can start a term of the category
+    if category not in _possible_categories(text, key):
+        return []
     pattern, exceptions = _compiled(category, key)
     if pattern is None:
         return []
-    if LISTS[category].whole and len(text) > _longest_whole(category):
-        return []
     words = folded_words(text, key)
-    if LISTS[category].whole:
+    if whole:
         return [_to_match(tokens(text, key), text, 0, len(words))] if words and pattern.fullmatch(words) else []
     found = [(match.start(), match.end()) for match in pattern.finditer(words)]
     if not found:
@@ -390,65 +394,168 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     return [_to_match(toks, text, start, end) for start, end in found]
 
 
-# A term matches only where its first required word does: each category's first required words ("anchors"),
-# looked up per word of a text, let ``find_all`` skip the regular expressions for the many texts without one.
-_CATEGORY_BITS = {category: bit for bit, category in enumerate(LISTS)}
+# A match of a term holds each of the term's required words as a word of the text. Looking the words of a
+# text up in a table of the required words tells which categories may have a term there, and ``find_all``
+# skips the regular expressions for the many texts where none can. A text's mask has a bit per required word
+# of the terms of two or more required words, and one bit per category for its terms of one (any one of those
+# is enough).
+_UNSURE = -1  # the mask of a text whose words do not fold one by one as they do in the text: every category
 
 
-def _first_required_word(term: str) -> str:
-    return next(required for _, required in _PART.findall(term) if required)
+def _possible_categories(text: str, key: str) -> frozenset[str]:
+    """The categories one of whose terms has all its required words in ``text``."""
+    return _index(key).categories[_text_mask(text, key)]
+
+
+@dataclass(frozen=True)
+class _Index:
+    anchors: _Anchors
+    categories: Memo  # a text's mask → the categories one of whose terms has all its required words there
 
 
 @lru_cache(maxsize=None)
-def _anchors(key: str) -> Memo:
-    """Per language: a folded word → the bit mask of the categories one of whose terms can start with it."""
-    masks = _Anchors()
-    for category, bit in _CATEGORY_BITS.items():
+def _index(key: str) -> _Index:
+    anchors = _Anchors(key)
+    needs: dict[str, list[int]] = {}  # category → per term, the mask of its required words
+    for category in LISTS:
+        needs[category] = []
         for term in terms(category, key):
-            for choice in _first_required_word(term).split("|"):
-                prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
-                masks.add("inside" if prefix and suffix else "end" if prefix else "start" if suffix else "word",
-                          _fold(choice.strip("*"), key), 1 << bit)
-    return Memo(masks.mask)
+            required = [word for _, word in _PART.findall(term) if word]
+            if len(required) == 1:
+                needs[category].append(anchors.add(required[0], ("any word of", category)))
+            else:
+                needs[category].append(reduce(or_, (anchors.add(word, word) for word in required)))
+    return _Index(anchors, Memo(lambda mask: frozenset(
+        category for category, masks in needs.items() if any(mask & need == need for need in masks)), 20_000))
 
 
 class _Anchors:
-    """The first required words of the terms, by how they match a word."""
+    """The required words of the terms, by how they match a word, with their bits."""
 
-    def __init__(self) -> None:
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.bits: dict[object, int] = {}
         self.words: dict[str, int] = {}
         self.starts: dict[int, dict[str, int]] = {}  # by length: word beginnings
         self.ends: dict[int, dict[str, int]] = {}  # by length: word endings
         self.inside: list[tuple[str, int]] = []
 
-    def add(self, kind: str, core: str, bit: int) -> None:
-        if kind == "inside":
-            self.inside.append((core, bit))
-            return
-        table = self.words if kind == "word" else (self.starts if kind == "start" else self.ends).setdefault(
-            len(core), {})
-        table[core] = table.get(core, 0) | bit
+    def add(self, word: str, name: object) -> int:
+        """Adds a required word (``a|b*``) under the bit ``name`` (a new one, or shared); returns the bit."""
+        bit = self.bits.setdefault(name, 1 << len(self.bits))
+        for choice in word.split("|"):
+            prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
+            core = _fold(choice.strip("*"), self.key)
+            if prefix and suffix:
+                self.inside.append((core, bit))
+                continue
+            table = self.words if not (prefix or suffix) else (self.ends if prefix else self.starts).setdefault(
+                len(core), {})
+            table[core] = table.get(core, 0) | bit
+        return bit
 
     def mask(self, word: str) -> int:
-        """The bit mask of the categories one of whose terms can start with ``word`` (folded)."""
+        """The bits of the required words that ``word`` (casefolded) can be."""
         mask = self.words.get(word, 0)
+        size = len(word)
         for length, table in self.starts.items():
-            mask |= table.get(word[:length], 0)
+            if length <= size:
+                mask |= table.get(word[:length], 0)
         for length, table in self.ends.items():
-            mask |= table.get(word[-length:] if length else "", 0)
+            if length <= size:
+                mask |= table.get(word[size - length:], 0)
         for core, bit in self.inside:
             if core in word:
                 mask |= bit
         return mask
 
 
-@lru_cache(maxsize=8192)
-def _text_anchor_mask(text: str, key: str) -> int:
-    """The categories whose terms may occur in ``text`` (a bit per category, see ``_CATEGORY_BITS``)."""
-    mask = 0
-    for word_mask in map(_anchors(key).__getitem__, folded_words(text, key).split(" ")):
-        mask |= word_mask
-    return mask
+# Words never hold white space, so a text's words are the words of its white-space-separated chunks: what the
+# word lists find in a chunk is worked out once per distinct chunk of a bank, and a text costs one ``split``
+# and a look-up per chunk.
+_CHUNK_LIMIT = 100_000
+_MASK, _STEMS = 0, 1  # the facts of a chunk (or a word): the mask of its required words, its content stems
+_UNSURE_STEMS = ("\0",)  # the stems of a word that does not fold alone as in its text ("\0" is never a stem)
+
+
+def _facts_of_chunk(chunk: str, key: str) -> tuple[int, tuple[str, ...]]:
+    words = list(map(_word_facts(key).__getitem__, _TOKEN.findall(chunk)))
+    if len(words) == 1:  # the usual chunk
+        return words[0]
+    return reduce(or_, map(itemgetter(_MASK), words), 0), tuple(chain.from_iterable(map(itemgetter(_STEMS), words)))
+
+
+@lru_cache(maxsize=None)
+def _word_facts(key: str) -> Memo:
+    """Per language: a word as written → its facts (its content stem, if any, as a 1-tuple), worked out from
+    its casefolded form; unsure facts when that has a different length (see ``_words_folded_alone``: then the
+    text is folded as a whole, which the per-chunk caches do not mirror)."""
+    anchors = _index(key).anchors
+
+    def facts(word: str) -> tuple[int, tuple[str, ...]]:
+        folded = _fold_alone(word, key)
+        if folded is None:
+            return _UNSURE, _UNSURE_STEMS
+        stem = _content_stem(folded, key)
+        return anchors.mask(folded), (stem,) if stem else ()
+
+    return Memo(facts)
+
+
+@lru_cache(maxsize=None)
+def _chunk_facts(key: str) -> Memo:
+    return Memo(lambda chunk: _facts_of_chunk(chunk, key), _CHUNK_LIMIT)
+
+
+def _text_mask(text: str, key: str) -> int:
+    return reduce(or_, map(itemgetter(_MASK), map(_chunk_facts(key).__getitem__, text.split())), 0)
+
+
+class Texts:
+    """Texts of one language as the word lists see them: which categories may have a term in some of them,
+    and their content words. Several rules ask this of the same texts (an item's stem and options), so each
+    text is split and looked up once; the chunk caches make that cheap."""
+
+    def __init__(self, texts: list[str | None], lang: str | None) -> None:
+        self.texts = texts
+        self.key = language_key(lang)
+        facts = _chunk_facts(self.key).__getitem__
+        self.facts = [list(map(facts, text.split())) if text else [] for text in texts]
+
+    def _chunks(self, indexes: Iterable[int]) -> Iterator[tuple[int, tuple[str, ...]]]:
+        return chain.from_iterable(map(self.facts.__getitem__, indexes))
+
+    def categories(self, indexes: Iterable[int]) -> frozenset[str]:
+        """The categories that may have a term in one of the texts at ``indexes`` (a category left out has
+        none: ``find_all`` would find nothing there)."""
+        return _index(self.key).categories[reduce(or_, map(itemgetter(_MASK), self._chunks(indexes)), 0)]
+
+    def stems(self, indexes: Iterable[int]) -> frozenset[str]:
+        """The stems of the ``content_words`` of the texts at ``indexes``."""
+        indexes = list(indexes)
+        stems = frozenset().union(*map(itemgetter(_STEMS), self._chunks(indexes)))
+        if _UNSURE_STEMS[0] not in stems:
+            return stems
+        return frozenset(stem for index in indexes for stem, _ in self._content_words(index))
+
+    def words_with_stems(self, index: int, stems: frozenset[str]) -> list[str]:
+        """The ``content_words`` of the text at ``index`` whose stems are among ``stems``."""
+        facts = self.facts[index]
+        if _UNSURE in map(itemgetter(_MASK), facts):
+            return [word for stem, word in self._content_words(index) if stem in stems]
+        found: dict[str, str] = {}
+        word_facts = _word_facts(self.key)
+        for chunk, (_, chunk_stems) in zip(self.texts[index].split() if facts else (), facts):
+            if not stems.isdisjoint(chunk_stems):
+                for word in _TOKEN.findall(chunk):
+                    for stem in word_facts[word][_STEMS]:
+                        if stem in stems:
+                            found.setdefault(stem, word)
+        return list(found.values())
+
+    def _content_words(self, index: int) -> tuple[tuple[str, str], ...]:
+        text = self.texts[index]
+        return _content_words(text, self.key) if text else ()
 
 
 def _inside(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
 _PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
@@ -14,10 +15,12 @@ def nfc(text: str) -> str:
     return unicodedata.normalize("NFC", text)
 
 
+@lru_cache(maxsize=1024)  # asked for the same few tags for every text of a bank
 def primary_subtag(lang: str) -> str:
     return lang.split("-", 1)[0].split("_", 1)[0].lower()
 
 
+@lru_cache(maxsize=1024)
 def is_turkic(lang: str | None) -> bool:
     return lang is not None and primary_subtag(lang) in _TURKIC
 

@@ -113,10 +113,9 @@ def summary_after(summary: ItemSummary, change: ItemChange | None) -> ItemSummar
     if change is None:
         return summary
     new_position = {old: new for new, old in enumerate(change.order)}
-    return dataclasses.replace(summary, keys=tuple(sorted(new_position[index] for index in summary.keys)),
-                               fixed=tuple(sorted(new_position[index]
-                                                  for index in {*summary.fixed, *change.mark_fixed})),
-                               lengths=tuple(summary.lengths[old] for old in change.order))
+    return summary._replace(keys=tuple(sorted(new_position[index] for index in summary.keys)),
+                            fixed=tuple(sorted(new_position[index] for index in {*summary.fixed, *change.mark_fixed})),
+                            lengths=tuple(summary.lengths[old] for old in change.order))
 
 
 def with_changes(quizzes: list[QuizSummary], changes: Mapping[Ref, ItemChange]) -> list[QuizSummary]:

@@ -21,7 +21,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 3
+_FORMAT = 4
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -55,24 +55,23 @@ _FINDING_FIELDS = tuple(field.name for field in fields(Finding))
 
 def result_to_json(result: FileResult) -> dict:
     """A file's result as compact JSON: findings and item summaries as rows of values rather than objects (the
-    cache of a large bank is read on every run, and rows read several times faster), each kept as a JSON text
-    of its own, decoded only when the file's result is used (linting one file of a large bank reads little)."""
+    cache of a large bank is read on every run, and rows read several times faster)."""
     return {
         "path": result.path,
-        "findings": _text([[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings]),
-        "summary": _text(result.summary.as_row()) if result.summary else None,
+        "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings],
+        "summary": result.summary.as_row() if result.summary else None,
         "suppressions": result.suppressions.as_json() if result.suppressions else None,
     }
 
 
 def result_from_json(data: dict) -> FileResult:
-    findings = json.loads(data["findings"])
+    findings = data["findings"]
     if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in findings):
         raise TypeError("not a cached result")
     return FileResult(
         data["path"],
         [Finding(*row) for row in findings],
-        QuizSummary.from_row(json.loads(data["summary"])) if data["summary"] else None,
+        QuizSummary.from_row(data["summary"]) if data["summary"] else None,
         FileSuppressions.from_json(data["suppressions"]) if data["suppressions"] else None,
     )
 
@@ -104,8 +103,7 @@ class IdentificationCache:
         rows = (self.rows + new_rows)[-self.limit:]
         try:
             ensure_cache_dir(self.root)
-            write_atomic(self.path, json.dumps({"version": self.version, "rows": rows}, ensure_ascii=False,
-                                               separators=(",", ":")))
+            write_atomic(self.path, _text({"version": self.version, "rows": rows}), durable=False)
         except OSError:
             pass
 
@@ -120,42 +118,53 @@ def _lingua_version() -> str:
 
 
 class LintCache:
-    """Cached results for one settings key: ``{display path: {"hash": ..., "result": ...}}``."""
+    """Cached results for one settings key: a directory ``lint-<key>/`` with one JSON file per linted file
+    (``{"path", "hash", "result"}``, named after the path), so that a run after an edit reads every entry but
+    writes only the entries of the files it linted."""
 
     def __init__(self, root: Path, key: str):
         self.root = root
-        self.path = root / CACHE_DIR_NAME / f"lint-{key}.json"
-        self.entries: dict[str, dict] = {}
-        self.dirty = False
-        try:
-            with open(self.path, encoding="utf-8") as handle:
-                entries = json.load(handle)
-        except (OSError, ValueError):
-            entries = {}
-        # a cache damaged by hand or by another tool is a cache miss, never a crash
-        self.entries = entries if isinstance(entries, dict) else {}
+        self.directory = root / CACHE_DIR_NAME / f"lint-{key}"
+        self.changed: dict[str, dict] = {}
+
+    def entry_path(self, display: str) -> Path:
+        return self.directory / (hashlib.blake2b(display.encode("utf-8"), digest_size=10).hexdigest() + ".json")
 
     def get(self, display: str, digest: str) -> FileResult | None:
-        entry = self.entries.get(display)
-        if not isinstance(entry, dict) or entry.get("hash") != digest:
-            return None
         try:
+            with open(self.entry_path(display), encoding="utf-8") as handle:
+                entry = json.load(handle)
+            # a cache damaged by hand or by another tool is a cache miss, never a crash
+            if entry["path"] != display or entry["hash"] != digest:
+                return None
             return result_from_json(entry["result"])
-        except (KeyError, TypeError, ValueError, AttributeError):
+        except (OSError, KeyError, TypeError, ValueError, AttributeError):
             return None
 
     def put(self, display: str, digest: str, result: FileResult) -> None:
-        self.entries[display] = {"hash": digest, "result": result_to_json(result)}
-        self.dirty = True
+        self.changed[display] = {"path": display, "hash": digest, "result": result_to_json(result)}
 
     def save(self, keep: set[str]) -> None:
-        stale = [path for path in self.entries if path not in keep and not os.path.exists(path)]
-        for path in stale:
-            del self.entries[path]
-        if not (self.dirty or stale):
-            return
+        """Write the new entries; drop those of files that are gone (not in ``keep`` and not on disk)."""
         try:
-            ensure_cache_dir(self.root)
-            write_atomic(self.path, json.dumps(self.entries, ensure_ascii=False, separators=(",", ":")))
+            if self.changed:
+                ensure_cache_dir(self.root)
+                self.directory.mkdir(exist_ok=True)
+            for display, entry in self.changed.items():
+                write_atomic(self.entry_path(display), _text(entry), durable=False)
+            self._drop_stale(keep)
         except OSError:
             pass  # a read-only checkout still lints; it just does not cache
+
+    def _drop_stale(self, keep: set[str]) -> None:
+        kept = {self.entry_path(display).name for display in keep}
+        for entry_file in (self.directory.iterdir() if self.directory.is_dir() else ()):
+            if entry_file.name in kept or entry_file.suffix != ".json":
+                continue
+            try:
+                with open(entry_file, encoding="utf-8") as handle:
+                    path = json.load(handle).get("path")
+            except (OSError, ValueError, AttributeError):
+                path = None
+            if not isinstance(path, str) or not os.path.exists(path):
+                entry_file.unlink(missing_ok=True)

@@ -57,9 +57,11 @@ def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary 
     findings: list[Finding] = []
     questions: list = []
     for index, item in enumerate(quiz_file.quiz.items):
-        memo: dict = {}
+        # one context per item, handed to each rule in turn with the rule's options (a rule reads its context
+        # while it runs and keeps nothing of it; ``memo`` is what the rules of one item share)
+        context = ItemContext(quiz_file, item, index, {}, glossary, services, {})
         for rule, options in rules:
-            context = ItemContext(quiz_file, item, index, options, glossary, services, memo)
+            context.options = options
             for problem in rule.check(context):
                 if problem.at_key:
                     position = quiz_file.key_position_in_item(index, *problem.path)

@@ -63,7 +63,9 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
                 gc.enable()
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
-    chunk = max(1, len(todo) // (workers * 4))
+    import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
+
+    chunk = max(1, len(todo) // (workers * 16))  # small chunks: no worker idles long at the end
     preload = None
     results = []
     with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:

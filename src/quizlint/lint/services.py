@@ -65,6 +65,11 @@ def _sample(text: str, limit: int = IDENTIFY_CHARS) -> str:
     return text[: cut if cut > 0 else limit]
 
 
+def _sample_tokens(text: str, limit: int) -> list[str]:
+    """``_sample(text, limit).split()``, without the join for a text that is short anyway."""
+    return text.split() if len(text) <= limit else _sample(text, limit).split()
+
+
 class Services:
     """Per-run shared tools. Cheap to create; everything heavy is built on first use.
 
@@ -121,30 +126,38 @@ class Services:
         if len(codes) >= 2:
             _detector(codes, False).compute_language_confidence_values("ready")
 
-    def confirm_languages(self, texts: list[tuple[str, str]],
-                          languages: Iterable[str]) -> list[dict[str, float] | None]:
+    def confirm_languages(self, texts: list[tuple[str, str]], languages: Iterable[str],
+                          margin: float | None = None) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else
         the full ``language_confidences`` of the text (or DEFERRED, see ``defer_full_looks``). A quick look
         never accuses a text, it only spares the full look to the great majority that are in their declared
-        language."""
+        language. With ``margin`` (two languages): also None when the full look surely does not make the other
+        language win by ``margin`` (worked out from cached trigram scores where the full look is lingua's
+        low-accuracy mode, which they follow exactly)."""
         codes = self.identifiable(languages)
         if len(codes) < 2:
             return [{} for _ in texts]
-        quick_samples = [_sample(text, QUICK_CHARS) for text, _ in texts]
-        declared = [codes.index(code) if (code := primary_subtag(lang)) in codes else -1 for _, lang in texts]
+        indexes = {lang: codes.index(code) if (code := primary_subtag(lang)) in codes else -1
+                   for lang in {lang for _, lang in texts}}
+        declared = [indexes[lang] for _, lang in texts]
         look = self._trigram_look(codes)
-        confirmed: list[bool | None] = (look.verdicts(quick_samples, declared, QUICK_CONFIDENCE) if look is not None
-                                        else [None] * len(texts))
+        confirmed: list[bool | None] = (
+            look.token_verdicts([_sample_tokens(text, QUICK_CHARS) for text, _ in texts], declared, QUICK_CONFIDENCE)
+            if look is not None else [None] * len(texts))
         unsure = [index for index, verdict in enumerate(confirmed) if verdict is None]
         if unsure:
+            quick_samples = {index: _sample(texts[index][0], QUICK_CHARS) for index in unsure}
             quick = self._rows(codes, [quick_samples[index] for index in unsure], quick=True)
             for index in unsure:
                 confirmed[index] = declared[index] >= 0 and (
                     quick[quick_samples[index]][declared[index]] >= QUICK_CONFIDENCE)
         results: list = [None] * len(texts)
         doubtful = [index for index, verdict in enumerate(confirmed) if not verdict]
+        samples = {index: _sample(texts[index][0]) for index in doubtful}
+        if look is not None and len(codes) == 2 and margin is not None and 0 < margin < 1:
+            doubtful = self._beyond_margin(look, doubtful, samples, declared, margin)
         if self.defer_full_looks:
-            deferred = [index for index in doubtful if len(_sample(texts[index][0])) < LOW_ACCURACY_FROM]
+            deferred = [index for index in doubtful if len(samples[index]) < LOW_ACCURACY_FROM]
             for index in deferred:
                 results[index] = DEFERRED
             doubtful = [index for index in doubtful if results[index] is not DEFERRED]
@@ -152,6 +165,20 @@ class Services:
         for index, confidences in zip(doubtful, full):
             results[index] = confidences
         return results
+
+    @staticmethod
+    def _beyond_margin(look: TrigramLook, doubtful: list[int], samples: dict[int, str], declared: list[int],
+                       margin: float) -> list[int]:
+        """The doubtful texts whose full look may make the other of two languages win by ``margin``: those
+        left to lingua's high-accuracy mode, and those whose trigram scores give the declared language a
+        confidence of at most (1 - margin) / 2 (the other has the rest)."""
+        long = [index for index in doubtful if len(samples[index]) >= LOW_ACCURACY_FROM]
+        if not long:
+            return doubtful
+        settled = look.verdicts([samples[index] for index in long], [declared[index] for index in long],
+                                (1 - margin) / 2)
+        spared = {index for index, verdict in zip(long, settled) if verdict}
+        return [index for index in doubtful if index not in spared]
 
     def _rows(self, codes: tuple[str, ...], samples: list[str], quick: bool) -> dict[str, tuple[float, ...]]:
         known: dict[str, tuple[float, ...]] = {}

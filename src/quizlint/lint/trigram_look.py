@@ -34,6 +34,8 @@ _LETTER_RUNS = re.compile(r"[^\W\d_]+")
 _SCRIPT_LIMIT = "\u0530"
 # A confidence this close (in log-odds) to the threshold is left to lingua: sums in another order may differ.
 _TOLERANCE = 1e-6
+# Tokens remembered by the two-language look before it starts afresh (bounds its memory on huge banks).
+_TOKEN_LIMIT = 200_000
 
 NORMAL = -1  # the word alone gets a confidence for every language: it cannot trigger a rule
 OPAQUE = -2  # the word is outside what this module models: texts with it go to lingua
@@ -83,22 +85,100 @@ class TrigramLook:
         self._reference: tuple[str, list[float]] | None = None
         # lingua's words of a text are those of its whitespace-separated tokens, one after the other
         self._token_words = Memo(lingua_words)
-        # for two languages: score differences (first minus second) of words whose trigrams both languages
-        # know, and of trigrams; the words that trigger a rule for each language
-        self._pair_differences: dict[str, float] = {}
+        # for two languages: the words whose trigrams both languages know, with their trigrams; the score
+        # differences (first minus second) of trigrams; the words that trigger a rule for each language
+        self._paired_words: set[str] = set()
         self._trigram_sets: dict[str, frozenset[str]] = {}
         self._trigram_differences: dict[str, float] = {}
         self._decided: tuple[set[str], ...] = tuple(set() for _ in range(languages))
+        # the same per whitespace-separated token (two languages): see ``_pair_verdicts``
+        self._token_sets: dict[str, frozenset[str]] = {}
+        self._unpaired_tokens: set[str] = set()
+        self._decided_tokens: tuple[set[str], ...] = tuple(set() for _ in range(languages))
+        self._special_tokens: set[str] = set()  # unpaired, or with a word that may decide
 
     def verdicts(self, samples: Sequence[str], declared: Sequence[int], threshold: float) -> list[bool | None]:
         """Per sample: True when lingua's quick look gives the declared language (an index, -1 for none) a
         confidence of at least ``threshold``, False when it surely gives less, None when only lingua can tell."""
-        words_of = self._token_words.__getitem__
-        words = [list(chain.from_iterable(map(words_of, sample.split()))) for sample in samples]
+        return self.token_verdicts([sample.split() for sample in samples], declared, threshold)
+
+    def token_verdicts(self, samples: Sequence[list[str]], declared: Sequence[int],
+                       threshold: float) -> list[bool | None]:
+        """``verdicts`` of samples given as their whitespace-separated tokens."""
+        if self.languages == 2:
+            return self._pair_verdicts(samples, declared, threshold)
+        words = [self._words_of_tokens(tokens) for tokens in samples]
         self.learn({word for sample_words in words for word in sample_words})
-        verdict = self._pair_verdict if self.languages == 2 else self._verdict
-        return [verdict(sample_words, lang, threshold) if lang >= 0 else None
+        return [self._verdict(sample_words, lang, threshold) if lang >= 0 else None
                 for sample_words, lang in zip(words, declared)]
+
+    def _pair_verdicts(self, samples: Sequence[list[str]], declared: Sequence[int],
+                       threshold: float) -> list[bool | None]:
+        """``verdicts`` for two languages, per token rather than per word: a token's trigrams are worked out
+        once for the run, so that most texts cost a union of sets and a sum of their trigrams' score
+        differences (lingua counts a trigram once per text). Texts with a token that has a word without pair
+        differences, or a word that may trigger one of lingua's rules, take ``_special_verdict``."""
+        new = set().union(*samples).difference(self._token_sets, self._unpaired_tokens) if samples else set()
+        if new:
+            self._learn_tokens(new)
+        odds = math.log(threshold / (1 - threshold))
+        sets_of, difference_of = self._token_sets.__getitem__, self._trigram_differences.__getitem__
+        special = self._special_tokens
+        results: list[bool | None] = []
+        for tokens, lang in zip(samples, declared):
+            if lang < 0:
+                results.append(None)
+            elif special.isdisjoint(tokens):
+                union = frozenset().union(*map(sets_of, tokens))
+                if not union:
+                    results.append(False)  # no trigram, and no rule to decide: lingua finds nothing
+                    continue
+                total = sum(map(difference_of, union))
+                margin = (total if lang == 0 else -total) - odds
+                results.append(True if margin >= _TOLERANCE else False if margin <= -_TOLERANCE else None)
+            else:
+                results.append(self._special_verdict(tokens, lang, threshold, odds))
+        return results
+
+    def _special_verdict(self, tokens: list[str], lang: int, threshold: float, odds: float) -> bool | None:
+        if not self._unpaired_tokens.isdisjoint(tokens):
+            return self._verdict(self._words_of_tokens(tokens), lang, threshold)
+        if not self._decided_tokens[1 - lang].isdisjoint(tokens):
+            return None  # a rule may decide for the other language
+        union = frozenset().union(*map(self._token_sets.__getitem__, tokens))
+        if not union:
+            return None  # no trigram: lingua finds nothing unless a rule decides (for the declared language)
+        total = sum(map(self._trigram_differences.__getitem__, union))
+        margin = (total if lang == 0 else -total) - odds
+        return True if margin >= _TOLERANCE else None  # a rule may decide for the declared language
+
+    def _words_of_tokens(self, tokens: list[str]) -> list[str]:
+        return list(chain.from_iterable(map(self._token_words.__getitem__, tokens)))
+
+    def _learn_tokens(self, tokens: set[str]) -> None:
+        """Per new token: its trigrams, when every word of it has pair differences (else it is unpaired, and
+        texts with it take ``_verdict``); which languages its words may make lingua decide for."""
+        if len(self._token_sets) + len(tokens) > _TOKEN_LIMIT:
+            self._forget_tokens()
+        words_of = {token: self._token_words[token] for token in tokens}
+        self.learn(set().union(*words_of.values()))
+        for token, words in words_of.items():
+            if not self._paired_words.issuperset(words):
+                self._unpaired_tokens.add(token)
+                self._special_tokens.add(token)
+                continue
+            self._token_sets[token] = frozenset().union(*map(self._trigram_sets.__getitem__, words))
+            for lang, decided in enumerate(self._decided):
+                if not decided.isdisjoint(words):
+                    self._decided_tokens[lang].add(token)
+                    self._special_tokens.add(token)
+
+    def _forget_tokens(self) -> None:
+        self._token_sets.clear()
+        self._unpaired_tokens.clear()
+        self._special_tokens.clear()
+        for decided in self._decided_tokens:
+            decided.clear()
 
     def scores(self, words: Sequence[str]) -> tuple[list[float], int] | None:
         """Per-language scores (up to a common constant) of a text made of ``words`` (learned), and the bit
@@ -120,30 +200,6 @@ class TrigramLook:
         if len(union) == sum(map(len, sets)):  # no trigram shared by two words: add up the words
             return [sum(column) for column in zip(*[look.scores for look in looks])], known
         return [sum(map(table.__getitem__, union)) for table in self._scores], known
-
-    def _pair_verdict(self, words: list[str], declared: int, threshold: float) -> bool | None:
-        """``_verdict`` for two languages, with a shortcut for the common case: both languages know every
-        trigram of every word, so the verdict is the sign of a sum of score differences."""
-        distinct = dict.fromkeys(words)
-        try:
-            differences = list(map(self._pair_differences.__getitem__, distinct))
-        except KeyError:
-            return self._verdict(words, declared, threshold)
-        if not self._decided[1 - declared].isdisjoint(distinct):
-            return None  # a rule may decide for the other language
-        decided = not self._decided[declared].isdisjoint(distinct)
-        sets = list(map(self._trigram_sets.__getitem__, distinct))
-        count = sum(map(len, sets))
-        if not count:
-            return None if decided else False  # no trigram: lingua finds nothing unless a rule decides
-        if len(sets) == 1 or len(union := frozenset().union(*sets)) == count:
-            total = sum(differences)
-        else:  # two words share a trigram, which lingua counts once
-            total = sum(map(self._trigram_differences.__getitem__, union))
-        margin = (total if declared == 0 else -total) - math.log(threshold / (1 - threshold))
-        if margin >= _TOLERANCE:
-            return True
-        return False if margin <= -_TOLERANCE and not decided else None
 
     def _verdict(self, words: list[str], declared: int, threshold: float) -> bool | None:
         looks = [self._words[word] for word in dict.fromkeys(words)]
@@ -197,7 +253,7 @@ class TrigramLook:
             if look.decided >= 0:
                 self._decided[look.decided].add(word)
             if self.languages == 2 and look.decided != OPAQUE and known in (0, self._all) and not opaque:
-                self._pair_differences[word] = scores[0] - scores[1]
+                self._paired_words.add(word)
                 self._trigram_sets[word] = own
 
     @staticmethod

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
@@ -36,7 +37,9 @@ _HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
 _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
                        r"|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])", re.DOTALL)
-_NUMBER = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*")
+# (a digit, then what must not come before it: written with the digit first, the regex engine looks for digits
+# instead of trying the look-behinds at every position)
+_NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)\d*(?:[.,]\d+)*")
 _SPACE = re.compile(r"\s+")
 _WORD_LETTERS = re.compile(r"[^\W\d_]+")
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
@@ -62,6 +65,8 @@ class Markup:
 
 
 _NO_MARKUP = Markup()
+# the markup of texts with numbers only, by their numbers (shared like _NO_MARKUP: most texts of a bank)
+_NUMBERS_ONLY = Memo(Markup, limit=10_000)
 
 
 def _squeeze(text: str) -> str:
@@ -115,8 +120,8 @@ def _count_emphasis(text: str, counts: Counter) -> None:
 
 
 def extract_markup(text: str) -> Markup:
-    if not _has_markup_or_emphasis(text):  # the common case: at most numbers
-        return Markup(tuple(_NUMBER.findall(text))) if _DIGIT.search(text) else _NO_MARKUP
+    if not has_markup_or_emphasis(text):  # the common case: at most numbers
+        return _NUMBERS_ONLY[tuple(_NUMBER.findall(text))] if has_digit(text) else _NO_MARKUP
     code: list[str] = []
     math: list[str] = []
     urls: list[str] = []
@@ -158,9 +163,14 @@ def number_values(token: str) -> frozenset[str]:
 
 def missing_numbers(source: Markup, target: Markup) -> list[str]:
     """Source number tokens with no number of the same value in the target (each distinct token once)."""
-    target_values = [number_values(token) for token in target.numbers]
+    written = set(target.numbers)
+    if written.issuperset(source.numbers):  # the usual case: every token copied as it is
+        return []
+    target_values = [number_values(token) for token in written]
     missing: list[str] = []
     for token in dict.fromkeys(source.numbers):
+        if token in written:
+            continue
         values = number_values(token)
         if not any(values & candidate for candidate in target_values):
             missing.append(token)
@@ -224,17 +234,42 @@ def prose_letters(text: str) -> int:
 
 def has_markup(text: str) -> bool:
     """Whether ``strip_untranslatable`` may change ``text`` other than by its whitespace."""
-    # (``_MARKUP_HINT.search``, with substring tests, which are several times faster than the regex)
-    return ("`" in text or "$" in text or "<" in text or "](" in text or "://" in text or "~~~" in text
-            or (("w." in text or "W." in text) and _WWW.search(text) is not None))
+    # (``_MARKUP_HINT.search``, with substring tests, which are several times faster than the regex; a test for
+    # one character, much faster than one for several, goes first)
+    return ("`" in text or "$" in text or "<" in text or ("]" in text and "](" in text)
+            or ("/" in text and "://" in text) or ("~" in text and "~~~" in text)
+            or ("." in text and ("w." in text or "W." in text) and _WWW.search(text) is not None))
 
 
-def _has_markup_or_emphasis(text: str) -> bool:
-    """``_MARKUP_OR_EMPHASIS_HINT.search``, with substring tests."""
+def has_markup_or_emphasis(text: str) -> bool:
+    """Whether ``extract_markup`` may find more than numbers in ``text`` (``_MARKUP_OR_EMPHASIS_HINT.search``,
+    with substring tests)."""
     return "*" in text or "_" in text or has_markup(text)
 
 
-@lru_cache(maxsize=4096)
+def has_digit(text: str) -> bool:
+    """``_DIGIT.search``, with substring tests for the ASCII digits (several times faster than the regex)."""
+    return ("0" in text or "1" in text or "2" in text or "3" in text or "4" in text or "5" in text or "6" in text
+            or "7" in text or "8" in text or "9" in text or (not text.isascii() and _DIGIT.search(text) is not None))
+
+
 def normalized(text: str) -> str:
     """NFC with runs of whitespace collapsed: the form in which two texts are "the same text"."""
+    if is_normalized(text):  # most texts: no new string to make
+        return text
     return " ".join(nfc(text).split())  # = _squeeze: str.split and the regex \s agree on whitespace
+
+
+def join_texts(texts: Iterable[str]) -> str:
+    """The texts in one string, for checks made on all of them at once: joined by spaces, which NFC never
+    combines with a neighbour and which no substring test or hint contains (none is found across two texts).
+    So non-empty texts joined are ``is_normalized`` exactly when each of them is."""
+    return " ".join(texts)
+
+
+def is_normalized(text: str) -> bool:
+    """Whether ``text`` is plainly ``normalized`` already: NFC, printable, and no whitespace but single spaces
+    between words (``isprintable`` is false for every whitespace character except the space; a text with other
+    unprintable characters, rare, is not said to be normalized even when it is)."""
+    return (text.isprintable() and "  " not in text and text[:1] != " " != text[-1:]
+            and (text.isascii() or nfc(text) == text))  # (``nfc`` is faster than ``unicodedata.is_normalized``)

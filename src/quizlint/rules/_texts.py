@@ -8,7 +8,7 @@ from typing import Any
 
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
-from quizlint.model.texts import language_texts
+from quizlint.model.texts import language_texts, text_in
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
 _EMPHASIS = re.compile(
@@ -60,8 +60,44 @@ def key_indexes(item) -> list[int]:
     return [index for index, option in enumerate(item.options) if option.correct]
 
 
+def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
+    """(language, texts) for each of the quiz's languages: the item's stem (index 0) and option texts (index 1 +
+    the option's index) as the word lists see them, worked out once for all the rules of the item."""
+    found = ctx.memo.get("lexicon-texts")
+    if found is None:
+        values = [ctx.item.stem] + [option.text for option in ctx.item.options]
+        found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(value, lang) for value in values], lang))
+                                             for lang in ctx.languages]
+    return found
+
+
+def stem_categories(ctx) -> frozenset[str]:
+    """The word-list categories whose terms may occur in the item's stem, in any of the quiz's languages (a
+    category left out certainly does not: a rule that looks only for it has nothing to report)."""
+    return _item_categories(ctx)[0]
+
+
+def option_categories(ctx) -> frozenset[str]:
+    """The word-list categories whose terms may occur in the item's option texts (see ``stem_categories``)."""
+    return _item_categories(ctx)[1]
+
+
+def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
+    found = ctx.memo.get("lexicon-categories")
+    if found is None:
+        stem = options = frozenset()
+        option_indexes = range(1, len(ctx.item.options) + 1)
+        for _, texts in lexicon_texts(ctx):
+            stem |= texts.categories((0,))
+            options |= texts.categories(option_indexes)
+        found = ctx.memo["lexicon-categories"] = (stem, options)
+    return found
+
+
 def option_phrase_problems(ctx, category: str, what: str) -> Iterator:
     """Problems for options whose whole text is a phrase of ``category`` (W001, W002) in any language."""
+    if category not in option_categories(ctx):
+        return
     for index, option in enumerate(ctx.item.options):
         hits = hits_by_language(option.text, ctx.languages,
                                 lambda text, lang: lexicon.first(category, text, lang))

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from quizlint.model.texts import TextField, is_neutral, item_text_fields
@@ -41,52 +39,13 @@ def localized_fields_of(ctx) -> tuple[TextField, ...]:
     return found
 
 
-@dataclass(frozen=True)
-class Pair:
-    """One field's source text and its translation into one target language, both non-empty."""
-
-    field: TextField
-    lang: str
-    source: str
-    target: str
-
-    @property
-    def path(self) -> tuple:
-        return self.field.lang_path(self.lang)
-
-
-def translation_pairs(item: Item, source_language: str, target_languages: list[str],
-                      fields: tuple[TextField, ...] | None = None) -> Iterator[Pair]:
-    for field in fields if fields is not None else localized_fields(item):
-        source = field.value.get(source_language)
-        if not has_text(source):
-            continue
-        for lang in target_languages:
-            target = field.value.get(lang)
-            if has_text(target):
-                yield Pair(field, lang, source, target)
-
-
-def translation_pairs_of(ctx) -> tuple[Pair, ...]:
-    """``translation_pairs`` of the context's item, worked out once for all the rules of the item."""
-    found = ctx.memo.get("translation-pairs")
-    if found is None:
-        found = ctx.memo["translation-pairs"] = tuple(
-            translation_pairs(ctx.item, ctx.source_language, ctx.target_languages, localized_fields_of(ctx)))
-    return found
-
-
-def language_texts(item: Item, languages: list[str]) -> Iterator[tuple[TextField, str, str]]:
-    """Every non-empty (field, language, text) of the item's localized fields, source language included."""
-    for field in localized_fields(item):
-        for lang in languages:
-            text = field.value.get(lang)
-            if has_text(text):
-                yield field, lang, text
-
-
 def neutral_prose(text: str, glossary: Glossary | None) -> str:
     """The words of ``text`` that belong to a language: without code, URLs, numbers, acronyms, identifiers
     and the glossary's do-not-translate terms."""
+    return neutral_prose_function(glossary)(text)
+
+
+def neutral_prose_function(glossary: Glossary | None) -> Callable[[str], str]:
+    """``neutral_prose`` with ``glossary`` bound (for loops over many texts)."""
     matcher = matcher_for(glossary)
-    return matcher.prose_without_names(text) if matcher else prose(text)
+    return matcher.prose_without_names if matcher else prose

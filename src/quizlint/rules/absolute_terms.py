@@ -65,7 +65,7 @@ that test-wise students learn too, but the guideline is about distractors.
 
 from quizlint.model import option_letter
 from quizlint import lexicon
-from quizlint.rules._texts import bool_option, language_texts, term_problems
+from quizlint.rules._texts import bool_option, language_texts, option_categories, term_problems
 
 CODE = "W004"
 NAME = "absolute-terms"
@@ -75,20 +75,26 @@ DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"include-key": False}
 LEXICON = ("absolute-terms",)
+_PHRASES = frozenset({"all-of-the-above", "none-of-the-above"})
 
 
-def _all_or_none(option, languages: list[str]) -> bool:
+def _all_or_none(option, languages: list[str], categories: frozenset[str]) -> bool:
     """ "All/none of the above" options are all-of-the-above's and none-of-the-above's business."""
+    if not _PHRASES & categories:
+        return False
     return any(lexicon.matches("all-of-the-above", text, lang) or lexicon.matches("none-of-the-above", text, lang)
                for lang, text in language_texts(option.text, languages))
 
 
 def check(ctx):
     include_key = bool_option(ctx.options, CODE, "include-key")
+    categories = option_categories(ctx)
+    if "absolute-terms" not in categories:
+        return
     fields = [
         (("options", index, "text"), option.text, f"{'the key' if option.correct else 'distractor'} "
          f"{option_letter(index)}")
         for index, option in enumerate(ctx.item.options)
-        if (include_key or not option.correct) and not _all_or_none(option, ctx.languages)
+        if (include_key or not option.correct) and not _all_or_none(option, ctx.languages, categories)
     ]
     yield from term_problems(ctx, "absolute-terms", fields, "the absolute term")

@@ -61,9 +61,9 @@ distractors usually use the words of the stem anyway).
 None.
 """
 
-from quizlint.model import option_letter, text_in
+from quizlint.model import option_letter
 from quizlint import lexicon
-from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, quoted_by_language
+from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, lexicon_texts, quoted_by_language
 
 CODE = "W010"
 NAME = "clang-association"
@@ -75,16 +75,15 @@ OPTIONS: dict = {}
 LEXICON = ("stopwords",)
 
 
-def echoed_words(item, key: int, lang: str) -> list[str]:
-    """Words of option ``key`` (as written) that share a stem with the stem's words and with no distractor's."""
-    stem_words = lexicon.content_words(text_in(item.stem, lang), lang)
-    if not stem_words:
-        return []
-    key_words = lexicon.content_words(text_in(item.options[key].text, lang), lang)
-    distractor_stems: set[str] = set()
-    for index in distractor_indexes(item):
-        distractor_stems.update(lexicon.content_words(text_in(item.options[index].text, lang), lang))
-    return [word for stem, word in key_words.items() if stem in stem_words and stem not in distractor_stems]
+def echoed_words(item, key: int, texts: lexicon.Texts) -> list[str]:
+    """Words of option ``key`` (as written) that share a stem with the stem's words and with no distractor's.
+    ``texts``: the item's stem and option texts in one language (see ``lexicon_texts``)."""
+    echoed = texts.stems([0])
+    if echoed:
+        echoed &= texts.stems([key + 1])
+    if echoed:
+        echoed -= texts.stems([index + 1 for index in distractor_indexes(item)])
+    return texts.words_with_stems(key + 1, echoed) if echoed else []
 
 
 def check(ctx):
@@ -92,7 +91,7 @@ def check(ctx):
     if item.type == "true_false" or not distractor_indexes(item):
         return
     for key in key_indexes(item):
-        hits = [(lang, word) for lang in ctx.languages for word in echoed_words(item, key, lang)]
+        hits = [(lang, word) for lang, texts in lexicon_texts(ctx) for word in echoed_words(item, key, texts)]
         if hits:
             option = item.options[key]
             yield ctx.problem(

@@ -55,11 +55,12 @@ def _where(file: str, line: int, column: int) -> str:
     return f"{file}:{line}:{column}"
 
 
-def _clash(kind: str, ident: str, first: tuple[str, str] | None) -> str | None:
-    """The message for an id met before (``first``: the id as first written, and where), else None."""
+def _clash(kind: str, ident: str, first: tuple | None) -> str | None:
+    """The message for an id met before (``first``: the id as first written, and its file, line and column),
+    else None."""
     if first is None:
         return None
-    spelled, where = first
+    spelled, where = first[0], _where(*first[1:])
     if spelled == ident:
         return f"{kind} id {ident!r} is already used in {where}"
     return (f"{kind} id {ident!r} differs only in case from {spelled!r} in {where} (LMSs and file systems that "
@@ -68,17 +69,17 @@ def _clash(kind: str, ident: str, first: tuple[str, str] | None) -> str | None:
 
 def check(ctx):
     quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
-    first_quiz: dict[str, tuple[str, str]] = {}  # lower-cased id → (id as written, where)
-    first_item: dict[str, tuple[str, str]] = {}
+    first_quiz: dict[str, tuple] = {}  # lower-cased id → (id as written, file, line, column)
+    first_item: dict[str, tuple] = {}
     for quiz in quizzes:
         message = _clash("quiz", quiz.quiz, first_quiz.get(quiz.quiz.lower()))
         if message:
             yield ctx.problem(message, quiz.file, quiz.line, quiz.column)
         else:
-            first_quiz[quiz.quiz.lower()] = (quiz.quiz, _where(quiz.file, quiz.line, quiz.column))
+            first_quiz[quiz.quiz.lower()] = (quiz.quiz, quiz.file, quiz.line, quiz.column)
         for item in sorted(quiz.items, key=lambda item: (item.line, item.column)):
             message = _clash("item", item.item, first_item.get(item.item.lower()))
             if message:
                 yield ctx.problem(message, item.file, item.line, item.column, item.item)
             else:
-                first_item[item.item.lower()] = (item.item, _where(item.file, item.line, item.column))
+                first_item[item.item.lower()] = (item.item, item.file, item.line, item.column)

@@ -51,9 +51,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from quizlint.model import is_neutral, option_letter
-from quizlint.rules._texts import lang_path, language_texts
-from quizlint.text import comparison_key
+from quizlint.model import is_neutral, option_letter, text_in
+from quizlint.rules._texts import lang_path
+from quizlint.text import casefold, comparison_key
 
 CODE = "K004"
 NAME = "duplicate-option"
@@ -80,18 +80,17 @@ class OptionPair:
         return bool(self.same) and (self.neutral or not self.different)
 
 
-def _keys(option, languages: list[str]) -> dict[str, str]:
-    keys = {}
-    for lang, text in language_texts(option.text, languages):
-        key = comparison_key(text, lang)
-        if key:
-            keys[lang] = key
-    return keys
+# Put between the texts of several options to work out their keys in one call: a letter (which comparison keys
+# keep) that NFC and casefolding leave as it is and never combine with a neighbour, and that nobody writes.
+_JOINER = "\ua66e"  # ꙮ CYRILLIC LETTER MULTIOCULAR O
+_SPACE_JOINER, _JOINER_SPACE = " " + _JOINER, _JOINER + " "
 
 
 def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     """Every pair of options that is the same in at least one language."""
-    keys = [_keys(option, languages) for option in item.options]
+    if not any(_may_repeat(_texts_in(item.options, lang), lang) for lang in languages):
+        return []  # the usual case, decided without working out each key
+    keys = _keys(item.options, languages)
     pairs = []
     for second in range(len(keys)):
         for first in range(second):
@@ -102,6 +101,45 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
                 neutral = is_neutral(item.options[first].text) and is_neutral(item.options[second].text)
                 pairs.append(OptionPair(first, second, same, different, neutral))
     return pairs
+
+
+def _texts_in(options, lang: str) -> dict[int, str]:
+    """The texts of the options that have one in ``lang``, by option index."""
+    return {index: text for index, option in enumerate(options)
+            if (text := text_in(option.text, lang)) and not text.isspace()}
+
+
+def _may_repeat(texts: dict[int, str], lang: str) -> bool:
+    """Whether two of the texts may have the same comparison key: not when, casefolded together, each is its own
+    key already (words of letters and digits, one space apart; ``isalnum`` is the keys' ``[^\\W_]``) and all
+    of them differ."""
+    if len(texts) < 2:
+        return False
+    folded = casefold(_JOINER.join(texts.values()), lang)
+    if not (folded.replace(" ", "").isalnum() and "  " not in folded and _SPACE_JOINER not in folded
+            and _JOINER_SPACE not in folded and folded[:1] != " " != folded[-1:]):
+        return True
+    keys = folded.split(_JOINER)
+    return len(keys) != len(texts) or len(set(keys)) < len(keys)
+
+
+def _keys(options, languages: list[str]) -> list[dict[str, str]]:
+    """Per option, its comparison key in each language in which it has a text (and the key is not empty)."""
+    keys: list[dict[str, str]] = [{} for _ in options]
+    for lang in languages:
+        texts = _texts_in(options, lang)
+        for index, key in zip(texts, _comparison_keys(list(texts.values()), lang)):
+            if key:
+                keys[index][lang] = key
+    return keys
+
+
+def _comparison_keys(texts: list[str], lang: str) -> list[str]:
+    """``comparison_key(text, lang)`` of each text, in one call."""
+    keys = comparison_key(_JOINER.join(texts), lang).split(_JOINER)
+    if len(keys) != len(texts):  # a text with the joiner in it
+        return [comparison_key(text, lang) for text in texts]
+    return [key.strip() for key in keys]
 
 
 def option_pairs_of(ctx) -> list[OptionPair]:

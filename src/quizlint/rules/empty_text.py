@@ -39,6 +39,7 @@ None.
 """
 
 from quizlint.model import is_neutral, quiz_text_fields
+from quizlint.rules._item_texts import texts_complete_of
 from quizlint.rules._translation import has_text, item_fields_of
 
 CODE = "T002"
@@ -51,7 +52,8 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    yield from _empty(ctx, item_fields_of(ctx))
+    if not texts_complete_of(ctx):
+        yield from _empty(ctx, item_fields_of(ctx))
 
 
 def check_quiz(ctx):

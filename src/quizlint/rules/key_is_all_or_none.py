@@ -60,7 +60,7 @@ None.
 
 from quizlint.model import option_letter
 from quizlint import lexicon
-from quizlint.rules._texts import hits_by_language, lang_path, quoted_by_language
+from quizlint.rules._texts import hits_by_language, lang_path, option_categories, quoted_by_language
 
 CODE = "K006"
 NAME = "key-is-all-or-none"
@@ -70,6 +70,7 @@ DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS: dict = {}
 LEXICON = ("all-of-the-above", "none-of-the-above")
+_PHRASES = frozenset(LEXICON)
 
 
 def _all_or_none(text: str, lang: str):
@@ -77,6 +78,8 @@ def _all_or_none(text: str, lang: str):
 
 
 def check(ctx):
+    if not _PHRASES & option_categories(ctx):
+        return
     for index, option in enumerate(ctx.item.options):
         if not option.correct:
             continue

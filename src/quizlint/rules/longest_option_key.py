@@ -47,6 +47,8 @@ from the key into the stem or the explanation.
 - `min-words` (default `4`): fewest words a key must have to be reported.
 """
 
+import math
+
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._bank_scope import number_option
 from quizlint.text import words
@@ -60,6 +62,17 @@ FIXABLE = False
 OPTIONS = {"ratio": 1.25, "min-words": 4}
 
 
+def _valid_ratio(options: dict) -> float:
+    """The ``ratio`` option, or -inf when it is invalid: ``number_option`` reports that (a configuration
+    error) for the items that reach the comparison, and only for them, as it always did."""
+    from quizlint.config import ConfigError
+
+    try:
+        return number_option(options, NAME, "ratio", 1.0)
+    except ConfigError:
+        return -math.inf
+
+
 def check(ctx):
     item = ctx.item
     keys = [index for index, option in enumerate(item.options) if option.correct]
@@ -69,11 +82,14 @@ def check(ctx):
     lang = ctx.source_language
     texts = [(text_in(option.text, lang) or "").strip() for option in item.options]
     longest_distractor = max(len(text) for index, text in enumerate(texts) if index != key)
-    key_words = len(words(texts[key], lang))
     min_words = number_option(ctx.options, NAME, "min-words", 1, integer=True)
-    if longest_distractor == 0 or key_words < min_words:
+    if longest_distractor == 0:
         return
     ratio = len(texts[key]) / longest_distractor
+    if ratio <= _valid_ratio(ctx.options):
+        return  # no length cue: the key's words need no counting
+    if len(words(texts[key], lang)) < min_words:
+        return
     if ratio > number_option(ctx.options, NAME, "ratio", 1.0):
         path = ("options", key, "text") if is_neutral(item.options[key].text) else ("options", key, "text", lang)
         yield ctx.problem(

@@ -53,8 +53,9 @@ back around the translated words.
 None.
 """
 
-from quizlint.rules._markup import extract_markup, lost_counts, missing_numbers, missing_verbatim
-from quizlint.rules._translation import translation_pairs_of
+from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, lost_counts, missing_numbers,
+                                   missing_verbatim)
+from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
 
 CODE = "T006"
 NAME = "lost-markup"
@@ -79,22 +80,28 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
         return []  # nothing to lose
     target = extract_markup(target_text)
     lost = []
-    if numbers := missing_numbers(source, target):
+    if source.numbers and (numbers := missing_numbers(source, target)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
-    if code := missing_verbatim(source.code, target.code):
+    if source.code and (code := missing_verbatim(source.code, target.code)):
         lost.append("code " + _quoted(code, "`"))
-    if urls := missing_verbatim(source.urls, target.urls):
+    if source.urls and (urls := missing_verbatim(source.urls, target.urls)):
         lost.append(("URL " if len(urls) == 1 else "URLs ") + ", ".join(urls))
-    if math := missing_verbatim(source.math, target.math):
+    if source.math and (math := missing_verbatim(source.math, target.math)):
         lost.append("math " + _quoted(math, "$"))
-    for kind, (had, has) in lost_counts(source, target).items():
-        lost.append(f"{_KIND_NAMES[kind]} ({had} in {source_lang}, {has} in {target_lang})")
+    if source.counts:
+        for kind, (had, has) in lost_counts(source, target).items():
+            lost.append(f"{_KIND_NAMES[kind]} ({had} in {source_lang}, {has} in {target_lang})")
     return lost
 
 
 def check(ctx):
-    for pair in translation_pairs_of(ctx):
-        lost = lost_parts(pair.source, pair.target, ctx.source_language, pair.lang)
+    source_language = ctx.source_language
+    # the usual case: no markup or emphasis in any text of the item, so only a source's numbers can be lost
+    numbers_only = not has_markup_or_emphasis(joined_texts_of(ctx))
+    for field, lang, source, target in text_pairs_of(ctx):
+        if numbers_only and not has_digit(source):
+            continue
+        lost = lost_parts(source, target, source_language, lang)
         if lost:
-            yield ctx.problem(f"{pair.field.label}: the {pair.lang} text lost {'; '.join(lost)} of the "
-                              f"{ctx.source_language} source", *pair.path)
+            yield ctx.problem(f"{field.label}: the {lang} text lost {'; '.join(lost)} of the "
+                              f"{source_language} source", *field.lang_path(lang))

@@ -46,6 +46,7 @@ None.
 """
 
 from quizlint.model import is_neutral, quiz_text_fields
+from quizlint.rules._item_texts import texts_complete_of
 from quizlint.rules._translation import localized_fields_of
 
 CODE = "T001"
@@ -58,7 +59,8 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    yield from _missing(ctx, localized_fields_of(ctx))
+    if not texts_complete_of(ctx):
+        yield from _missing(ctx, localized_fields_of(ctx))
 
 
 def check_quiz(ctx):

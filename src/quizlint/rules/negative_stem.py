@@ -88,6 +88,7 @@ from quizlint.rules._texts import (
     language_texts,
     question_sentence,
     quoted_by_language,
+    stem_categories,
 )
 
 CODE = "W003"
@@ -98,6 +99,7 @@ DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"require-emphasis": True}
 LEXICON = ("negative-words", "negative-endings")
+_NEGATIVE = frozenset(LEXICON)
 # The last word of a sentence (a word as ``lexicon`` splits them), with only non-words after it.
 _LAST_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?=[\W_]*\Z)")
 
@@ -127,6 +129,8 @@ def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
 
 def check(ctx):
     require_emphasis = bool_option(ctx.options, CODE, "require-emphasis")
+    if not _NEGATIVE & stem_categories(ctx):
+        return
     hits = []
     for lang, text in language_texts(ctx.item.stem, ctx.languages):
         hits.extend((lang, word) for word in _unemphasised(text, lang, require_emphasis))

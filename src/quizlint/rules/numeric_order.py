@@ -62,6 +62,9 @@ None.
 
 from __future__ import annotations
 
+import re
+
+from quizlint.model import text_in
 from quizlint.model.order import is_ordered, option_numbers
 
 CODE = "W009"
@@ -71,9 +74,18 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = True
 OPTIONS: dict = {}
+_DIGIT = re.compile(r"\d")
+
+
+def _all_have_digits(item, languages: list[str]) -> bool:
+    """Whether in some language every option has a digit, as every number has: else no option list is read as
+    numbers, and ``option_numbers`` (which parses them all) need not run."""
+    return any(all(_DIGIT.search(text_in(option.text, lang) or "") for option in item.options) for lang in languages)
 
 
 def check(ctx):
+    if not _all_have_digits(ctx.item, ctx.languages):
+        return
     values = option_numbers(ctx.item, ctx.languages)
     if values is not None and not is_ordered(values):
         shown = ", ".join(f"{value:g}" for value in values)

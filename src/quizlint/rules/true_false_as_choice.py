@@ -49,7 +49,7 @@ None.
 """
 
 from quizlint import lexicon
-from quizlint.rules._texts import language_texts
+from quizlint.rules._texts import language_texts, option_categories
 
 CODE = "W008"
 NAME = "true-false-as-choice"
@@ -83,6 +83,9 @@ def _pair_language(item, languages: list[str]) -> tuple[str, list[str]] | None:
 def check(ctx):
     item = ctx.item
     if item.type != "single" or len(item.options) != 2:
+        return
+    categories = option_categories(ctx)
+    if "true-answers" not in categories or "false-answers" not in categories:
         return
     found = _pair_language(item, ctx.languages)
     if found:

@@ -41,6 +41,7 @@ Correct the language tag, add the language to the quiz's `languages`, or delete 
 None.
 """
 
+from quizlint.rules._item_texts import texts_complete_of
 from quizlint.rules._translation import localized_fields_of
 
 CODE = "T010"
@@ -54,11 +55,12 @@ OPTIONS: dict = {}
 
 def check(ctx):
     declared = ", ".join(ctx.languages)
-    for field in localized_fields_of(ctx):
-        for lang in field.value:
-            if lang not in ctx.languages:
-                yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "
-                                  f"(languages: {declared})", *field.lang_path(lang), at_key=True)
+    if not texts_complete_of(ctx):
+        for field in localized_fields_of(ctx):
+            for lang in field.value:
+                if lang not in ctx.languages:
+                    yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "
+                                      f"(languages: {declared})", *field.lang_path(lang), at_key=True)
     for lang in ctx.item.translations:
         if lang == ctx.source_language:
             yield ctx.problem(f"translations.{lang}: {lang} is the source language, it has no translation state",

@@ -45,8 +45,9 @@ with `translate: false`.
 - `min-letters` (default 4): a text with fewer letters of ordinary words than this is language-neutral.
 """
 
-from quizlint.rules._markup import normalized, prose_letters
-from quizlint.rules._translation import neutral_prose, translation_pairs_of
+from quizlint.rules._markup import prose_letters
+from quizlint.rules._item_texts import normalized_pairs_of, text_pairs_of
+from quizlint.rules._translation import neutral_prose
 
 CODE = "T003"
 NAME = "untranslated-copy"
@@ -59,13 +60,13 @@ OPTIONS = {"min-letters": 4}
 
 def check(ctx):
     min_letters = ctx.options["min-letters"]
-    for pair in translation_pairs_of(ctx):
-        if normalized(pair.source) != normalized(pair.target):
+    for (field, lang, source, _), (source_form, target_form) in zip(text_pairs_of(ctx), normalized_pairs_of(ctx)):
+        if source_form != target_form:
             continue
-        if prose_letters(neutral_prose(pair.source, ctx.glossary)) < min_letters:
+        if prose_letters(neutral_prose(source, ctx.glossary)) < min_letters:
             continue
         yield ctx.problem(
-            f"{pair.field.label}: the {pair.lang} text is a copy of the {ctx.source_language} source "
+            f"{field.label}: the {lang} text is a copy of the {ctx.source_language} source "
             "(translate it, or write a plain string if it is the same in every language)",
-            *pair.path,
+            *field.lang_path(lang),
         )

@@ -56,7 +56,7 @@ when the statement holds without the qualifier.
 None.
 """
 
-from quizlint.rules._texts import term_problems
+from quizlint.rules._texts import option_categories, stem_categories, term_problems
 from quizlint.rules._translation import item_fields_of
 
 CODE = "W005"
@@ -70,6 +70,8 @@ LEXICON = ("vague-terms",)
 
 
 def check(ctx):
+    if "vague-terms" not in stem_categories(ctx) and "vague-terms" not in option_categories(ctx):
+        return
     fields = [(field.path, field.value, field.label) for field in item_fields_of(ctx)
               if field.path == ("stem",) or field.path[-1] == "text"]
     yield from term_problems(ctx, "vague-terms", fields, "the vague term")

@@ -55,8 +55,9 @@ Translate the text, or move it to the field of the language it is written in.
 from dataclasses import dataclass
 
 from quizlint.lint.services import DEFERRED, default_services, language_name
+from quizlint.model.texts import item_text_fields
 from quizlint.rules._markup import prose_letters
-from quizlint.rules._translation import language_texts, neutral_prose
+from quizlint.rules._translation import neutral_prose_function
 from quizlint.text import primary_subtag
 
 CODE = "T004"
@@ -72,20 +73,26 @@ def _samples(item, ctx, codes) -> list:
     """(field, language, prose sample) for every text of ``item`` worth identifying."""
     samples = []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
-    glossary, min_letters = ctx.glossary, ctx.options["min-letters"]
-    for field, lang, text in language_texts(item, languages):
-        sample = neutral_prose(text, glossary)
-        if prose_letters(sample) >= min_letters:
-            samples.append((field, lang, sample))
+    prose_of, min_letters = neutral_prose_function(ctx.glossary), ctx.options["min-letters"]
+    for field in item_text_fields(item):
+        value = field.value
+        if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
+            continue
+        for lang in languages:
+            text = value.get(lang)
+            if text and not text.isspace():
+                sample = prose_of(text)
+                if prose_letters(sample) >= min_letters:
+                    samples.append((field, lang, sample))
     return samples
 
 
 def _verdicts(ctx, services, codes, items) -> list[list]:
-    """Per item: (field, language, sample, confidences) for its texts; confidences is None where a quick look
-    confirmed the declared language. All texts of ``items`` go to the identifier in one batch."""
+    """Per item: (field, language, sample, confidences) for its texts; confidences is None where the declared
+    language is confirmed (see ``Services.confirm_languages``). All texts of ``items`` go in one batch."""
     per_item = [_samples(item, ctx, codes) for item in items]
     flat = [(sample, lang) for samples in per_item for _, lang, sample in samples]
-    results = iter(services.confirm_languages(flat, ctx.languages))
+    results = iter(services.confirm_languages(flat, ctx.languages, ctx.options["margin"]))
     return [[(field, lang, sample, next(results)) for field, lang, sample in samples] for samples in per_item]
 
 

@@ -1,0 +1,118 @@
+"""The results cache of `quizlint lint` (issue 7): per-file entries keyed by content, invalidated by the
+quizlint version, the configuration and the glossary, and never a reason to report something different."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import quiz_yaml
+
+# An item with a wrong key (K002) and a text in the wrong field (T003: copied from the source).
+FLAWED = """
+- id: capital
+  stem: {en: "Which city is the capital of Turkey?", tr: "Which city is the capital of Turkey?"}
+  options:
+    - text: {en: "Ankara", tr: "Ankara"}
+      correct: true
+    - text: {en: "Istanbul", tr: "İstanbul"}
+      correct: true
+"""
+CLEAN = """
+- id: river
+  stem: {en: "Which river flows through Baghdad?", tr: "Bağdat'tan hangi nehir geçer?"}
+  options:
+    - text: {en: "The Tigris", tr: "Dicle"}
+      correct: true
+    - text: {en: "The Nile", tr: "Nil"}
+"""
+
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Path:
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "a.quiz.yaml").write_text(quiz_yaml(FLAWED, quiz_id="a"), encoding="utf-8")
+    (tmp_path / "content" / "b.quiz.yaml").write_text(quiz_yaml(CLEAN, quiz_id="b"), encoding="utf-8")
+    return tmp_path
+
+
+def entries(bank: Path) -> dict[str, dict]:
+    """The cache entries of the bank's lint runs: linted path → entry."""
+    found = {}
+    for entry_file in (bank / ".quizlint_cache").glob("lint-*/*.json"):
+        entry = json.loads(entry_file.read_text(encoding="utf-8"))
+        found[entry["path"]] = {**entry, "file": entry_file}
+    return found
+
+
+def lint(run, bank: Path, *args: str):
+    return run("lint", "--format", "json", *args, "content", cwd=bank)
+
+
+def test_a_cached_run_reports_exactly_what_a_fresh_run_does(run, bank):
+    fresh = lint(run, bank, "--no-cache")
+    assert not (bank / ".quizlint_cache").exists()  # --no-cache writes nothing
+    first, second = lint(run, bank), lint(run, bank)
+    assert fresh.stdout == first.stdout == second.stdout
+    assert {finding["code"] for finding in json.loads(second.stdout)} >= {"K002", "T003"}
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
+    assert (bank / ".quizlint_cache" / ".gitignore").read_text(encoding="utf-8").splitlines()[-1] == "*"
+
+
+def test_an_edit_rewrites_only_the_entry_of_the_edited_file(run, bank):
+    lint(run, bank)
+    before = {path: entry["file"].read_bytes() for path, entry in entries(bank).items()}
+    edited = bank / "content" / "a.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("      correct: true\n", "", 1), encoding="utf-8")
+    after_edit = lint(run, bank)
+    assert json.loads(after_edit.stdout) == json.loads(lint(run, bank, "--no-cache").stdout)
+    assert "K002" not in {finding["code"] for finding in json.loads(after_edit.stdout)}
+    after = {path: entry["file"].read_bytes() for path, entry in entries(bank).items()}
+    assert after["content/b.quiz.yaml"] == before["content/b.quiz.yaml"]
+    assert after["content/a.quiz.yaml"] != before["content/a.quiz.yaml"]
+
+
+def test_a_deleted_file_loses_its_entry(run, bank):
+    lint(run, bank)
+    (bank / "content" / "b.quiz.yaml").unlink()
+    lint(run, bank)
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml"]
+
+
+def test_another_configuration_does_not_reuse_the_results_of_the_first(run, bank):
+    everything = lint(run, bank)
+    only_keys = lint(run, bank, "--select", "K")
+    assert {finding["code"][0] for finding in json.loads(only_keys.stdout)} == {"K"}
+    (bank / "quizlint.toml").write_text('ignore = ["K002"]\n', encoding="utf-8")
+    configured = lint(run, bank)
+    assert "K002" not in {finding["code"] for finding in json.loads(configured.stdout)}
+    assert "K002" in {finding["code"] for finding in json.loads(everything.stdout)}
+
+
+def test_a_glossary_change_invalidates_the_results(run, bank):
+    glossary = bank / "content" / "glossary.yaml"
+    glossary.write_text("terms:\n  - term: Baghdad\n    translations: {tr: Bağdat}\n", encoding="utf-8")
+    assert "T005" not in lint(run, bank).stdout
+    glossary.write_text("terms:\n  - term: Baghdad\n    translations: {tr: Kahire}\n", encoding="utf-8")
+    assert "T005" in lint(run, bank).stdout  # the translation no longer uses the glossary's term
+
+
+def test_a_new_quizlint_version_does_not_reuse_the_results_of_the_old(run, bank, monkeypatch):
+    import quizlint.lint.cache
+
+    lint(run, bank)
+    monkeypatch.setattr(quizlint.lint.cache, "__version__", "0.0.0-other")
+    lint(run, bank)
+    assert len(list((bank / ".quizlint_cache").glob("lint-*"))) == 2
+
+
+def test_a_cache_entry_is_not_trusted_for_other_content(run, bank):
+    lint(run, bank)
+    entry = entries(bank)["content/a.quiz.yaml"]
+    clean_entry = entries(bank)["content/b.quiz.yaml"]
+    # the entry of a.quiz.yaml now holds b's (clean) result under a's name and hash of other bytes
+    forged = {"path": entry["path"], "hash": clean_entry["hash"], "result": clean_entry["result"]}
+    entry["file"].write_text(json.dumps(forged), encoding="utf-8")
+    assert "K002" in lint(run, bank).stdout
