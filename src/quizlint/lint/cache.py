@@ -21,7 +21,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 4
+_FORMAT = 5
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -109,12 +109,15 @@ class IdentificationCache:
 
 
 def _lingua_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
+    """What identifies the installed lingua: its compiled module's size and time of change (asking
+    ``importlib.metadata`` for the version scans every installed distribution, a tenth of a second)."""
     try:
-        return version("lingua-language-detector")
-    except PackageNotFoundError:
+        import lingua.lingua as compiled
+
+        status = os.stat(compiled.__file__)
+    except (ImportError, OSError, TypeError):
         return ""
+    return f"{status.st_size}-{status.st_mtime_ns}"
 
 
 class LintCache:

@@ -80,7 +80,7 @@ class ItemSummary(NamedTuple):
     keys: tuple[int, ...]
     fixed: tuple[int, ...]
     lengths: tuple[int, ...]  # option lengths in the source language, in characters
-    stems: dict[str, str]  # language → comparison key of the stem
+    stems: dict[str, str]  # language → digest of the comparison key of the stem (see ``engine.stem_digest``)
     stem_position: tuple[int, int]
 
     def as_json(self) -> dict:

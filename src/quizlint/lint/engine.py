@@ -6,6 +6,7 @@ worker processes); ``lint_bank`` puts the per-file results together.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -134,7 +135,7 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
         for lang in quiz.languages:
             stem = text_in(item.stem, lang)
             if stem and stem.strip():
-                stems[lang] = comparison_key(stem, lang)
+                stems[lang] = stem_digest(stem, lang)
         items.append(
             ItemSummary(
                 file=quiz_file.path,
@@ -153,6 +154,12 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
         )
     line, column = quiz_file.document.key_position(("id",))
     return QuizSummary(quiz_file.path, quiz.id, line, column, tuple(quiz.languages), tuple(items))
+
+
+def stem_digest(stem: str, lang: str) -> str:
+    """What duplicate-stem compares: a digest of the stem's comparison key (96 bits: no two different stems of
+    any bank share one), so that the cached summary of an item stays small."""
+    return hashlib.blake2b(comparison_key(stem, lang).encode("utf-8"), digest_size=12).hexdigest()
 
 
 def _item_id_lines(quiz_file: QuizFile) -> dict[int, str]:

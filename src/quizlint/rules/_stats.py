@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import operator
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress, repeat
+from itertools import accumulate, compress, repeat
 from typing import Iterator, Sequence
 
 # Relative tolerance when comparing probabilities of outcomes ("no more likely than observed"): the same
@@ -189,9 +190,20 @@ def multinomial_exact(counts: Sequence[int]) -> StatResult:
         return StatResult(0.0, 1.0, "exact multinomial")
     observed = _log_outcome_probability(counts, n, k)
     threshold = observed + math.log1p(_RELATIVE_TIES)
-    log_probabilities, probabilities, _ = _class_table(n, k)
-    total = sum(compress(probabilities, map(operator.le, log_probabilities, repeat(threshold))))
+    log_probabilities, cumulative = _tail_table(n, k)
+    total = cumulative[bisect_right(log_probabilities, threshold)]
     return StatResult(math.exp(observed), min(1.0, total), "exact multinomial")
+
+
+@lru_cache(maxsize=32)
+def _tail_table(n: int, k: int) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The classes of ``_class_table(n, k)`` from the least likely outcome up: the log probabilities of one
+    outcome, ascending, and the probability of all classes before each position (a p-value is then one
+    look-up: a bank tests every quiz, and its quizzes share their sizes)."""
+    log_probabilities, probabilities, _ = _class_table(n, k)
+    order = sorted(range(len(log_probabilities)), key=log_probabilities.__getitem__)
+    return (tuple(log_probabilities[index] for index in order),
+            (0.0, *accumulate(probabilities[index] for index in order)))
 
 
 def _sum_of_squares(counts: Sequence[int]) -> int:
