@@ -116,3 +116,22 @@ def test_a_cache_entry_is_not_trusted_for_other_content(run, bank):
     forged = {"path": entry["path"], "hash": clean_entry["hash"], "result": clean_entry["result"]}
     entry["file"].write_text(json.dumps(forged), encoding="utf-8")
     assert "K002" in lint(run, bank).stdout
+
+
+def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, bank, monkeypatch):
+    # after an edit, the edited file is linted in a worker process while the cached results are read
+    import quizlint.lint.runner
+
+    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
+    started = []
+    real_start_pool = quizlint.lint.runner._start_pool
+    monkeypatch.setattr(quizlint.lint.runner, "_start_pool",
+                        lambda *args: started.append(args[0]) or real_start_pool(*args))
+    lint(run, bank)
+    assert started == []  # nothing cached yet: no overlap to gain
+    edited = bank / "content" / "b.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("The Nile", "The Euphrates"), encoding="utf-8")
+    after_edit = lint(run, bank)
+    assert [[display for _, display in todo] for todo in started] == [["content/b.quiz.yaml"]]
+    assert after_edit.stdout == lint(run, bank, "--no-cache").stdout
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]

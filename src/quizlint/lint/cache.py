@@ -21,7 +21,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 5
+_FORMAT = 6
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -121,21 +121,33 @@ def _lingua_version() -> str:
 
 
 class LintCache:
-    """Cached results for one settings key: a directory ``lint-<key>/`` with one JSON file per linted file
-    (``{"path", "hash", "result"}``, named after the path), so that a run after an edit reads every entry but
-    writes only the entries of the files it linted."""
+    """Cached results for one settings key: a directory ``lint-<key>/`` with one JSON file per linted file and
+    content (``<path hash>-<content hash>.json``, holding ``{"path", "hash", "result"}``). Which files have a
+    result is known from one listing of the directory, before any entry is read; a run after an edit reads
+    the entries of the unchanged files and writes only those of the files it linted."""
 
     def __init__(self, root: Path, key: str):
         self.root = root
         self.directory = root / CACHE_DIR_NAME / f"lint-{key}"
-        self.changed: dict[str, dict] = {}
+        self.changed: dict[str, tuple[str, dict]] = {}
+        try:
+            self.names = set(os.listdir(self.directory))
+        except OSError:
+            self.names = set()
 
-    def entry_path(self, display: str) -> Path:
-        return self.directory / (hashlib.blake2b(display.encode("utf-8"), digest_size=10).hexdigest() + ".json")
+    def entry_name(self, display: str, digest: str) -> str:
+        return f"{_path_hash(display)}-{digest}.json"
+
+    def has(self, display: str, digest: str | None) -> bool:
+        """Whether there is an entry for ``display`` with content ``digest`` (it may still fail to read)."""
+        return digest is not None and self.entry_name(display, digest) in self.names
 
     def get(self, display: str, digest: str) -> FileResult | None:
+        name = self.entry_name(display, digest)
+        if name not in self.names:
+            return None
         try:
-            with open(self.entry_path(display), encoding="utf-8") as handle:
+            with open(self.directory / name, encoding="utf-8") as handle:
                 entry = json.load(handle)
             # a cache damaged by hand or by another tool is a cache miss, never a crash
             if entry["path"] != display or entry["hash"] != digest:
@@ -145,29 +157,41 @@ class LintCache:
             return None
 
     def put(self, display: str, digest: str, result: FileResult) -> None:
-        self.changed[display] = {"path": display, "hash": digest, "result": result_to_json(result)}
+        self.changed[display] = (digest, {"path": display, "hash": digest, "result": result_to_json(result)})
 
     def save(self, keep: set[str]) -> None:
-        """Write the new entries; drop those of files that are gone (not in ``keep`` and not on disk)."""
+        """Write the new entries; drop the older entries of the same files, and those of files that are gone
+        (not in ``keep`` and not on disk)."""
         try:
             if self.changed:
                 ensure_cache_dir(self.root)
                 self.directory.mkdir(exist_ok=True)
-            for display, entry in self.changed.items():
-                write_atomic(self.entry_path(display), _text(entry), durable=False)
-            self._drop_stale(keep)
+            written = set()
+            for display, (digest, entry) in self.changed.items():
+                name = self.entry_name(display, digest)
+                write_atomic(self.directory / name, _text(entry), durable=False)
+                written.add(name)
+            self._drop_stale(keep, written)
         except OSError:
             pass  # a read-only checkout still lints; it just does not cache
 
-    def _drop_stale(self, keep: set[str]) -> None:
-        kept = {self.entry_path(display).name for display in keep}
-        for entry_file in (self.directory.iterdir() if self.directory.is_dir() else ()):
-            if entry_file.name in kept or entry_file.suffix != ".json":
-                continue
-            try:
-                with open(entry_file, encoding="utf-8") as handle:
-                    path = json.load(handle).get("path")
-            except (OSError, ValueError, AttributeError):
-                path = None
-            if not isinstance(path, str) or not os.path.exists(path):
-                entry_file.unlink(missing_ok=True)
+    def _drop_stale(self, keep: set[str], written: set[str]) -> None:
+        kept_paths = {_path_hash(display) for display in keep}
+        changed_paths = {_path_hash(display) for display in self.changed}
+        for name in self.names - written:
+            path_hash = name.split("-", 1)[0]
+            if path_hash in changed_paths or (path_hash not in kept_paths and not self._file_exists(name)):
+                (self.directory / name).unlink(missing_ok=True)
+
+    def _file_exists(self, name: str) -> bool:
+        """Whether the file an entry was made for still exists (an unreadable entry counts as gone)."""
+        try:
+            with open(self.directory / name, encoding="utf-8") as handle:
+                path = json.load(handle).get("path")
+        except (OSError, ValueError, AttributeError):
+            return False
+        return isinstance(path, str) and os.path.exists(path)
+
+
+def _path_hash(display: str) -> str:
+    return hashlib.blake2b(display.encode("utf-8"), digest_size=10).hexdigest()

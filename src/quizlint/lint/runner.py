@@ -7,6 +7,7 @@ import gc
 import os
 import threading
 from pathlib import Path
+from typing import Callable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import FileResult, LintResult, display_path, lint_bank, lint_file, resolve_pending
@@ -16,14 +17,19 @@ from quizlint.lint.services import Services
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024
 PARALLEL_MIN_FILES = 4
 
+# With at least this many cached results to read, the files to lint afresh (after an edit, say) are linted in
+# a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap.
+OVERLAP_MIN_CACHED = 32
+
 _worker_state: dict = {}
 
 
-def _init_worker(selection, glossary) -> None:
+def _init_worker(selection, glossary, known: list) -> None:
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
-    _worker_state.update(selection=selection, glossary=glossary,
-                         services=Services(threads=False, defer_full_looks=True))
-    gc.disable()  # see lint_fresh; a worker ends with the run
+    services = Services(threads=False, defer_full_looks=True)
+    services.remember(known)
+    _worker_state.update(selection=selection, glossary=glossary, services=services)
+    gc.disable()  # see _lint_here; a worker ends with the run
 
 
 def _lint_in_worker(job: tuple[str, str]) -> FileResult:
@@ -49,37 +55,63 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
                services: Services | None = None) -> list[FileResult]:
     """Lint files from scratch, in worker processes when it pays off. Results keep the order of ``todo``.
     ``services`` (language identification) serves this process: the files themselves, or the pool's leftovers."""
-    services = services or Services()
+    return start_fresh(todo, selection, glossary, jobs, services or Services())()
+
+
+def start_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None, services: Services,
+                known: list = (), overlap: bool = False) -> Callable[[], list[FileResult]]:
+    """Start linting ``todo`` from scratch; the returned function waits for the results (in the order of
+    ``todo``). Worker processes do the work when the files are many (or, with ``overlap``, while this process
+    reads cached results); ``known`` are language identifications of earlier runs, for the workers."""
     workers = _worker_count(jobs, todo)
-    if workers <= 1:
-        # Linting makes millions of small objects and almost no reference cycles: the cycle collector would
-        # only rescan the growing heap (a tenth of the run on a large bank), and frees nothing that matters.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            return [lint_file(path, display, selection, glossary, services) for path, display in todo]
-        finally:
-            if collecting:
-                gc.enable()
+    if todo and (workers > 1 or (overlap and jobs is None)):
+        return _start_pool(todo, selection, glossary, workers, services, list(known))
+    return lambda: _lint_here(todo, selection, glossary, services)
+
+
+def _lint_here(todo: list[tuple[str, str]], selection, glossary, services: Services) -> list[FileResult]:
+    # Linting makes millions of small objects and almost no reference cycles: the cycle collector would only
+    # rescan the growing heap (a tenth of the run on a large bank), and frees nothing that matters.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return [lint_file(path, display, selection, glossary, services) for path, display in todo]
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, services: Services,
+                known: list) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
     import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
 
     chunk = max(1, len(todo) // (workers * 16))  # small chunks: no worker idles long at the end
-    preload = None
-    results = []
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary)) as pool:
-        for result in pool.map(_lint_in_worker, todo, chunksize=chunk):
-            results.append(result)
-            if result.pending and preload is None and not services.knows_all(result.pending):
-                # load the models while the workers go on
-                preload = threading.Thread(target=services.prepare_full_looks,
-                                           args=(result.pending[0][1].languages,), daemon=True)
-                preload.start()
-    if preload is not None:
-        preload.join()
-    resolve_pending(results, services)  # the full looks the workers left: lingua's big models load once, here
-    return results
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
+    try:
+        running = pool.map(_lint_in_worker, todo, chunksize=chunk)
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+
+    def collect() -> list[FileResult]:
+        preload = None
+        results = []
+        with pool:
+            for result in running:
+                results.append(result)
+                if result.pending and preload is None and not services.knows_all(result.pending):
+                    # load the models while the workers go on
+                    preload = threading.Thread(target=services.prepare_full_looks,
+                                               args=(result.pending[0][1].languages,), daemon=True)
+                    preload.start()
+        if preload is not None:
+            preload.join()
+        resolve_pending(results, services)  # the full looks the workers left: lingua's big models load once, here
+        return results
+
+    return collect
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -99,7 +131,6 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     cache = None
     digests: dict[str, str] = {}
-    cached: dict[str, FileResult] = {}
     glossary_findings = None
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
     if use_cache:
@@ -113,17 +144,21 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
             glossary_findings = hit.findings if hit is not None else None
         for path, display in jobs_list:
             data = _read_bytes(Path(path))
-            if data is None:
-                continue
-            digests[display] = content_hash(data)
-            hit = cache.get(display, digests[display])
-            if hit is not None:
-                cached[display] = hit
-    todo = [(path, display) for path, display in jobs_list if display not in cached]
-    glossary = None
-    if todo or glossary_findings is None:  # the glossary model is needed only to lint files afresh
-        glossary, findings = load_glossary(settings.glossary_path)
-        glossary_findings = findings if glossary_findings is None else glossary_findings
+            if data is not None:
+                digests[display] = content_hash(data)
+    in_cache = {display for _, display in jobs_list if cache is not None and cache.has(display, digests.get(display))}
+    todo = [(path, display) for path, display in jobs_list if display not in in_cache]
+    glossary_state: list = []
+
+    def glossary_model():
+        """The glossary model (needed only to lint files afresh), loaded once."""
+        nonlocal glossary_findings
+        if not glossary_state:
+            glossary, findings = load_glossary(settings.glossary_path)
+            glossary_findings = findings if glossary_findings is None else glossary_findings
+            glossary_state.append(glossary)
+        return glossary_state[0]
+
     services = Services()
     identifications = None
     if use_cache and todo:
@@ -131,7 +166,17 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
 
         identifications = IdentificationCache(settings.config.root)
         services.remember(identifications.rows)
-    fresh = dict(zip((display for _, display in todo), lint_fresh(todo, selection, glossary, jobs, services)))
+    waiting = start_fresh(todo, selection, glossary_model() if todo else None, jobs, services,
+                          identifications.rows if identifications is not None else (),
+                          overlap=len(in_cache) >= OVERLAP_MIN_CACHED)
+    cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
+    damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
+    fresh = dict(zip((display for _, display in todo), waiting()))
+    if damaged:  # a cache entry that cannot be read is a miss
+        fresh.update(zip((display for _, display in damaged),
+                         _lint_here(damaged, selection, glossary_model(), services)))
+    if glossary_findings is None:
+        glossary_model()
     if identifications is not None:
         identifications.save(services.learned())
     if cache is not None:

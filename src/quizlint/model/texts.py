@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: reading texts needs no pydantic (a cached lint run never loads it)
@@ -61,13 +62,24 @@ def quiz_text_fields(quiz) -> Iterator[TextField]:
         yield TextField(("description",), "quiz description", quiz.description, False)
 
 
-def item_text_fields(item: Item) -> Iterator[TextField]:
+def item_text_fields(item: Item) -> list[TextField]:
     """Every text field of ``item``, in document order."""
-    yield TextField(("stem",), "stem", item.stem, True)
+    fields = [TextField(_STEM, "stem", item.stem, True)]
     for index, option in enumerate(item.options):
-        letter = option_letter(index)
-        yield TextField(("options", index, "text"), f"option {letter}", option.text, True)
+        text_path, text_label, feedback_path, feedback_label = _option_fields(index)
+        fields.append(TextField(text_path, text_label, option.text, True))
         if option.feedback is not None:
-            yield TextField(("options", index, "feedback"), f"option {letter} feedback", option.feedback, False)
+            fields.append(TextField(feedback_path, feedback_label, option.feedback, False))
     if item.explanation is not None:
-        yield TextField(("explanation",), "explanation", item.explanation, False)
+        fields.append(TextField(_EXPLANATION, "explanation", item.explanation, False))
+    return fields
+
+
+_STEM, _EXPLANATION = ("stem",), ("explanation",)
+
+
+@lru_cache(maxsize=None)
+def _option_fields(index: int) -> tuple[tuple, str, tuple, str]:
+    """The paths and labels of option ``index``'s text and feedback (the same for every item)."""
+    letter = option_letter(index)
+    return ("options", index, "text"), f"option {letter}", ("options", index, "feedback"), f"option {letter} feedback"
