@@ -8,6 +8,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizlint.lint.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
 
@@ -284,3 +286,16 @@ def test_the_stems_and_words_of_texts_are_those_of_content_words():
             some = frozenset(list(words)[::2])
             assert each.words_with_stems(index, some) == [word for stem, word in words.items() if stem in some]
         assert each.stems(range(len(texts))) == {stem for text in texts for stem in lexicon.content_words(text, lang)}
+
+
+# --- comparison keys without a regular expression ---------------------------------------------------------------
+
+_KEY_ALPHABET = "abcİIıiçşğüöÇŞĞÜÖ0123456789 _-?!.,:;'’\t\n\u00a0\u2003ßﬁK²³½ä\u0308ꙮ日Ⅻ"
+
+
+@settings(max_examples=3000, deadline=None)
+@given(text=st.text(alphabet=_KEY_ALPHABET, max_size=24), lang=st.sampled_from([None, "en", "tr", "az-Latn"]))
+def test_comparison_keys_agree_with_the_regular_expression_they_shortcut(text, lang):
+    from quizlint.text import _PUNCT_OR_SPACE, casefold, comparison_key
+
+    assert comparison_key(text, lang) == _PUNCT_OR_SPACE.sub(" ", casefold(text, lang)).strip()

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
 _PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
+_END_PUNCTUATION = "?.!:;,"  # (not word characters: at the end of a text they fold away)
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
 
@@ -39,7 +40,11 @@ def comparison_key(text: str, lang: str | None = None) -> str:
 
     NFC, language-aware casefolding, and every run of whitespace or punctuation collapsed to one space.
     """
-    return _PUNCT_OR_SPACE.sub(" ", casefold(text, lang)).strip()
+    folded = casefold(text, lang)
+    words = folded.rstrip(_END_PUNCTUATION).split()
+    if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): no regex
+        return " ".join(words)
+    return _PUNCT_OR_SPACE.sub(" ", folded).strip()
 
 
 def words(text: str, lang: str | None = None) -> list[str]:

@@ -234,16 +234,32 @@ class _NodePositions:
 
     def __init__(self, root: yaml.Node, keys: bool):
         self.root, self.keys = root, keys
+        self._nodes: dict[Path_, yaml.Node | None] = {}  # the nodes at paths of two elements, e.g. ("items", 3)
 
     def get(self, path: Path_, default: Any = None) -> Any:
         node, key_node = self.root, None
+        if len(path) > 2:  # most questions are about the fields of one item: its node is looked up once
+            node = self._nodes.get(path[:2], self)
+            if node is self:
+                node = self._nodes[path[:2]] = self._walk(path[:2])
+            path = path[2:]
         for element in path:
-            node, key_node = _child(node, element)
             if node is None:
                 return default
+            node, key_node = _child(node, element)
+        if node is None:
+            return default
         if self.keys:
             return _mark(key_node.start_mark) if key_node is not None else default
         return _mark(node.start_mark)
+
+    def _walk(self, path: Path_) -> yaml.Node | None:
+        node = self.root
+        for element in path:
+            node = _child(node, element)[0]
+            if node is None:
+                return None
+        return node
 
     def __getitem__(self, path: Path_) -> Position:
         found = self.get(tuple(path))
