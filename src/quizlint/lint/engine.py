@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterable
 from quizlint.diagnostics import Finding
 from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
-from quizlint.lint.suppress import FileSuppressions, apply_suppressions, parse_suppressions
+from quizlint.lint.suppress import FileSuppressions, apply_suppressions, may_suppress, parse_suppressions
 from quizlint.model import read_quiz, text_in
 
 if TYPE_CHECKING:
@@ -182,7 +182,8 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
                                          result.pending if services.defer_full_looks else None))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
     result.summary = summarize(quiz_file)
-    result.suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
+    text = quiz_file.document.text
+    result.suppressions = parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {})
     return result
 
 

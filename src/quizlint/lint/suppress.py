@@ -14,6 +14,7 @@ from quizlint.diagnostics import Finding
 from quizlint.rules.base import find_rule
 
 _COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:--\s*(?P<reason>.*?))?\s*$")
+_COMMENT_MARKER = re.compile(r"#\s*quizlint:")  # what every suppression comment starts with
 _QUOTE_OPENERS = " \t[{,:-?"  # a quote after one of these starts a quoted scalar (`Türkiye'nin` does not)
 _LOAD_FAMILIES = ("Y", "S")
 UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
@@ -112,10 +113,15 @@ def _codes(path: str, line: int, column: int, names: list[str], problems: list[F
     return codes
 
 
+def may_suppress(text: str) -> bool:
+    """Whether ``text`` may hold a suppression comment (every quiz file has ``quizlint:``, few a comment)."""
+    return _COMMENT_MARKER.search(text) is not None
+
+
 def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str]) -> FileSuppressions:
     """Find suppression comments. ``item_id_lines`` maps the line of each item's ``id:`` key to the item id."""
     result = FileSuppressions(path)
-    if "quizlint:" not in text:
+    if not may_suppress(text):
         return result
     lines = text.splitlines()
     header = _header_end(lines)

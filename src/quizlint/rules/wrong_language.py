@@ -82,9 +82,15 @@ def _samples(item, ctx, codes) -> list:
             text = value.get(lang)
             if text and not text.isspace():
                 sample = prose_of(text)
-                if prose_letters(sample) >= min_letters:
+                if _letters(sample) >= min_letters:
                     samples.append((field, lang, sample))
     return samples
+
+
+def _letters(sample: str) -> int:
+    """``prose_letters(sample)``: for words of letters only (the usual case), the length without spaces."""
+    compact = sample.replace(" ", "")
+    return len(compact) if compact.isalpha() else prose_letters(sample)
 
 
 def _verdicts(ctx, services, codes, items) -> list[list]:
