@@ -126,57 +126,56 @@ def _read_bytes(path: Path) -> bytes | None:
 _GLOSSARY_ENTRY = "glossary:"
 
 
+class _Glossary:
+    """The bank's glossary: its findings (from the cache when they are there) and its model, loaded only when
+    files are linted afresh."""
+
+    def __init__(self, path: Path | None, cached_findings: list | None):
+        self.path, self.findings = path, cached_findings
+        self._loaded: tuple | None = None
+
+    def model(self):
+        if self._loaded is None:
+            glossary, findings = load_glossary(self.path)
+            self._loaded = (glossary,)
+            self.findings = findings if self.findings is None else self.findings
+        return self._loaded[0]
+
+    def all_findings(self) -> list:
+        if self.findings is None:
+            self.model()
+        return self.findings
+
+
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
     selection = settings.selection
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
-    cache = None
-    digests: dict[str, str] = {}
-    glossary_findings = None
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
+    cache, digests, glossary = None, {}, _Glossary(settings.glossary_path, None)
     if use_cache:
-        from quizlint.lint.cache import LintCache, content_hash, settings_key
-
-        glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
-        cache = LintCache(settings.config.root, settings_key(selection, glossary_bytes))
-        if glossary_bytes is not None:
-            digests[glossary_entry] = content_hash(glossary_bytes)
+        cache, digests = _open_cache(settings, jobs_list, glossary_entry)
+        if glossary_entry in digests:
             hit = cache.get(glossary_entry, digests[glossary_entry])
-            glossary_findings = hit.findings if hit is not None else None
-        for path, display in jobs_list:
-            data = _read_bytes(Path(path))
-            if data is not None:
-                digests[display] = content_hash(data)
+            glossary.findings = hit.findings if hit is not None else None
     in_cache = {display for _, display in jobs_list if cache is not None and cache.has(display, digests.get(display))}
     todo = [(path, display) for path, display in jobs_list if display not in in_cache]
-    glossary_state: list = []
-
-    def glossary_model():
-        """The glossary model (needed only to lint files afresh), loaded once."""
-        nonlocal glossary_findings
-        if not glossary_state:
-            glossary, findings = load_glossary(settings.glossary_path)
-            glossary_findings = findings if glossary_findings is None else glossary_findings
-            glossary_state.append(glossary)
-        return glossary_state[0]
-
     services = Services()
     identifications = None
-    if use_cache and todo:
+    if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
 
         identifications = IdentificationCache(settings.config.root)
         services.remember(identifications.rows)
-    waiting = start_fresh(todo, selection, glossary_model() if todo else None, jobs, services,
+    waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
                           identifications.rows if identifications is not None else (),
                           overlap=len(in_cache) >= OVERLAP_MIN_CACHED)
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
-    damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
     fresh = dict(zip((display for _, display in todo), waiting()))
+    damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
     if damaged:  # a cache entry that cannot be read is a miss
         fresh.update(zip((display for _, display in damaged),
-                         _lint_here(damaged, selection, glossary_model(), services)))
-    if glossary_findings is None:
-        glossary_model()
+                         _lint_here(damaged, selection, glossary.model(), services)))
+    glossary_findings = glossary.all_findings()
     if identifications is not None:
         identifications.save(services.learned())
     if cache is not None:
@@ -187,7 +186,27 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | {glossary_entry})
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
-    result = lint_bank(results, selection, Services())
+    return _report(settings, results, glossary_findings)
+
+
+def _open_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary_entry: str):
+    """The results cache for these settings, and the content hash of every readable file (and glossary)."""
+    from quizlint.lint.cache import LintCache, content_hash, settings_key
+
+    digests: dict[str, str] = {}
+    glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
+    if glossary_bytes is not None:
+        digests[glossary_entry] = content_hash(glossary_bytes)
+    for path, display in jobs_list:
+        data = _read_bytes(Path(path))
+        if data is not None:
+            digests[display] = content_hash(data)
+    return LintCache(settings.config.root, settings_key(settings.selection, glossary_bytes)), digests
+
+
+def _report(settings: BankSettings, results: list[FileResult], glossary_findings: list) -> LintResult:
+    """Bank rules over the per-file results, then per-file ignores, in report order."""
+    result = lint_bank(results, settings.selection, Services())
     findings = glossary_findings + [
         finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
     ]
