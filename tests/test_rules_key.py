@@ -7,6 +7,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import quiz_yaml
 from quizlint.lint.engine import lint_bank, lint_file
@@ -165,30 +167,52 @@ def test_duplicate_in_every_language_is_reported_once_at_the_source_text(tmp_pat
     assert found[0].line == line_of(tmp_path, 'en: "istanbul"')
 
 
-# the texts of an item's options are keyed together (one casefold and one regex for all of them): the keys and
-# the verdict must be those of keying each text alone
+# the keys of option texts are put together from the keys of their chunks between spaces, and most items are
+# let through on the first and last words of those: the keys must be those of keying each text whole, and the
+# shortcut must never hide two options with the same key
 _AWKWARD_TEXTS = ["İstanbul", "istanbul", "ISTANBUL", "I\u0307zmir", "\u0301Ankara", "Straße", "STRASSE",
                   "snake_case", "a  b", " a b ", "a\nb", "a\tb", "x\ua66ey", "!!!", "4-bit", "4 bit", "ΣΑΣ", "σας",
-                  "ﬁle", "file", "e\u0301", "é", "Ankara,", "ankara", "\u00a0Ankara", "K\u212a", "kk"]
+                  "ﬁle", "file", "e\u0301", "é", "Ankara,", "ankara", "\u00a0Ankara", "K\u212a", "kk", "a -b", "a- b",
+                  "a b -", "- a b", "a\u2000b", "", " ", "\u1100 \u1161", "\u1100\u1161"]
+
+
+def _options(texts, lang):
+    from types import SimpleNamespace
+
+    return [SimpleNamespace(text={lang: text}) for text in texts]
+
+
+def _check_option_keys(texts, lang):
+    from quizlint.rules.duplicate_option import _keys, _keys_may_repeat
+    from quizlint.text import comparison_key
+
+    keys = [comparison_key(text, lang) for text in texts]
+    assert _keys(_options(texts, lang), [lang]) == [{lang: key} if key else {} for key in keys], texts
+    present = [key for key in keys if key]
+    if len(set(present)) < len(present):
+        assert _keys_may_repeat(_options(texts, lang), [lang]), texts
 
 
 @pytest.mark.parametrize("lang", ["en", "tr"])
-def test_option_keys_worked_out_together_are_the_keys_of_each_text(lang):
-    import itertools
+def test_option_keys_are_the_keys_of_each_text(lang):
     import random
-
-    from quizlint.rules.duplicate_option import _comparison_keys, _may_repeat
-    from quizlint.text import comparison_key
 
     rng = random.Random(7)
     groups = [list(pair) for pair in itertools.combinations(_AWKWARD_TEXTS, 2)]
     groups += [rng.sample(_AWKWARD_TEXTS, rng.randint(1, 5)) for _ in range(300)]
     for texts in groups:
-        keys = [comparison_key(text, lang) for text in texts]
-        assert _comparison_keys(texts, lang) == keys, texts
-        present = [key for key in keys if key]
-        if len(set(present)) < len(present):
-            assert _may_repeat(dict(enumerate(texts)), lang), texts
+        _check_option_keys(texts, lang)
+
+
+_KEY_PIECES = ["a", "A", "b", "İ", "I", "ı", "i", "ss", "ß", "a-b", "a_b", "-", "!", "ﬁ", "fi", "K", "k", "é", "e\u0301",
+               "\u0301", "x\ua66e", " ", " ", "  ", "\t", "\u00a0", " - "]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(texts=st.lists(st.lists(st.sampled_from(_KEY_PIECES), max_size=6).map("".join), min_size=2, max_size=5),
+       lang=st.sampled_from(["en", "tr"]))
+def test_option_keys_of_generated_texts(texts, lang):
+    _check_option_keys(texts, lang)
 
 
 # --- K005 copied-option ----------------------------------------------------------------------------------

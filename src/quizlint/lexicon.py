@@ -27,7 +27,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache, reduce
 from itertools import chain
 from operator import itemgetter, or_
@@ -474,22 +474,22 @@ class _Anchors:
 # word lists find in a chunk is worked out once per distinct chunk of a bank, and a text costs one ``split``
 # and a look-up per chunk.
 _CHUNK_LIMIT = 100_000
-_MASK, _STEMS = 0, 1  # the facts of a chunk (or a word): the mask of its required words, its content stems
 _UNSURE_STEMS = ("\0",)  # the stems of a word that does not fold alone as in its text ("\0" is never a stem)
 
 
 def _facts_of_chunk(chunk: str, key: str) -> tuple[int, tuple[str, ...]]:
+    """The mask of ``chunk``'s required words and its content stems."""
     words = list(map(_word_facts(key).__getitem__, _TOKEN.findall(chunk)))
     if len(words) == 1:  # the usual chunk
         return words[0]
-    return reduce(or_, map(itemgetter(_MASK), words), 0), tuple(chain.from_iterable(map(itemgetter(_STEMS), words)))
+    return _mask(words), tuple(chain.from_iterable(map(_STEMS_OF, words)))
 
 
 @lru_cache(maxsize=None)
 def _word_facts(key: str) -> Memo:
-    """Per language: a word as written → its facts (its content stem, if any, as a 1-tuple), worked out from
-    its casefolded form; unsure facts when that has a different length (see ``_words_folded_alone``: then the
-    text is folded as a whole, which the per-chunk caches do not mirror)."""
+    """Per language: a word as written → its facts (see ``_facts_of_chunk``; its content stem, if any, as a
+    1-tuple), worked out from its casefolded form; unsure facts when that has a different length (see
+    ``_words_folded_alone``: then the text is folded as a whole, which the per-chunk caches do not mirror)."""
     anchors = _index(key).anchors
 
     def facts(word: str) -> tuple[int, tuple[str, ...]]:
@@ -507,8 +507,16 @@ def _chunk_facts(key: str) -> Memo:
     return Memo(lambda chunk: _facts_of_chunk(chunk, key), _CHUNK_LIMIT)
 
 
+_MASK_OF, _STEMS_OF = itemgetter(0), itemgetter(1)  # of a chunk's facts
+
+
+def _mask(facts: Iterable[tuple[int, tuple[str, ...]]]) -> int:
+    """The mask of chunks with these facts. (Most chunks have none: skipping them is cheaper than or-ing.)"""
+    return reduce(or_, filter(None, map(_MASK_OF, facts)), 0)
+
+
 def _text_mask(text: str, key: str) -> int:
-    return reduce(or_, map(itemgetter(_MASK), map(_chunk_facts(key).__getitem__, text.split())), 0)
+    return _mask(map(_chunk_facts(key).__getitem__, text.split()))
 
 
 class Texts:
@@ -522,18 +530,17 @@ class Texts:
         facts = _chunk_facts(self.key).__getitem__
         self.facts = [list(map(facts, text.split())) if text else [] for text in texts]
 
-    def _chunks(self, indexes: Iterable[int]) -> Iterator[tuple[int, tuple[str, ...]]]:
+    def _chunks(self, indexes: Sequence[int]) -> Iterator[tuple[int, tuple[str, ...]]]:
         return chain.from_iterable(map(self.facts.__getitem__, indexes))
 
-    def categories(self, indexes: Iterable[int]) -> frozenset[str]:
+    def categories(self, indexes: Sequence[int]) -> frozenset[str]:
         """The categories that may have a term in one of the texts at ``indexes`` (a category left out has
         none: ``find_all`` would find nothing there)."""
-        return _index(self.key).categories[reduce(or_, map(itemgetter(_MASK), self._chunks(indexes)), 0)]
+        return _index(self.key).categories[_mask(self._chunks(indexes))]
 
-    def stems(self, indexes: Iterable[int]) -> frozenset[str]:
+    def stems(self, indexes: Sequence[int]) -> frozenset[str]:
         """The stems of the ``content_words`` of the texts at ``indexes``."""
-        indexes = list(indexes)
-        stems = frozenset().union(*map(itemgetter(_STEMS), self._chunks(indexes)))
+        stems = frozenset(chain.from_iterable(map(_STEMS_OF, self._chunks(indexes))))
         if _UNSURE_STEMS[0] not in stems:
             return stems
         return frozenset(stem for index in indexes for stem, _ in self._content_words(index))
@@ -541,14 +548,14 @@ class Texts:
     def words_with_stems(self, index: int, stems: frozenset[str]) -> list[str]:
         """The ``content_words`` of the text at ``index`` whose stems are among ``stems``."""
         facts = self.facts[index]
-        if _UNSURE in map(itemgetter(_MASK), facts):
+        if _UNSURE in map(_MASK_OF, facts):
             return [word for stem, word in self._content_words(index) if stem in stems]
         found: dict[str, str] = {}
         word_facts = _word_facts(self.key)
         for chunk, (_, chunk_stems) in zip(self.texts[index].split() if facts else (), facts):
             if not stems.isdisjoint(chunk_stems):
                 for word in _TOKEN.findall(chunk):
-                    for stem in word_facts[word][_STEMS]:
+                    for stem in word_facts[word][1]:
                         if stem in stems:
                             found.setdefault(stem, word)
         return list(found.values())

@@ -1,87 +1,105 @@
 """What the translation rules find out about an item's texts, worked out once per item for all of them: whether
 every text is there (missing-translation, empty-text, undeclared-language), and the translations text by text
-(untranslated-copy, lost-markup, translation-length)."""
+(untranslated-copy, lost-markup, translation-length).
+
+All of it is read from the item's text values (``text_values``), not from its ``TextField``s: a field is made
+only for the message of a problem (``item_fields_of(ctx)[position]``), and most items have none."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from quizlint.model import is_neutral
 from quizlint.rules._markup import is_normalized, join_texts, normalized
-from quizlint.rules._translation import item_fields_of, localized_fields_of
 
-if TYPE_CHECKING:  # annotations only
-    from quizlint.model import TextField
+
+def text_values(item) -> list:
+    """The ``value`` of each of ``item_text_fields(item)``, in the same order (so a value's position is its
+    field's): the stem, each option's text and feedback, the explanation (an absent feedback or explanation has
+    no field). Read straight from the item, several times faster than making the fields."""
+    values = [item.stem]
+    for option in item.options:
+        values.append(option.text)
+        if option.feedback is not None:
+            values.append(option.feedback)
+    if item.explanation is not None:
+        values.append(item.explanation)
+    return values
+
+
+def text_values_of(ctx) -> list:
+    """``text_values`` of the context's item, worked out once for all the rules of the item."""
+    found = ctx.memo.get("text-values")
+    if found is None:
+        found = ctx.memo["text-values"] = text_values(ctx.item)
+    return found
 
 
 def texts_complete_of(ctx) -> bool:
     """Whether every text field of the item is written in each of the quiz's languages and in no other (a
     language-neutral string: whether it is not blank): then no text is missing, empty or in an undeclared
     language, the usual case."""
-    found = ctx.memo.get("texts-complete")
+    return _texts_of(ctx)[0]
+
+
+def text_pairs_of(ctx) -> tuple[tuple[int, str, str, str], ...]:
+    """Every (position, language, source, target) of the item's localized fields whose source text and whose
+    text in one of the target languages are both non-empty, in field order, then language order; ``position``
+    is the field's in ``item_fields_of(ctx)`` (plain tuples: an item has a dozen of them, a bank hundreds of
+    thousands)."""
+    return _texts_of(ctx)[1]
+
+
+def joined_texts_of(ctx) -> tuple[str, str]:
+    """The source texts and the target texts of ``text_pairs_of(ctx)``, each joined by ``join_texts`` (apart: the
+    texts of one language are often all ASCII, which the checks on them pass through much faster)."""
+    return _texts_of(ctx)[2]
+
+
+def _texts_of(ctx) -> tuple[bool, tuple, tuple[str, str]]:
+    found = ctx.memo.get("item-texts")
     if found is None:
-        found = ctx.memo["texts-complete"] = _complete(item_fields_of(ctx), set(ctx.languages))
+        languages = ctx.languages
+        found = ctx.memo["item-texts"] = _read_texts(text_values_of(ctx), len(set(languages)), languages[0],
+                                                     languages[1:])
     return found
 
 
-def _complete(fields, languages: set[str]) -> bool:
-    texts = []
-    for field in fields:
-        value = field.value
-        if is_neutral(value):
-            texts.append(value)
-        elif value.keys() == languages:
-            texts.extend(value.values())
-        else:
-            return False
-    # (``has_text`` of every text in one go: the texts of a field are strings or None)
-    return all(texts) and not any(map(str.isspace, texts))
-
-
-def text_pairs_of(ctx) -> tuple[tuple[TextField, str, str, str], ...]:
-    """Every (field, language, source, target) of the item's localized fields whose source text and whose
-    text in one of the target languages are both non-empty, in field order, then language order (plain tuples:
-    an item has a dozen of them, a bank hundreds of thousands)."""
-    found = ctx.memo.get("text-pairs")
-    if found is None:
-        found = ctx.memo["text-pairs"] = _text_pairs(localized_fields_of(ctx), ctx.source_language,
-                                                     ctx.target_languages)
-    return found
-
-
-def _text_pairs(fields, source_language: str,
-                target_languages: list[str]) -> tuple[tuple[TextField, str, str, str], ...]:
-    # (``has_text`` inlined: the texts of a localized field are strings or None)
-    pairs = []
-    for field in fields:
-        value = field.value
+def _read_texts(values: list, language_count: int, source_language: str,
+                target_languages: list[str]) -> tuple[bool, tuple, tuple[str, str]]:
+    """(whether the texts are complete, the text pairs, their texts joined) in one pass over the texts."""
+    # (``has_text`` inlined: the texts of a localized field are strings or None. A mapping has a non-blank text
+    # in each language and no other key when it has as many keys as there are languages and a non-blank text
+    # in each of them: its source and target languages)
+    complete = True
+    pairs, sources, targets = [], [], []
+    for position, value in enumerate(values):
+        if isinstance(value, str):  # language-neutral: nothing to translate
+            if not value or value.isspace():
+                complete = False
+            continue
+        if len(value) != language_count:
+            complete = False
         source = value.get(source_language)
         if not source or source.isspace():
+            complete = False
             continue
         for lang in target_languages:
             target = value.get(lang)
             if target and not target.isspace():
-                pairs.append((field, lang, source, target))
-    return tuple(pairs)
+                pairs.append((position, lang, source, target))
+                sources.append(source)
+                targets.append(target)
+            else:
+                complete = False
+    return complete, tuple(pairs), (join_texts(sources), join_texts(targets))
 
 
-def joined_texts_of(ctx) -> str:
-    """The source and target texts of ``text_pairs_of(ctx)``, joined by ``join_texts``."""
-    found = ctx.memo.get("joined-pair-texts")
-    if found is None:
-        found = ctx.memo["joined-pair-texts"] = join_texts([text for _, _, source, target in text_pairs_of(ctx)
-                                                            for text in (source, target)])
-    return found
-
-
-def normalized_pairs_of(ctx) -> tuple[tuple[str, str], ...]:
-    """``normalized`` (source, target) of each pair of ``text_pairs_of``, in the same order."""
+def normalized_pairs_of(ctx) -> tuple[tuple[int, str, str, str], ...]:
+    """``text_pairs_of(ctx)`` with the source and the target ``normalized`` (the same tuple when every text is
+    normalized already, the usual case)."""
     found = ctx.memo.get("normalized-pairs")
     if found is None:
-        pairs = text_pairs_of(ctx)
-        if is_normalized(joined_texts_of(ctx)):
-            found = tuple((source, target) for _, _, source, target in pairs)  # the usual case
-        else:
-            found = tuple((normalized(source), normalized(target)) for _, _, source, target in pairs)
+        found = text_pairs_of(ctx)
+        if not all(map(is_normalized, joined_texts_of(ctx))):
+            found = tuple((position, lang, normalized(source), normalized(target))
+                          for position, lang, source, target in found)
         ctx.memo["normalized-pairs"] = found
     return found

@@ -121,7 +121,7 @@ def _count_emphasis(text: str, counts: Counter) -> None:
 
 def extract_markup(text: str) -> Markup:
     if not has_markup_or_emphasis(text):  # the common case: at most numbers
-        return _NUMBERS_ONLY[tuple(_NUMBER.findall(text))] if has_digit(text) else _NO_MARKUP
+        return numbers_markup(text)
     code: list[str] = []
     math: list[str] = []
     urls: list[str] = []
@@ -131,6 +131,12 @@ def extract_markup(text: str) -> Markup:
     _count_emphasis(rest, counts)
     numbers = tuple(_NUMBER.findall(rest))
     return Markup(numbers, tuple(code), tuple(urls), tuple(math), counts)
+
+
+def numbers_markup(text: str) -> Markup:
+    """``extract_markup`` of a text known to have no markup or emphasis (``has_markup_or_emphasis`` is false):
+    its numbers."""
+    return _NUMBERS_ONLY[tuple(_NUMBER.findall(text))] if has_digit(text) else _NO_MARKUP
 
 
 def _plain_decimal(digits: str) -> str:
@@ -263,13 +269,19 @@ def normalized(text: str) -> str:
 def join_texts(texts: Iterable[str]) -> str:
     """The texts in one string, for checks made on all of them at once: joined by spaces, which NFC never
     combines with a neighbour and which no substring test or hint contains (none is found across two texts).
-    So non-empty texts joined are ``is_normalized`` exactly when each of them is."""
+    So non-empty texts joined are ``is_normalized`` only when each of them is (and exactly when, unless one of
+    them has unprintable characters that are not whitespace)."""
     return " ".join(texts)
 
 
 def is_normalized(text: str) -> bool:
-    """Whether ``text`` is plainly ``normalized`` already: NFC, printable, and no whitespace but single spaces
-    between words (``isprintable`` is false for every whitespace character except the space; a text with other
-    unprintable characters, rare, is not said to be normalized even when it is)."""
-    return (text.isprintable() and "  " not in text and text[:1] != " " != text[-1:]
-            and (text.isascii() or nfc(text) == text))  # (``nfc`` is faster than ``unicodedata.is_normalized``)
+    """Whether ``text`` is plainly ``normalized`` already: NFC, and no whitespace but single spaces between words."""
+    if "  " in text or text[:1] == " " or text[-1:] == " ":
+        return False
+    if text.isascii():  # NFC; its whitespace other than the space by substring tests (faster than isprintable)
+        return not ("\n" in text or "\t" in text or "\r" in text or "\x0b" in text or "\x0c" in text
+                    or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text)
+    # (``isprintable`` is false for every whitespace character except the space; a text with other unprintable
+    # characters, rare, is not said to be normalized even when it is. ``nfc`` is faster than
+    # ``unicodedata.is_normalized``)
+    return text.isprintable() and nfc(text) == text

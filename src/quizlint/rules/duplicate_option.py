@@ -50,10 +50,12 @@ None.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
-from quizlint.model import is_neutral, option_letter, text_in
+from quizlint.lint.memo import Memo
+from quizlint.model import is_neutral, option_letter
 from quizlint.rules._texts import lang_path
-from quizlint.text import casefold, comparison_key
+from quizlint.text import comparison_key
 
 CODE = "K004"
 NAME = "duplicate-option"
@@ -80,15 +82,9 @@ class OptionPair:
         return bool(self.same) and (self.neutral or not self.different)
 
 
-# Put between the texts of several options to work out their keys in one call: a letter (which comparison keys
-# keep) that NFC and casefolding leave as it is and never combine with a neighbour, and that nobody writes.
-_JOINER = "\ua66e"  # ꙮ CYRILLIC LETTER MULTIOCULAR O
-_SPACE_JOINER, _JOINER_SPACE = " " + _JOINER, _JOINER + " "
-
-
 def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     """Every pair of options that is the same in at least one language."""
-    if not any(_may_repeat(_texts_in(item.options, lang), lang) for lang in languages):
+    if not _keys_may_repeat(item.options, languages):
         return []  # the usual case, decided without working out each key
     keys = _keys(item.options, languages)
     pairs = []
@@ -103,43 +99,48 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     return pairs
 
 
-def _texts_in(options, lang: str) -> dict[int, str]:
-    """The texts of the options that have one in ``lang``, by option index."""
-    return {index: text for index, option in enumerate(options)
-            if (text := text_in(option.text, lang)) and not text.isspace()}
+# ``comparison_key`` of a chunk of text between spaces, per language. The key of a text is the non-empty keys of
+# its chunks, one space apart: casefolding and NFC never join or split characters across whitespace, and a run
+# of whitespace and punctuation becomes one space either way. A bank has far fewer distinct chunks than texts.
+_chunk_keys = Memo(lambda lang: Memo(partial(comparison_key, lang=lang), limit=50_000), limit=100)
 
 
-def _may_repeat(texts: dict[int, str], lang: str) -> bool:
-    """Whether two of the texts may have the same comparison key: not when, casefolded together, each is its own
-    key already (words of letters and digits, one space apart; ``isalnum`` is the keys' ``[^\\W_]``) and all
-    of them differ."""
-    if len(texts) < 2:
+def _keys_may_repeat(options, languages: list[str]) -> bool:
+    """Whether two options may have the same comparison key in some language: not when, in each language, the
+    keys of their texts differ in their first or in their last word (the first word of the key of a text's first
+    chunk, the last word of that of its last chunk), the usual case."""
+    if len(options) < 2:
         return False
-    folded = casefold(_JOINER.join(texts.values()), lang)
-    if not (folded.replace(" ", "").isalnum() and "  " not in folded and _SPACE_JOINER not in folded
-            and _JOINER_SPACE not in folded and folded[:1] != " " != folded[-1:]):
-        return True
-    keys = folded.split(_JOINER)
-    return len(keys) != len(texts) or len(set(keys)) < len(keys)
+    for lang in languages:
+        key_of = _chunk_keys[lang].__getitem__
+        ends, count = set(), 0
+        for option in options:
+            value = option.text  # (``text_in`` inlined: an option's text is a string or a mapping, never None)
+            text = value if isinstance(value, str) else value.get(lang)
+            if not text:
+                continue
+            first = key_of(text.partition(" ")[0]).partition(" ")[0]
+            last = key_of(text.rpartition(" ")[2]).rpartition(" ")[2]
+            if not (first and last):  # an end chunk with no key: the key's end words lie further in
+                return True
+            ends.add((first, last))
+            count += 1
+            if len(ends) < count:
+                return True
+    return False
 
 
 def _keys(options, languages: list[str]) -> list[dict[str, str]]:
     """Per option, its comparison key in each language in which it has a text (and the key is not empty)."""
     keys: list[dict[str, str]] = [{} for _ in options]
     for lang in languages:
-        texts = _texts_in(options, lang)
-        for index, key in zip(texts, _comparison_keys(list(texts.values()), lang)):
-            if key:
+        key_of = _chunk_keys[lang].__getitem__
+        for index, option in enumerate(options):
+            value = option.text  # (``text_in`` inlined: an option's text is a string or a mapping, never None)
+            text = value if isinstance(value, str) else value.get(lang)
+            if text and (key := " ".join(filter(None, map(key_of, text.split())))):
                 keys[index][lang] = key
     return keys
-
-
-def _comparison_keys(texts: list[str], lang: str) -> list[str]:
-    """``comparison_key(text, lang)`` of each text, in one call."""
-    keys = comparison_key(_JOINER.join(texts), lang).split(_JOINER)
-    if len(keys) != len(texts):  # a text with the joiner in it
-        return [comparison_key(text, lang) for text in texts]
-    return [key.strip() for key in keys]
 
 
 def option_pairs_of(ctx) -> list[OptionPair]:

@@ -53,9 +53,10 @@ back around the translated words.
 None.
 """
 
-from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, lost_counts, missing_numbers,
-                                   missing_verbatim)
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
+from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, lost_counts, missing_numbers,
+                                   missing_verbatim, numbers_markup)
+from quizlint.rules._translation import item_fields_of
 
 CODE = "T006"
 NAME = "lost-markup"
@@ -73,12 +74,14 @@ def _quoted(pieces, left, right=None):
     return ", ".join(f"{left}{piece}{right}" for piece in pieces)
 
 
-def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str) -> list[str]:
-    """What the target lost, described for a message (empty: nothing lost)."""
-    source = extract_markup(source_text)
+def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str,
+               markup_of=extract_markup) -> list[str]:
+    """What the target lost, described for a message (empty: nothing lost); ``markup_of`` finds the markup of a
+    text (``numbers_markup`` when neither text has markup or emphasis)."""
+    source = markup_of(source_text)
     if not (source.numbers or source.code or source.urls or source.math or source.counts):
         return []  # nothing to lose
-    target = extract_markup(target_text)
+    target = markup_of(target_text)
     lost = []
     if source.numbers and (numbers := missing_numbers(source, target)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
@@ -97,11 +100,13 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
 def check(ctx):
     source_language = ctx.source_language
     # the usual case: no markup or emphasis in any text of the item, so only a source's numbers can be lost
-    numbers_only = not has_markup_or_emphasis(joined_texts_of(ctx))
-    for field, lang, source, target in text_pairs_of(ctx):
+    numbers_only = not any(map(has_markup_or_emphasis, joined_texts_of(ctx)))
+    markup_of = numbers_markup if numbers_only else extract_markup
+    for position, lang, source, target in text_pairs_of(ctx):
         if numbers_only and not has_digit(source):
             continue
-        lost = lost_parts(source, target, source_language, lang)
+        lost = lost_parts(source, target, source_language, lang, markup_of)
         if lost:
+            field = item_fields_of(ctx)[position]
             yield ctx.problem(f"{field.label}: the {lang} text lost {'; '.join(lost)} of the "
                               f"{source_language} source", *field.lang_path(lang))

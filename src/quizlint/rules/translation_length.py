@@ -51,7 +51,8 @@ for a language pair, widen `min-ratio` / `max-ratio`.
 - `min-length` (default 20): pairs whose texts are both shorter than this many characters are not checked.
 """
 
-from quizlint.rules._item_texts import normalized_pairs_of, text_pairs_of
+from quizlint.rules._item_texts import normalized_pairs_of
+from quizlint.rules._translation import item_fields_of
 
 CODE = "T007"
 NAME = "translation-length"
@@ -64,7 +65,7 @@ OPTIONS = {"min-ratio": 0.5, "max-ratio": 2.0, "min-length": 20}
 
 def check(ctx):
     low, high, min_length = ctx.options["min-ratio"], ctx.options["max-ratio"], ctx.options["min-length"]
-    for (field, lang, _, _), (source_form, target_form) in zip(text_pairs_of(ctx), normalized_pairs_of(ctx)):
+    for position, lang, source_form, target_form in normalized_pairs_of(ctx):
         source, target = len(source_form), len(target_form)
         if source < min_length and target < min_length:
             continue
@@ -72,6 +73,7 @@ def check(ctx):
         if low <= ratio <= high:
             continue
         how = "shorter" if ratio < low else "longer"
+        field = item_fields_of(ctx)[position]
         yield ctx.problem(
             f"{field.label}: the {lang} text is much {how} than the {ctx.source_language} source "
             f"({target} vs {source} characters, ratio {ratio:.2f}; allowed {low:g}–{high:g})",

@@ -45,9 +45,9 @@ with `translate: false`.
 - `min-letters` (default 4): a text with fewer letters of ordinary words than this is language-neutral.
 """
 
-from quizlint.rules._markup import prose_letters
 from quizlint.rules._item_texts import normalized_pairs_of, text_pairs_of
-from quizlint.rules._translation import neutral_prose
+from quizlint.rules._markup import prose_letters
+from quizlint.rules._translation import item_fields_of, neutral_prose
 
 CODE = "T003"
 NAME = "untranslated-copy"
@@ -60,11 +60,13 @@ OPTIONS = {"min-letters": 4}
 
 def check(ctx):
     min_letters = ctx.options["min-letters"]
-    for (field, lang, source, _), (source_form, target_form) in zip(text_pairs_of(ctx), normalized_pairs_of(ctx)):
+    for index, (position, lang, source_form, target_form) in enumerate(normalized_pairs_of(ctx)):
         if source_form != target_form:
             continue
+        source = text_pairs_of(ctx)[index][2]
         if prose_letters(neutral_prose(source, ctx.glossary)) < min_letters:
             continue
+        field = item_fields_of(ctx)[position]
         yield ctx.problem(
             f"{field.label}: the {lang} text is a copy of the {ctx.source_language} source "
             "(translate it, or write a plain string if it is the same in every language)",
