@@ -111,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--items", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="generate the bank here and keep it")
+    parser.add_argument("--no-peers", action="store_true", help="skip check-jsonschema and yamllint (slow)")
     args = parser.parse_args(argv)
 
     # Byte-compile quizlint as an ordinary install does (an editable install run with PYTHONDONTWRITEBYTECODE
@@ -161,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         after_edit <= 0.1 * cold)
     print("peers (same files)")
     schema = ROOT / "schema" / "quiz.schema.json"
-    checker, yamllint = tool("check-jsonschema"), tool("yamllint")
+    checker, yamllint = (None, None) if args.no_peers else (tool("check-jsonschema"), tool("yamllint"))
     if checker:
         peer = median_time([checker, "--schemafile", str(schema), *names], work, 1)
         row("check-jsonschema --schemafile quiz.schema.json", peer, peer / bound, "x parse bound")

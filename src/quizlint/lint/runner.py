@@ -87,7 +87,7 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
 
     import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
 
-    chunk = max(1, len(todo) // (workers * 16))  # small chunks: no worker idles long at the end
+    chunk = max(1, len(todo) // (workers * 4))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
     try:
         running = pool.map(_lint_in_worker, todo, chunksize=chunk)
