@@ -358,6 +358,9 @@ def test_glossary_option_overrides_the_bank_glossary(run, tmp_path):
     (EN_TR, "Which is **NOT** true?", "Hangisi doğru değildir?", "strong emphasis (1 in en, 0 in tr)"),
     (TR_EN, "[Belgelere](https://x.org/d) bakın", "See the docs", "URL https://x.org/d; links (1 in tr, 0 in en)"),
     (EN_TR, "Use 0.5 or 3", "0,5 kullanın", "number 3"),
+    (EN_TR, "Use 4 bits", "`4` bit kullanın", "number 4"),  # a number in code is code, not a number
+    (EN_TR, "Count from 0", "10'dan sayın", "number 0"),  # a number inside a longer one is not that number
+    (EN_TR, "Version 1.5 of it", "Sürüm 1.5.7", "number 1.5"),
 ])
 def test_lost_markup_both_directions(lint, languages, source, target, lost):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -373,6 +376,7 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (EN_TR, "Is it *really* [here](https://x.org)?", "Gerçekten [burada](https://x.org) *mı*?"),
     (TR_EN, "Adım 2'de $x^2$ hesaplanır", "Step 2 computes $x^2$"),
     (EN_TR, "Costs $5 and $10", "5 ve 10 dolar tutar"),
+    (EN_TR, "Add 5 to it", "15 değil, 5 ekleyin"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -532,6 +536,27 @@ def test_forbidden_reports_the_longest_rendering_once_per_term():
     assert matcher.forbidden_in("emniyet tensörleri", "en") == []
 
 
+def test_candidate_terms_found_chunk_by_chunk_are_those_of_the_whole_text():
+    import random
+
+    from quizlint.rules._glossary import _WORD_START, _loose
+
+    matcher = _matcher(GLOSSARY_EN + "  - term: int8\n    translate: false\n  - term: İzmir\n    translate: false\n"
+                       "  - term: .NET\n    translate: false\n  - term: ıslak\n    translate: false\n")
+    pieces = ["fine-tuning", "GPU'da", "gpus", "İzmir", "IZMIR", "ızgara", "Islak", "checkpoints", "(safe", "x.NET",
+              "kontrol", "noktası", "denetim", "INT8,", "int", "e\u0301", "\u0301", " ", "  ", "\t", "\n", "\u00a0",
+              "-", "_", "ﬁne", "ß"]
+    rng = random.Random(4)
+    for index in (matcher._source_index("en"), matcher._forbidden_index("tr")):
+        for _ in range(3000):
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+            starts = _WORD_START.findall(_loose(text))
+            keys = {start[:length] for start in starts for length in index._lengths if len(start) >= length}
+            expected = list(index._always) + [entry for key in sorted(keys & index._by_key.keys())
+                                               for entry in index._by_key[key]]
+            assert index.candidates(text) == expected, text
+
+
 def test_without_names_blanks_do_not_translate_terms_and_their_suffixes():
     matcher = _matcher(GLOSSARY_EN)
     assert matcher.without_names("safetensors'ı tek GPU'da açın").split() == ["tek", "açın"]
@@ -610,6 +635,7 @@ def test_markup_shortcuts_answer_like_the_regexes():
         assert _markup.has_markup_or_emphasis(text) == bool(_markup._MARKUP_OR_EMPHASIS_HINT.search(text)), text
         assert _markup.has_digit(text) == bool(_markup._DIGIT.search(text)), text
         assert _markup._NUMBER.findall(text) == old_number.findall(text), text
+        assert _markup.number_tokens(text) == _markup._NUMBER.findall(text), text
 
 
 def test_normalized_texts_checked_one_by_one_or_joined():

@@ -27,10 +27,9 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache, reduce
+from collections.abc import Iterable, Sequence
+from functools import cached_property, lru_cache
 from itertools import chain
-from operator import itemgetter, or_
 
 from quizlint.lint.memo import Memo
 from quizlint.text import casefold, is_turkic, primary_subtag
@@ -396,37 +395,51 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
 
 # A match of a term holds each of the term's required words as a word of the text. Looking the words of a
 # text up in a table of the required words tells which categories may have a term there, and ``find_all``
-# skips the regular expressions for the many texts where none can. A text's mask has a bit per required word
-# of the terms of two or more required words, and one bit per category for its terms of one (any one of those
-# is enough).
-_UNSURE = -1  # the mask of a text whose words do not fold one by one as they do in the text: every category
+# skips the regular expressions for the many texts where none can. The required words have numbered bits:
+# one per required word of the terms of two or more required words, and one per category for its terms of
+# one (any one of those is enough).
+#
+# Words never hold white space, so a text's words are the words of its white-space-separated chunks: what the
+# word lists find in a chunk is worked out once per distinct chunk of a bank, as the chunk's *marks*, a
+# frozenset of its content stems (strings) and the numbers of the bits of its required words (integers). A
+# text's marks are the union of its chunks': one ``split``, a look-up per chunk and one ``union`` give both
+# what ``find_all`` may find there and the content stems.
+_UNSURE = -1  # a mark of a word that does not fold alone as in its text: every bit, and no stems known
+_CHUNK_LIMIT = 100_000
+_NO_MARKS: frozenset = frozenset()
 
 
 def _possible_categories(text: str, key: str) -> frozenset[str]:
     """The categories one of whose terms has all its required words in ``text``."""
-    return _index(key).categories[_text_mask(text, key)]
+    return _categories(_NO_MARKS.union(*map(_chunk_marks(key).__getitem__, text.split())), key)
+
+
+def _categories(marks: frozenset, key: str) -> frozenset[str]:
+    index = _index(key)
+    return index.categories[marks & index.bits]
 
 
 @dataclass(frozen=True)
 class _Index:
     anchors: _Anchors
-    categories: Memo  # a text's mask → the categories one of whose terms has all its required words there
+    bits: frozenset[int]  # the numbers of all the bits, and _UNSURE: the marks of a word that is unsure
+    categories: Memo  # the bits of a text → the categories one of whose terms has all its required words there
 
 
 @lru_cache(maxsize=None)
 def _index(key: str) -> _Index:
     anchors = _Anchors(key)
-    needs: dict[str, list[int]] = {}  # category → per term, the mask of its required words
+    needs: dict[str, list[frozenset[int]]] = {}  # category → per term, the bits of its required words
     for category in LISTS:
         needs[category] = []
         for term in terms(category, key):
             required = [word for _, word in _PART.findall(term) if word]
             if len(required) == 1:
-                needs[category].append(anchors.add(required[0], ("any word of", category)))
+                needs[category].append(frozenset({anchors.add(required[0], ("any word of", category))}))
             else:
-                needs[category].append(reduce(or_, (anchors.add(word, word) for word in required)))
-    return _Index(anchors, Memo(lambda mask: frozenset(
-        category for category, masks in needs.items() if any(mask & need == need for need in masks)), 20_000))
+                needs[category].append(frozenset(anchors.add(word, word) for word in required))
+    return _Index(anchors, frozenset(range(len(anchors.bits))) | {_UNSURE}, Memo(lambda bits: frozenset(
+        category for category, terms_ in needs.items() if any(need <= bits for need in terms_)), 20_000))
 
 
 class _Anchors:
@@ -434,89 +447,85 @@ class _Anchors:
 
     def __init__(self, key: str) -> None:
         self.key = key
-        self.bits: dict[object, int] = {}
-        self.words: dict[str, int] = {}
+        self.bits: dict[object, int] = {}  # name → the number of its bit
+        self.words: dict[str, int] = {}  # the tables: how a word matches → a mask of the bits it has
         self.starts: dict[int, dict[str, int]] = {}  # by length: word beginnings
         self.ends: dict[int, dict[str, int]] = {}  # by length: word endings
         self.inside: list[tuple[str, int]] = []
 
     def add(self, word: str, name: object) -> int:
-        """Adds a required word (``a|b*``) under the bit ``name`` (a new one, or shared); returns the bit."""
-        bit = self.bits.setdefault(name, 1 << len(self.bits))
+        """Adds a required word (``a|b*``) under the bit ``name`` (a new one, or shared); returns its number."""
+        number = self.bits.setdefault(name, len(self.bits))
         for choice in word.split("|"):
             prefix, suffix = choice.startswith("*"), choice.endswith("*") and len(choice) > 1
             core = _fold(choice.strip("*"), self.key)
             if prefix and suffix:
-                self.inside.append((core, bit))
+                self.inside.append((core, 1 << number))
                 continue
             table = self.words if not (prefix or suffix) else (self.ends if prefix else self.starts).setdefault(
                 len(core), {})
-            table[core] = table.get(core, 0) | bit
-        return bit
+            table[core] = table.get(core, 0) | 1 << number
+        return number
 
-    def mask(self, word: str) -> int:
-        """The bits of the required words that ``word`` (casefolded) can be."""
+    def bit_numbers(self, word: str) -> list[int]:
+        """The numbers of the bits of the required words that ``word`` (casefolded) can be."""
+        mask = self._mask(word)
+        return [number for number in range(mask.bit_length()) if mask >> number & 1]
+
+    def _mask(self, word: str) -> int:
         mask = self.words.get(word, 0)
         size = len(word)
-        for length, table in self.starts.items():
-            if length <= size:
-                mask |= table.get(word[:length], 0)
-        for length, table in self.ends.items():
-            if length <= size:
-                mask |= table.get(word[size - length:], 0)
+        if word.startswith(self._starts):
+            for length, table in self.starts.items():
+                if length <= size:
+                    mask |= table.get(word[:length], 0)
+        if word.endswith(self._ends):
+            for length, table in self.ends.items():
+                if length <= size:
+                    mask |= table.get(word[size - length:], 0)
         for core, bit in self.inside:
             if core in word:
                 mask |= bit
         return mask
 
+    @cached_property
+    def _starts(self) -> tuple[str, ...]:
+        return tuple(chain.from_iterable(self.starts.values()))
 
-# Words never hold white space, so a text's words are the words of its white-space-separated chunks: what the
-# word lists find in a chunk is worked out once per distinct chunk of a bank, and a text costs one ``split``
-# and a look-up per chunk.
-_CHUNK_LIMIT = 100_000
-_UNSURE_STEMS = ("\0",)  # the stems of a word that does not fold alone as in its text ("\0" is never a stem)
-
-
-def _facts_of_chunk(chunk: str, key: str) -> tuple[int, tuple[str, ...]]:
-    """The mask of ``chunk``'s required words and its content stems."""
-    words = list(map(_word_facts(key).__getitem__, _TOKEN.findall(chunk)))
-    if len(words) == 1:  # the usual chunk
-        return words[0]
-    return _mask(words), tuple(chain.from_iterable(map(_STEMS_OF, words)))
+    @cached_property
+    def _ends(self) -> tuple[str, ...]:
+        return tuple(chain.from_iterable(self.ends.values()))
 
 
 @lru_cache(maxsize=None)
-def _word_facts(key: str) -> Memo:
-    """Per language: a word as written → its facts (see ``_facts_of_chunk``; its content stem, if any, as a
-    1-tuple), worked out from its casefolded form; unsure facts when that has a different length (see
-    ``_words_folded_alone``: then the text is folded as a whole, which the per-chunk caches do not mirror)."""
-    anchors = _index(key).anchors
+def _word_marks(key: str) -> Memo:
+    """Per language: a word as written → its marks, worked out from its casefolded form; every bit and
+    _UNSURE when that has a different length (see ``_words_folded_alone``: then the text is folded as a whole,
+    which the per-chunk caches do not mirror)."""
+    index = _index(key)
 
-    def facts(word: str) -> tuple[int, tuple[str, ...]]:
+    def marks(word: str) -> frozenset:
         folded = _fold_alone(word, key)
         if folded is None:
-            return _UNSURE, _UNSURE_STEMS
+            return index.bits
         stem = _content_stem(folded, key)
-        return anchors.mask(folded), (stem,) if stem else ()
+        bits = index.anchors.bit_numbers(folded)
+        return frozenset([stem, *bits] if stem else bits)
 
-    return Memo(facts)
+    return Memo(marks)
 
 
 @lru_cache(maxsize=None)
-def _chunk_facts(key: str) -> Memo:
-    return Memo(lambda chunk: _facts_of_chunk(chunk, key), _CHUNK_LIMIT)
+def _chunk_marks(key: str) -> Memo:
+    word_marks = _word_marks(key)
 
+    def marks(chunk: str) -> frozenset:
+        words = _TOKEN.findall(chunk)
+        if len(words) == 1:  # the usual chunk
+            return word_marks[words[0]]
+        return _NO_MARKS.union(*map(word_marks.__getitem__, words))
 
-_MASK_OF, _STEMS_OF = itemgetter(0), itemgetter(1)  # of a chunk's facts
-
-
-def _mask(facts: Iterable[tuple[int, tuple[str, ...]]]) -> int:
-    """The mask of chunks with these facts. (Most chunks have none: skipping them is cheaper than or-ing.)"""
-    return reduce(or_, filter(None, map(_MASK_OF, facts)), 0)
-
-
-def _text_mask(text: str, key: str) -> int:
-    return _mask(map(_chunk_facts(key).__getitem__, text.split()))
+    return Memo(marks, _CHUNK_LIMIT)
 
 
 class Texts:
@@ -527,37 +536,47 @@ class Texts:
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
         self.texts = texts
         self.key = language_key(lang)
-        facts = _chunk_facts(self.key).__getitem__
-        self.facts = [list(map(facts, text.split())) if text else [] for text in texts]
+        self.index = _index(self.key)
+        marks = _chunk_marks(self.key).__getitem__
+        self.chunks = [text.split() if text else [] for text in texts]
+        self.marks = [_NO_MARKS.union(*map(marks, chunks)) for chunks in self.chunks]
 
-    def _chunks(self, indexes: Sequence[int]) -> Iterator[tuple[int, tuple[str, ...]]]:
-        return chain.from_iterable(map(self.facts.__getitem__, indexes))
-
-    def categories(self, indexes: Sequence[int]) -> frozenset[str]:
+    def categories(self, indexes: Iterable[int]) -> frozenset[str]:
         """The categories that may have a term in one of the texts at ``indexes`` (a category left out has
         none: ``find_all`` would find nothing there)."""
-        return _index(self.key).categories[_mask(self._chunks(indexes))]
+        return self.index.categories[_NO_MARKS.union(*map(self.marks.__getitem__, indexes)) & self.index.bits]
 
     def stems(self, indexes: Sequence[int]) -> frozenset[str]:
         """The stems of the ``content_words`` of the texts at ``indexes``."""
-        stems = frozenset(chain.from_iterable(map(_STEMS_OF, self._chunks(indexes))))
-        if _UNSURE_STEMS[0] not in stems:
-            return stems
+        marks = _NO_MARKS.union(*map(self.marks.__getitem__, indexes))
+        if _UNSURE not in marks:
+            return marks - self.index.bits
         return frozenset(stem for index in indexes for stem, _ in self._content_words(index))
+
+    def echoed_words(self, index: int, source: int, others: Sequence[int]) -> list[str]:
+        """The ``content_words`` of the text at ``index`` whose stems the text at ``source`` has too and none of
+        the texts at ``others`` has."""
+        marks = self.marks
+        if _UNSURE in marks[index] or _UNSURE in marks[source]:
+            stems = self.stems((index,)) & self.stems((source,))
+        else:
+            stems = marks[index] & marks[source] - self.index.bits
+        if stems:
+            excluded = _NO_MARKS.union(*map(marks.__getitem__, others))
+            stems -= excluded if _UNSURE not in excluded else self.stems(others)
+        return self.words_with_stems(index, stems) if stems else []
 
     def words_with_stems(self, index: int, stems: frozenset[str]) -> list[str]:
         """The ``content_words`` of the text at ``index`` whose stems are among ``stems``."""
-        facts = self.facts[index]
-        if _UNSURE in map(_MASK_OF, facts):
+        if _UNSURE in self.marks[index]:
             return [word for stem, word in self._content_words(index) if stem in stems]
         found: dict[str, str] = {}
-        word_facts = _word_facts(self.key)
-        for chunk, (_, chunk_stems) in zip(self.texts[index].split() if facts else (), facts):
-            if not stems.isdisjoint(chunk_stems):
+        chunk_marks, word_marks = _chunk_marks(self.key), _word_marks(self.key)
+        for chunk in self.chunks[index]:
+            if not stems.isdisjoint(chunk_marks[chunk]):
                 for word in _TOKEN.findall(chunk):
-                    for stem in word_facts[word][1]:
-                        if stem in stems:
-                            found.setdefault(stem, word)
+                    for stem in stems.intersection(word_marks[word]):  # (a word has one stem at most)
+                        found.setdefault(stem, word)
         return list(found.values())
 
     def _content_words(self, index: int) -> tuple[tuple[str, str], ...]:

@@ -59,6 +59,7 @@ def _folds(text: str, lang: str, case_sensitive: bool) -> list[str]:
     return list(dict.fromkeys([casefold(text, lang), casefold(text, None)]))
 
 
+@lru_cache(maxsize=256)  # a text is folded to be matched against several terms and renderings
 def _fold_text(text: str, lang: str, case_sensitive: bool) -> str:
     return nfc(text) if case_sensitive else casefold(text, lang)
 
@@ -121,13 +122,6 @@ def _index_key(text: str) -> str:
     return match.group(0) if match else ""
 
 
-@lru_cache(maxsize=1024)
-def _word_starts(text: str) -> frozenset[str]:
-    """The first ``_KEY_LENGTH`` characters of every word of ``text`` (cached: a text is looked up for its
-    terms and for forbidden renderings)."""
-    return frozenset(_WORD_START.findall(_loose(text)))
-
-
 class _Index:
     """Entries (anything) by the first letters of their text; entries starting with a symbol always match."""
 
@@ -135,25 +129,35 @@ class _Index:
         self._by_key: dict[str, list] = {}
         self._lengths: set[int] = set()
         self._always: list = []
+        # the keys in each chunk of text between whitespace, which texts of a bank share: casefolding never
+        # joins characters across whitespace, and a word never spans it, so a text's keys are its chunks' keys
+        self._chunk_keys = Memo(self._keys_in, limit=50_000)
 
     def add(self, text: str, entry) -> None:
         key = _index_key(text)
         if key:
             self._by_key.setdefault(key, []).append(entry)
             self._lengths.add(len(key))
+            self._chunk_keys.clear()
         else:
             self._always.append(entry)
 
     def candidates(self, text: str) -> list:
-        starts = _word_starts(text)
-        if self._lengths <= {_KEY_LENGTH}:
-            keys = starts
-        else:
-            keys = {start[:length] for start in starts for length in self._lengths if len(start) >= length}
+        keys = _NO_KEYS.union(*map(self._chunk_keys.__getitem__, text.split())) if self._by_key else _NO_KEYS
         found = list(self._always)
-        for key in sorted(keys & self._by_key.keys()):
+        if not keys:
+            return found  # (most texts)
+        for key in sorted(keys):
             found.extend(self._by_key[key])
         return found
+
+    def _keys_in(self, chunk: str) -> frozenset[str]:
+        """The keys of entries that the first letters of a word of ``chunk`` start with."""
+        return frozenset(key for start in _WORD_START.findall(_loose(chunk)) for length in self._lengths
+                         if len(start) >= length and (key := start[:length]) in self._by_key)
+
+
+_NO_KEYS: frozenset[str] = frozenset()
 
 
 def _for_language(table: dict, lang: str):
@@ -196,9 +200,12 @@ class GlossaryMatcher:
 
     def terms_in(self, text: str, lang: str) -> list[GlossaryTerm]:
         """Glossary terms present in ``text`` (a source text in ``lang``), in glossary order, each once."""
+        candidates = self._source_index(lang).candidates(text)
+        if not candidates:
+            return []
         found: dict[int, GlossaryTerm] = {}
         folded: dict[bool, str] = {}
-        for term, spelling in self._source_index(lang).candidates(text):
+        for term, spelling in candidates:
             if id(term) in found:
                 continue
             key = term.case_sensitive
@@ -235,8 +242,11 @@ class GlossaryMatcher:
     def forbidden_in(self, text: str, lang: str) -> list[Forbidden]:
         """Forbidden renderings present in ``text`` (a text in ``lang``), in glossary order: one per term, the
         longest that matches ("emniyet tensörleri" rather than "emniyet tensör")."""
+        candidates = self._forbidden_index(lang).candidates(text)
+        if not candidates:
+            return []
         hits: dict[int, Forbidden] = {}
-        for entry in self._forbidden_index(lang).candidates(text):
+        for entry in candidates:
             known = hits.get(id(entry.term))
             if known is not None and len(known.rendering) >= len(entry.rendering):
                 continue

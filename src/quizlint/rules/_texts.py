@@ -43,13 +43,13 @@ def quoted_by_language(hits: list[tuple[str, str]]) -> str:
     of one language together (``"kontrol", "büyük" (tr)``)."""
     languages: dict[str, list[str]] = {}
     for lang, text in hits:
-        languages.setdefault(text, [])
-        if lang not in languages[text]:
-            languages[text].append(lang)
+        langs = languages.setdefault(text, [])
+        if lang not in langs:
+            langs.append(lang)
     groups: dict[tuple[str, ...], list[str]] = {}
     for text, langs in languages.items():
         groups.setdefault(tuple(langs), []).append(f'"{text}"')
-    return ", ".join(f"{', '.join(texts)} ({', '.join(langs)})" for langs, texts in groups.items())
+    return ", ".join([f"{', '.join(texts)} ({', '.join(langs)})" for langs, texts in groups.items()])
 
 
 def distractor_indexes(item) -> list[int]:

@@ -62,7 +62,6 @@ None.
 """
 
 from quizlint.model import option_letter
-from quizlint import lexicon
 from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, lexicon_texts, quoted_by_language
 
 CODE = "W010"
@@ -75,27 +74,16 @@ OPTIONS: dict = {}
 LEXICON = ("stopwords",)
 
 
-def echoed_words(texts: lexicon.Texts, key: int, distractors: list[int]) -> list[str]:
-    """Words of option ``key`` (as written) that share a stem with the stem's words and with no distractor's.
-    ``texts``: the item's stem and option texts in one language (see ``lexicon_texts``: option ``i`` is text
-    ``i + 1``); ``distractors``: the texts of the distractors."""
-    echoed = texts.stems((0,))
-    if echoed:
-        echoed &= texts.stems((key + 1,))
-    if echoed:
-        echoed -= texts.stems(distractors)
-    return texts.words_with_stems(key + 1, echoed) if echoed else []
-
-
 def check(ctx):
     item = ctx.item
     if item.type == "true_false":
         return
-    distractors = [index + 1 for index in distractor_indexes(item)]
+    distractors = [index + 1 for index in distractor_indexes(item)]  # their texts (see ``lexicon_texts``)
     if not distractors:
         return
     for key in key_indexes(item):
-        hits = [(lang, word) for lang, texts in lexicon_texts(ctx) for word in echoed_words(texts, key, distractors)]
+        hits = [(lang, word) for lang, texts in lexicon_texts(ctx)
+                for word in texts.echoed_words(key + 1, 0, distractors)]
         if hits:
             option = item.options[key]
             yield ctx.problem(

@@ -53,7 +53,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from quizlint.lint.memo import Memo
-from quizlint.model import is_neutral, option_letter
+from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._texts import lang_path
 from quizlint.text import comparison_key
 
@@ -99,48 +99,49 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     return pairs
 
 
-# ``comparison_key`` of a chunk of text between spaces, per language. The key of a text is the non-empty keys of
-# its chunks, one space apart: casefolding and NFC never join or split characters across whitespace, and a run
-# of whitespace and punctuation becomes one space either way. A bank has far fewer distinct chunks than texts.
-_chunk_keys = Memo(lambda lang: Memo(partial(comparison_key, lang=lang), limit=50_000), limit=100)
-
-
-def _keys_may_repeat(options, languages: list[str]) -> bool:
-    """Whether two options may have the same comparison key in some language: not when, in each language, the
-    keys of their texts differ in their first or in their last word (the first word of the key of a text's first
-    chunk, the last word of that of its last chunk), the usual case."""
-    if len(options) < 2:
-        return False
-    for lang in languages:
-        key_of = _chunk_keys[lang].__getitem__
-        ends, count = set(), 0
-        for option in options:
-            value = option.text  # (``text_in`` inlined: an option's text is a string or a mapping, never None)
-            text = value if isinstance(value, str) else value.get(lang)
-            if not text:
-                continue
-            first = key_of(text.partition(" ")[0]).partition(" ")[0]
-            last = key_of(text.rpartition(" ")[2]).rpartition(" ")[2]
-            if not (first and last):  # an end chunk with no key: the key's end words lie further in
-                return True
-            ends.add((first, last))
-            count += 1
-            if len(ends) < count:
-                return True
-    return False
-
-
 def _keys(options, languages: list[str]) -> list[dict[str, str]]:
     """Per option, its comparison key in each language in which it has a text (and the key is not empty)."""
     keys: list[dict[str, str]] = [{} for _ in options]
     for lang in languages:
-        key_of = _chunk_keys[lang].__getitem__
         for index, option in enumerate(options):
-            value = option.text  # (``text_in`` inlined: an option's text is a string or a mapping, never None)
-            text = value if isinstance(value, str) else value.get(lang)
-            if text and (key := " ".join(filter(None, map(key_of, text.split())))):
+            text = text_in(option.text, lang)
+            if text and (key := comparison_key(text, lang)):
                 keys[index][lang] = key
     return keys
+
+
+def _keys_may_repeat(options, languages: list[str]) -> bool:
+    """Whether two options may have the same comparison key in some language: not when, in each language, the
+    keys of their texts differ in their first words or else in their first and last words, the usual case. (A
+    text's key is the non-empty keys of its chunks between spaces, one space apart: casefolding and NFC never join
+    or split characters across whitespace, and a run of whitespace and punctuation becomes one space either way.
+    So the first word of the key of a text's first chunk is the first word of the text's key, and so for the
+    last.)"""
+    if len(options) < 2:
+        return False
+    values = [option.text for option in options]
+    for lang in languages:
+        ends_of = _key_ends[lang].__getitem__
+        # (``text_in`` inlined: an option's text is a string or a mapping, never None)
+        texts = [text for value in values if (text := value if isinstance(value, str) else value.get(lang))]
+        firsts = [ends_of(text.partition(" ")[0])[0] for text in texts]
+        if all(firsts) and len(set(firsts)) == len(firsts):
+            continue
+        lasts = [ends_of(text.rpartition(" ")[2])[1] for text in texts]
+        # (an end chunk with no key: the key's end words lie further in)
+        if not (all(firsts) and all(lasts)) or len(set(zip(firsts, lasts))) < len(texts):
+            return True
+    return False
+
+
+def _first_and_last_words(text: str, lang: str) -> tuple[str, str]:
+    """The first and the last word of ``comparison_key(text, lang)`` (empty when the key is)."""
+    key = comparison_key(text, lang)
+    return key.partition(" ")[0], key.rpartition(" ")[2]
+
+
+# ``_first_and_last_words`` of the chunks of the texts, per language: a bank has far fewer distinct chunks than texts
+_key_ends = Memo(lambda lang: Memo(partial(_first_and_last_words, lang=lang), limit=50_000), limit=100)
 
 
 def option_pairs_of(ctx) -> list[OptionPair]:

@@ -71,8 +71,9 @@ glossary; if one text has a good reason to differ, suppress the finding on the i
 None (the glossary itself is the configuration).
 """
 
-from quizlint.model import is_neutral, text_in
+from quizlint.model.texts import language_texts
 from quizlint.rules._glossary import matcher_for
+from quizlint.rules._item_texts import text_values_of
 from quizlint.rules._translation import has_text, item_fields_of
 
 CODE = "T005"
@@ -84,14 +85,9 @@ FIXABLE = False
 OPTIONS: dict = {}
 
 
-def _forbidden_hits(ctx, matcher, field) -> list:
-    """(language, Forbidden) for every forbidden rendering in every language of ``field``."""
-    hits = []
-    for lang in ctx.languages:
-        text = text_in(field.value, lang)
-        if has_text(text):
-            hits.extend((lang, hit) for hit in matcher.forbidden_in(text, lang))
-    return hits
+def _forbidden_hits(matcher, value, languages: list[str]) -> list:
+    """(language, Forbidden) for every forbidden rendering in every language of a field's ``value``."""
+    return [(lang, hit) for lang, text in language_texts(value, languages) for hit in matcher.forbidden_in(text, lang)]
 
 
 def _forbidden_problem(ctx, matcher, field, lang, hit):
@@ -101,15 +97,19 @@ def _forbidden_problem(ctx, matcher, field, lang, hit):
                        f"'{hit.term.term}'{advice}", *field.lang_path(lang))
 
 
-def _missing(ctx, matcher, field, replaced):
-    """Problems for source terms whose required rendering is missing from a translation (terms already
-    reported through a forbidden rendering in that language are left out: one finding per mistake)."""
-    source = field.value.get(ctx.source_language)
+def _missing(ctx, matcher, position: int, value: dict, hits: list):
+    """Problems for source terms whose required rendering is missing from a translation of the field at
+    ``position`` (terms already reported through a forbidden rendering, one of ``hits``, in that language are
+    left out: one finding per mistake)."""
+    source = value.get(ctx.source_language)
     if not has_text(source):
         return
     terms = matcher.terms_in(source, ctx.source_language)
+    if not terms:
+        return
+    replaced = {(lang, id(hit.term)) for lang, hit in hits}
     for lang in ctx.target_languages:
-        target = field.value.get(lang)
+        target = value.get(lang)
         if not has_text(target):
             continue
         for term in terms:
@@ -122,6 +122,7 @@ def _missing(ctx, matcher, field, replaced):
                 message = f"glossary term '{term.term}' must stay as it is in the {lang} text"
             else:
                 message = f"glossary term '{term.term}' must be translated as '{expected}' in the {lang} text"
+            field = item_fields_of(ctx)[position]
             yield ctx.problem(f"{field.label}: {message}", *field.lang_path(lang))
 
 
@@ -129,9 +130,10 @@ def check(ctx):
     matcher = matcher_for(ctx.glossary)
     if matcher is None:
         return
-    for field in item_fields_of(ctx):
-        hits = _forbidden_hits(ctx, matcher, field)
+    # (the values of the item's text fields: a field, for its label and path, only for a problem)
+    for position, value in enumerate(text_values_of(ctx)):
+        hits = _forbidden_hits(matcher, value, ctx.languages)
         for lang, hit in hits:
-            yield _forbidden_problem(ctx, matcher, field, lang, hit)
-        if not is_neutral(field.value):
-            yield from _missing(ctx, matcher, field, {(lang, id(hit.term)) for lang, hit in hits})
+            yield _forbidden_problem(ctx, matcher, item_fields_of(ctx)[position], lang, hit)
+        if not isinstance(value, str):
+            yield from _missing(ctx, matcher, position, value, hits)

@@ -51,6 +51,7 @@ import math
 
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._bank_scope import number_option
+from quizlint.rules._texts import key_indexes
 from quizlint.text import words
 
 CODE = "B004"
@@ -75,24 +76,27 @@ def _valid_ratio(options: dict) -> float:
 
 def check(ctx):
     item = ctx.item
-    keys = [index for index, option in enumerate(item.options) if option.correct]
-    if item.type != "single" or len(keys) != 1 or len(item.options) < 2:
+    if item.type != "single" or len(item.options) < 2:
+        return
+    keys = key_indexes(item)
+    if len(keys) != 1:
         return
     key = keys[0]
     lang = ctx.source_language
     texts = [(text_in(option.text, lang) or "").strip() for option in item.options]
-    longest_distractor = max(len(text) for index, text in enumerate(texts) if index != key)
+    key_text = texts.pop(key)
+    longest_distractor = max(map(len, texts))
     min_words = number_option(ctx.options, NAME, "min-words", 1, integer=True)
     if longest_distractor == 0:
         return
-    ratio = len(texts[key]) / longest_distractor
+    ratio = len(key_text) / longest_distractor
     if ratio <= _valid_ratio(ctx.options):
         return  # no length cue: the key's words need no counting
-    if len(words(texts[key], lang)) < min_words:
+    if len(words(key_text, lang)) < min_words:
         return
     if ratio > number_option(ctx.options, NAME, "ratio", 1.0):
         path = ("options", key, "text") if is_neutral(item.options[key].text) else ("options", key, "text", lang)
         yield ctx.problem(
-            f"the key ({option_letter(key)}, {len(texts[key])} characters) is {ratio:.1f}× as long as the longest "
+            f"the key ({option_letter(key)}, {len(key_text)} characters) is {ratio:.1f}× as long as the longest "
             f"distractor ({longest_distractor} characters): a length cue", *path,
         )

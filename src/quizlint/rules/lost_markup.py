@@ -54,8 +54,8 @@ None.
 """
 
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
-from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, lost_counts, missing_numbers,
-                                   missing_verbatim, numbers_markup)
+from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, has_number_token, lost_counts,
+                                   missing_numbers, missing_verbatim, number_tokens)
 from quizlint.rules._translation import item_fields_of
 
 CODE = "T006"
@@ -74,14 +74,12 @@ def _quoted(pieces, left, right=None):
     return ", ".join(f"{left}{piece}{right}" for piece in pieces)
 
 
-def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str,
-               markup_of=extract_markup) -> list[str]:
-    """What the target lost, described for a message (empty: nothing lost); ``markup_of`` finds the markup of a
-    text (``numbers_markup`` when neither text has markup or emphasis)."""
-    source = markup_of(source_text)
+def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang: str) -> list[str]:
+    """What the target lost, described for a message (empty: nothing lost)."""
+    source = extract_markup(source_text)
     if not (source.numbers or source.code or source.urls or source.math or source.counts):
         return []  # nothing to lose
-    target = markup_of(target_text)
+    target = extract_markup(target_text)
     lost = []
     if source.numbers and (numbers := missing_numbers(source, target)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
@@ -99,14 +97,21 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
 
 def check(ctx):
     source_language = ctx.source_language
-    # the usual case: no markup or emphasis in any text of the item, so only a source's numbers can be lost
-    numbers_only = not any(map(has_markup_or_emphasis, joined_texts_of(ctx)))
-    markup_of = numbers_markup if numbers_only else extract_markup
+    # the usual case: no markup or emphasis in any source text, so a target can only lose a source's numbers
+    numbers_only = not has_markup_or_emphasis(joined_texts_of(ctx)[0])
     for position, lang, source, target in text_pairs_of(ctx):
-        if numbers_only and not has_digit(source):
+        if numbers_only and _numbers_kept(source, target):
             continue
-        lost = lost_parts(source, target, source_language, lang, markup_of)
+        lost = lost_parts(source, target, source_language, lang)
         if lost:
             field = item_fields_of(ctx)[position]
             yield ctx.problem(f"{field.label}: the {lang} text lost {'; '.join(lost)} of the "
                               f"{source_language} source", *field.lang_path(lang))
+
+
+def _numbers_kept(source: str, target: str) -> bool:
+    """Whether ``target`` kept the numbers of ``source``, a text without markup, as far as can be told at once:
+    ``source`` has no digit, or ``target`` has no markup either and every number token of ``source`` is also one
+    of ``target``'s as written (the usual case, decided without finding every number of the target)."""
+    return not has_digit(source) or (not has_markup_or_emphasis(target)
+                                     and all(has_number_token(target, token) for token in number_tokens(source)))
