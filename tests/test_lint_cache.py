@@ -135,3 +135,25 @@ def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, b
     assert [[display for _, display in todo] for todo in started] == [["content/b.quiz.yaml"]]
     assert after_edit.stdout == lint(run, bank, "--no-cache").stdout
     assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
+
+
+def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, monkeypatch):
+    # A pool's workers identify the words of the texts (lingua, low-accuracy); the run keeps what they learned,
+    # so that after an edit that adds no new word the worker linting the edited file needs no lingua at all.
+    import quizlint.lint.runner
+    from quizlint.lint.services import Services
+
+    fresh = lint(run, bank, "--no-cache")
+    assert lint(run, bank, "-j", "2").stdout == fresh.stdout
+    rows = json.loads((bank / ".quizlint_cache" / "identifications.json").read_text(encoding="utf-8"))["rows"]
+    assert any(kind == "look" for _, kind, _, _ in rows)  # the workers' word and trigram looks
+    edited = bank / "content" / "b.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("id: river", "id: river2"), encoding="utf-8")
+    expected = lint(run, bank, "--no-cache").stdout
+
+    def no_lingua(*args):
+        raise AssertionError("lingua was asked again")
+
+    monkeypatch.setattr(Services, "_lingua_rows", no_lingua)
+    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
+    assert lint(run, bank).stdout == expected

@@ -33,6 +33,9 @@ class FileResult:
     # findings whose message waits for a full language look left to the process running the pool:
     # (finding without its message, the rule's question); see ``resolve_pending``
     pending: list = field(default_factory=list)
+    # language identifications a worker made for this file, for the process running the pool to keep (never
+    # cached with the result): see ``Services.take_learned``
+    learned: list = field(default_factory=list)
 
 
 @dataclass

@@ -25,6 +25,9 @@ _worker_state: dict = {}
 
 
 def _init_worker(selection, glossary, known: list) -> None:
+    from quizlint.model.build import prepare_validators  # (imported here by a lone worker, see _start_pool)
+
+    prepare_validators()
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
     services = Services(threads=False, defer_full_looks=True)
     services.remember(known)
@@ -34,7 +37,10 @@ def _init_worker(selection, glossary, known: list) -> None:
 
 def _lint_in_worker(job: tuple[str, str]) -> FileResult:
     path, display = job
-    return lint_file(path, display, _worker_state["selection"], _worker_state["glossary"], _worker_state["services"])
+    services = _worker_state["services"]
+    result = lint_file(path, display, _worker_state["selection"], _worker_state["glossary"], services)
+    result.learned = services.take_learned()
+    return result
 
 
 def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
@@ -85,7 +91,10 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
                 known: list) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
-    import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
+    if workers > 1:
+        # pydantic and the models: imported once, before the workers fork (a lone worker, linting a few edited
+        # files while this process reads the cache, imports them itself, meanwhile)
+        import quizlint.model.build  # noqa: F401
 
     chunk = max(1, len(todo) // (workers * 4))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
@@ -101,6 +110,8 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
         with pool:
             for result in running:
                 results.append(result)
+                services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
+                result.learned = []
                 if result.pending and preload is None and not services.knows_all(result.pending):
                     # load the models while the workers go on
                     preload = threading.Thread(target=services.prepare_full_looks,

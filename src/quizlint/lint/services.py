@@ -215,6 +215,20 @@ class Services:
         after an edit, the unchanged texts of a file need no lingua, and its big models are not loaded)."""
         return [[list(codes), quick, sample, list(row)] for (codes, quick, sample), row in self._new.items()]
 
+    def take_learned(self) -> list[list]:
+        """``learned``, then forgotten as new (a worker hands what it learned to the process running the pool)."""
+        rows = self.learned()
+        self._new.clear()
+        return rows
+
+    def adopt(self, rows: list[list]) -> None:
+        """Take identifications another process made in this run (rows of ``learned``): remembered, and saved
+        with this process's own (see ``learned``)."""
+        for row in rows:
+            codes, quick, sample, values = row
+            key = (tuple(codes), quick, sample)
+            self._confidences[key] = self._new[key] = tuple(values)
+
     def remember(self, rows: Iterable) -> None:
         """Take identifications of earlier runs (rows of ``learned``); malformed rows are skipped."""
         for row in rows:

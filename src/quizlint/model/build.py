@@ -143,6 +143,12 @@ def errors_to_findings(
     return list(findings.values())
 
 
+def prepare_validators() -> None:
+    """Build the validators of the quiz models now (pydantic builds them on first use otherwise)."""
+    Quiz.model_rebuild()
+    Item.model_rebuild()
+
+
 def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
     data = document.data
     if not isinstance(data, dict):
