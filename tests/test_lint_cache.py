@@ -4,6 +4,7 @@ quizlint version, the configuration and the glossary, and never a reason to repo
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -123,16 +124,25 @@ def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, b
     import quizlint.lint.runner
 
     monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
-    started = []
-    real_start_pool = quizlint.lint.runner._start_pool
-    monkeypatch.setattr(quizlint.lint.runner, "_start_pool",
-                        lambda *args: started.append(args[0]) or real_start_pool(*args))
+    worker = quizlint.lint.runner._EarlyWorker
+    created, started = [], []
+
+    class Watched(worker):
+        def __init__(self):
+            created.append(self)
+            super().__init__()
+
+        def start(self, todo, *args):
+            started.append([display for _, display in todo])
+            return super().start(todo, *args)
+
+    monkeypatch.setattr(quizlint.lint.runner, "_EarlyWorker", Watched)
     lint(run, bank)
-    assert started == []  # nothing cached yet: no overlap to gain
+    assert created == []  # nothing cached yet: no overlap to gain
     edited = bank / "content" / "b.quiz.yaml"
     edited.write_text(edited.read_text(encoding="utf-8").replace("The Nile", "The Euphrates"), encoding="utf-8")
     after_edit = lint(run, bank)
-    assert [[display for _, display in todo] for todo in started] == [["content/b.quiz.yaml"]]
+    assert started == [["content/b.quiz.yaml"]]
     assert after_edit.stdout == lint(run, bank, "--no-cache").stdout
     assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
 
@@ -157,3 +167,49 @@ def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, 
     monkeypatch.setattr(Services, "_lingua_rows", no_lingua)
     monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
     assert lint(run, bank).stdout == expected
+
+
+def _age(path: Path, seconds: int = 3600) -> None:
+    """Give ``path`` a time of change ``seconds`` in the past (as a file not touched for a while has)."""
+    status = path.stat()
+    os.utime(path, ns=(status.st_atime_ns, status.st_mtime_ns - seconds * 10**9))
+
+
+def test_files_whose_status_is_unchanged_are_not_read_again(run, bank, monkeypatch):
+    import quizlint.lint.runner
+
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        _age(path)
+    first = lint(run, bank)
+    read = []
+    real_read = quizlint.lint.runner._read_bytes
+    monkeypatch.setattr(quizlint.lint.runner, "_read_bytes", lambda path: read.append(path.name) or real_read(path))
+    assert lint(run, bank).stdout == first.stdout
+    assert read == []  # size, mode and time of change as recorded: the recorded content hashes hold
+    edited = bank / "content" / "a.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("      correct: true\n", "", 1), encoding="utf-8")
+    after_edit = lint(run, bank)
+    assert read == ["a.quiz.yaml"]
+    assert "K002" not in {finding["code"] for finding in json.loads(after_edit.stdout)}
+
+
+def test_a_file_changed_just_before_the_last_run_is_hashed_again(run, bank):
+    # A coarse clock can give a file changed again right after a run the time of change the run recorded: the
+    # record of a file changed shortly before it was written is not trusted (git's "racy" files).
+    edited = bank / "content" / "a.quiz.yaml"
+    assert "K002" in lint(run, bank).stdout
+    status = edited.stat()
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("correct: true\n", "correct: no  \n", 1), encoding="utf-8")  # same size
+    os.utime(edited, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert edited.stat().st_size == status.st_size
+    assert "K002" not in lint(run, bank).stdout
+
+
+def test_a_damaged_file_index_only_means_hashing_again(run, bank):
+    first = lint(run, bank)
+    (bank / ".quizlint_cache" / "files.json").write_text('{"version": 1, "files": [', encoding="utf-8")
+    assert lint(run, bank).stdout == first.stdout
+    index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))
+    assert len(index["files"]) == 2  # written afresh
+    assert all(len(entry) == 4 for entry in index["files"].values())

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from dataclasses import fields
 from pathlib import Path
 
@@ -104,6 +105,55 @@ class IdentificationCache:
         try:
             ensure_cache_dir(self.root)
             write_atomic(self.path, _text({"version": self.version, "rows": rows}), durable=False)
+        except OSError:
+            pass
+
+
+class FileIndex:
+    """The content hash of each file as of the last run, with the size, mode and time of change it had then:
+    a file whose status is unchanged is not read and hashed again (like git's index; a lost or damaged index
+    only means hashing every file). A file changed within ``RACY_SECONDS`` before the index was written may
+    have changed again since without a new time of change, so its recorded hash is not trusted."""
+
+    RACY_SECONDS = 2
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.path = root / CACHE_DIR_NAME / "files.json"
+        self._known: dict[str, list] = {}
+        self._seen: dict[str, list] = {}
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if isinstance(data, dict) and data.get("version") == __version__ and isinstance(data.get("files"), dict):
+                trusted_before = data["written"] - self.RACY_SECONDS * 10**9
+                self._known = {path: entry for path, entry in data["files"].items()
+                               if isinstance(entry, list) and len(entry) == 4 and entry[2] < trusted_before}
+        except (OSError, ValueError, TypeError, KeyError):
+            pass
+
+    def digest(self, path: str) -> str | None:
+        """The content hash of ``path`` if its status is as recorded; None when it must be hashed."""
+        try:
+            status = os.stat(path)
+        except OSError:
+            return None
+        entry = self._known.get(path)
+        stamp = [status.st_size, status.st_mode, status.st_mtime_ns]
+        self._seen[path] = stamp
+        if entry is not None and entry[:3] == stamp and isinstance(entry[3], str):
+            return entry[3]
+        return None
+
+    def save(self, digests: dict[str, str]) -> None:
+        """Record the hashes of this run (``path`` → content hash) for the files looked at with ``digest``."""
+        files = {path: [*stamp, digests[path]] for path, stamp in self._seen.items() if path in digests}
+        if files == self._known:
+            return
+        try:
+            ensure_cache_dir(self.root)
+            data = {"version": __version__, "written": time.time_ns(), "files": files}
+            write_atomic(self.path, _text(data), durable=False)
         except OSError:
             pass
 

@@ -7,7 +7,7 @@ import gc
 import os
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import FileResult, LintResult, display_path, lint_bank, lint_file, resolve_pending
@@ -18,7 +18,8 @@ PARALLEL_MIN_BYTES = 2 * 1024 * 1024
 PARALLEL_MIN_FILES = 4
 
 # With at least this many cached results to read, the files to lint afresh (after an edit, say) are linted in
-# a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap.
+# a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap (see
+# ``_EarlyWorker``).
 OVERLAP_MIN_CACHED = 32
 
 _worker_state: dict = {}
@@ -33,6 +34,21 @@ def _init_worker(selection, glossary, known: list) -> None:
     services.remember(known)
     _worker_state.update(selection=selection, glossary=glossary, services=services)
     gc.disable()  # see _lint_here; a worker ends with the run
+
+
+def _prepare_worker() -> None:
+    from quizlint.model.build import prepare_validators
+
+    prepare_validators()
+
+
+def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None, root: Path) -> list[FileResult]:
+    """Lint ``todo`` in an early worker (see ``_EarlyWorker``), which loads the glossary and the language
+    identifications of earlier runs itself."""
+    from quizlint.lint.cache import IdentificationCache
+
+    _init_worker(selection, load_glossary(glossary_path)[0], IdentificationCache(root).rows)
+    return [_lint_in_worker(job) for job in todo]
 
 
 def _lint_in_worker(job: tuple[str, str]) -> FileResult:
@@ -65,12 +81,12 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
 
 
 def start_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None, services: Services,
-                known: list = (), overlap: bool = False) -> Callable[[], list[FileResult]]:
+                known: list = ()) -> Callable[[], list[FileResult]]:
     """Start linting ``todo`` from scratch; the returned function waits for the results (in the order of
-    ``todo``). Worker processes do the work when the files are many (or, with ``overlap``, while this process
-    reads cached results); ``known`` are language identifications of earlier runs, for the workers."""
+    ``todo``). Worker processes do the work when the files are many; ``known`` are language identifications
+    of earlier runs, for the workers."""
     workers = _worker_count(jobs, todo)
-    if todo and (workers > 1 or (overlap and jobs is None)):
+    if todo and workers > 1:
         return _start_pool(todo, selection, glossary, workers, services, list(known))
     return lambda: _lint_here(todo, selection, glossary, services)
 
@@ -105,24 +121,56 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
         raise
 
     def collect() -> list[FileResult]:
-        preload = None
-        results = []
         with pool:
-            for result in running:
-                results.append(result)
-                services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
-                result.learned = []
-                if result.pending and preload is None and not services.knows_all(result.pending):
-                    # load the models while the workers go on
-                    preload = threading.Thread(target=services.prepare_full_looks,
-                                               args=(result.pending[0][1].languages,), daemon=True)
-                    preload.start()
-        if preload is not None:
-            preload.join()
-        resolve_pending(results, services)  # the full looks the workers left: lingua's big models load once, here
-        return results
+            return _receive(running, services)
 
     return collect
+
+
+def _receive(running: Iterable[FileResult], services: Services) -> list[FileResult]:
+    """The results of workers, as they come, completed by ``services``: the full language looks the workers
+    left (lingua's big models load once, here, while the workers go on) and what the workers learned."""
+    preload = None
+    results = []
+    for result in running:
+        results.append(result)
+        services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
+        result.learned = []
+        if result.pending and preload is None and not services.knows_all(result.pending):
+            preload = threading.Thread(target=services.prepare_full_looks,
+                                       args=(result.pending[0][1].languages,), daemon=True)
+            preload.start()
+    if preload is not None:
+        preload.join()
+    resolve_pending(results, services)
+    return results
+
+
+class _EarlyWorker:
+    """A worker process started before the run knows what to lint afresh: when there are cached results to
+    read, the few files to lint afresh (after an edit, say) go to it, and its start-up (pydantic, the models'
+    validators) overlaps with hashing the files and reading the cache. Stopped at once when it is not needed."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        self._pool = multiprocessing.Pool(1, initializer=_prepare_worker)
+
+    def start(self, todo: list[tuple[str, str]], selection, glossary_path: Path | None, root: Path,
+              services: Services) -> Callable[[], list[FileResult]]:
+        running = self._pool.apply_async(_lint_batch, (todo, selection, glossary_path, root))
+        self._pool.close()
+
+        def collect() -> list[FileResult]:
+            try:
+                return _receive(running.get(), services)
+            finally:
+                self._pool.join()
+
+        return collect
+
+    def stop(self) -> None:
+        self._pool.terminate()
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -159,27 +207,54 @@ class _Glossary:
 
 
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
-    selection = settings.selection
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
-    cache, digests, glossary = None, {}, _Glossary(settings.glossary_path, None)
+    cache, index, digests, early = None, None, {}, None
     if use_cache:
-        cache, digests = _open_cache(settings, jobs_list, glossary_entry)
-        if glossary_entry in digests:
-            hit = cache.get(glossary_entry, digests[glossary_entry])
-            glossary.findings = hit.findings if hit is not None else None
+        from quizlint.lint.cache import FileIndex
+
+        cache, glossary_bytes = _open_cache(settings)
+        index = FileIndex(settings.config.root)
+        digests = {display: digest for path, display in jobs_list if (digest := index.digest(path)) is not None}
+        if jobs is None and len(cache.names) >= OVERLAP_MIN_CACHED and len(digests) < len(jobs_list):
+            # some files changed since the last run, most often a few: a worker to lint them starts now, so
+            # that its start-up overlaps with hashing the files and reading the cache
+            early = _EarlyWorker()
+        digests.update(_content_hashes([job for job in jobs_list if job[1] not in digests], glossary_entry,
+                                       glossary_bytes))
+    try:
+        result = _lint_with_cache(settings, jobs_list, glossary_entry, cache, digests, jobs, early)
+    finally:
+        if early is not None:
+            early.stop()  # (it had nothing to do, or it is done)
+    if index is not None:
+        index.save({path: digests[display] for path, display in jobs_list if display in digests})
+    return result
+
+
+def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary_entry: str, cache,
+                     digests: dict[str, str], jobs: int | None, early: _EarlyWorker | None) -> LintResult:
+    selection = settings.selection
+    glossary = _Glossary(settings.glossary_path, None)
+    if cache is not None and glossary_entry in digests:
+        hit = cache.get(glossary_entry, digests[glossary_entry])
+        glossary.findings = hit.findings if hit is not None else None
     in_cache = {display for _, display in jobs_list if cache is not None and cache.has(display, digests.get(display))}
     todo = [(path, display) for path, display in jobs_list if display not in in_cache]
     services = Services()
     identifications = None
+    if early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED and _worker_count(None, todo) == 1:
+        waiting = early.start(todo, selection, settings.glossary_path, settings.config.root, services)
+    else:
+        waiting = None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
 
         identifications = IdentificationCache(settings.config.root)
         services.remember(identifications.rows)
-    waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
-                          identifications.rows if identifications is not None else (),
-                          overlap=len(in_cache) >= OVERLAP_MIN_CACHED)
+    if waiting is None:
+        waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
+                              identifications.rows if identifications is not None else ())
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
     fresh = dict(zip((display for _, display in todo), waiting()))
     damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
@@ -200,19 +275,27 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
     return _report(settings, results, glossary_findings)
 
 
-def _open_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary_entry: str):
-    """The results cache for these settings, and the content hash of every readable file (and glossary)."""
-    from quizlint.lint.cache import LintCache, content_hash, settings_key
+def _open_cache(settings: BankSettings):
+    """The results cache for these settings, and the glossary's bytes (None: no glossary, or unreadable)."""
+    from quizlint.lint.cache import LintCache, settings_key
+
+    glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
+    return LintCache(settings.config.root, settings_key(settings.selection, glossary_bytes)), glossary_bytes
+
+
+def _content_hashes(jobs_list: list[tuple[str, str]], glossary_entry: str,
+                    glossary_bytes: bytes | None) -> dict[str, str]:
+    """The content hash of every readable file (and of the glossary)."""
+    from quizlint.lint.cache import content_hash
 
     digests: dict[str, str] = {}
-    glossary_bytes = _read_bytes(settings.glossary_path) if settings.glossary_path else None
     if glossary_bytes is not None:
         digests[glossary_entry] = content_hash(glossary_bytes)
     for path, display in jobs_list:
         data = _read_bytes(Path(path))
         if data is not None:
             digests[display] = content_hash(data)
-    return LintCache(settings.config.root, settings_key(settings.selection, glossary_bytes)), digests
+    return digests
 
 
 def _report(settings: BankSettings, results: list[FileResult], glossary_findings: list) -> LintResult:
