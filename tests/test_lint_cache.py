@@ -213,3 +213,12 @@ def test_a_damaged_file_index_only_means_hashing_again(run, bank):
     index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))
     assert len(index["files"]) == 2  # written afresh
     assert all(len(entry) == 4 for entry in index["files"].values())
+
+
+def test_a_run_on_part_of_the_bank_keeps_the_file_index_of_the_rest(run, bank):
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        _age(path)
+    lint(run, bank)
+    run("lint", "--format", "json", "content/a.quiz.yaml", cwd=bank)
+    index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))
+    assert sorted(Path(path).name for path in index["files"]) == ["a.quiz.yaml", "b.quiz.yaml"]

@@ -116,6 +116,7 @@ class FileIndex:
     have changed again since without a new time of change, so its recorded hash is not trusted."""
 
     RACY_SECONDS = 2
+    LIMIT = 100_000  # records of files not looked at in a run are kept while there are fewer
 
     def __init__(self, root: Path):
         self.root = root
@@ -146,8 +147,11 @@ class FileIndex:
         return None
 
     def save(self, digests: dict[str, str]) -> None:
-        """Record the hashes of this run (``path`` → content hash) for the files looked at with ``digest``."""
+        """Record the hashes of this run (``path`` → content hash) for the files looked at with ``digest``; the
+        trusted records of other files (a run on part of the bank) are kept."""
         files = {path: [*stamp, digests[path]] for path, stamp in self._seen.items() if path in digests}
+        if len(self._known) < self.LIMIT:
+            files = {**{path: entry for path, entry in self._known.items() if path not in self._seen}, **files}
         if files == self._known:
             return
         try:
