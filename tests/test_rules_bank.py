@@ -85,6 +85,18 @@ def test_the_same_stem_in_another_quiz_file(run, write_quiz, tmp_path):
         ("b.quiz.yaml", "same stem as item 'a1' (a.quiz.yaml:6:6) in en")]
 
 
+def test_a_stem_left_untranslated_is_not_a_duplicate_of_itself(run, write_quiz, tmp_path):
+    # the same text in two languages of one item; a repeat of it in another file is reported in both
+    write_quiz(item("a1", "What is latency?", "What is latency?") + "\n" + item("a2", "What is jitter?",
+                                                                                  "Jitter nedir?"),
+               name="a.quiz.yaml", quiz_id="a")
+    assert lint(run, "--select", "D002", "a.quiz.yaml", cwd=tmp_path) == []
+    write_quiz(item("b1", "What is latency?", "What is latency?"), name="b.quiz.yaml", quiz_id="b")
+    findings = lint(run, "--select", "D002", ".", cwd=tmp_path)
+    assert [(f["file"], f["message"]) for f in findings] == [
+        ("b.quiz.yaml", "same stem as item 'a1' (a.quiz.yaml:6:6) in en, tr")]
+
+
 def test_different_stems_are_clean(run, write_quiz):
     path = write_quiz(item("q1", "What does NAT do?", "NAT ne yapar?") + "\n"
                       + item("q2", "Why do routers use NAT?", "Yönlendiriciler neden NAT kullanır?"))

@@ -132,6 +132,32 @@ def test_poisson_binomial_is_plain_binomial_when_chances_are_equal():
     assert stats.poisson_binomial_upper(3, [0.25, 0.5, 0.5, 0.25]).method == "Poisson-binomial"
 
 
+@pytest.mark.parametrize("n, p", [(0, 0.5), (7, 0.25), (100, 1 / 3), (3000, 0.75), (10, 0.0), (10, 1.0)])
+def test_binomial_pmfs_at_once_are_the_same_floats_as_one_at_a_time(n, p):
+    assert stats._binomial_pmfs(n, p) == tuple(stats.binomial_pmf(k, n, p) for k in range(n + 1))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 0.6, 0.75, 1.0]), min_size=1, max_size=400),
+       st.floats(min_value=-3.0, max_value=4.0), st.sampled_from([0.0, 0.01, 0.05, 0.2, 0.5, 0.9, 1.0]))
+def test_the_tail_is_skipped_only_when_it_is_surely_not_below_alpha(probabilities, z, alpha):
+    mean = sum(probabilities)
+    spread = math.sqrt(sum(p * (1 - p) for p in probabilities)) or 1.0
+    k = round(mean + z * spread)
+    exact = stats.poisson_binomial_upper(k, probabilities)
+    if stats.upper_tail_surely_at_least(k, probabilities, alpha):
+        assert exact.p_value >= alpha
+    assert stats.poisson_binomial_upper_below(k, probabilities, alpha) == (exact if exact.p_value < alpha else None)
+
+
+def test_a_large_bank_near_chance_needs_no_exact_tail():
+    probabilities = [0.25] * 9000 + [0.5] * 900 + [0.75] * 100
+    mean = round(sum(probabilities))
+    assert stats.upper_tail_surely_at_least(mean + 40, probabilities, 0.05)  # z ≈ 0.9
+    assert not stats.upper_tail_surely_at_least(mean + 100, probabilities, 0.05)  # z ≈ 2.3: p ≈ 0.01
+    assert not stats.upper_tail_surely_at_least(mean, probabilities, 1.0)
+
+
 def test_large_banks_fall_back_to_chi_square_close_to_the_exact_answer():
     counts = [40, 25, 20, 15]
     exact = stats.uniformity_test(counts)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: a lint run whose results are all cached loads no pydantic
@@ -134,6 +135,7 @@ class QuizSummary:
 
 # the fields of ItemSummary kept per item in the cache (``file`` and ``quiz`` are the quiz's)
 _ITEM_COLUMNS = ItemSummary._fields[2:]
+_PATH_ORDER = attrgetter("file", "line")
 
 
 @dataclass
@@ -146,6 +148,10 @@ class BankContext:
     @property
     def items(self) -> list[ItemSummary]:
         return [item for quiz in self.quizzes for item in quiz.items]
+
+    def quizzes_in_path_order(self) -> list[QuizSummary]:
+        """The quizzes by file path, then line: the order in which bank rules meet items "first"."""
+        return sorted(self.quizzes, key=_PATH_ORDER)
 
     def problem(self, message: str, file: str, line: int, column: int, item: str | None = None,
                 fixable: bool = False) -> Problem:

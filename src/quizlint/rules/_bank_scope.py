@@ -13,16 +13,21 @@ follows the same policy, so that one bias is reported once and where it can be f
 
 from __future__ import annotations
 
-from collections import defaultdict
-from typing import Callable, Hashable, Iterable, Iterator
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import chain
+from operator import attrgetter
+from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary
 from quizlint.model import option_letter
-from quizlint.rules._stats import StatResult, format_p, poisson_binomial_upper
+from quizlint.rules._stats import StatResult, format_p, poisson_binomial_upper_below
 from quizlint.rules.base import Problem
 
-# test(group, items, where) → the finding's message, or None when the result is not significant
-GroupTest = Callable[[Hashable, list[ItemSummary], str], "str | None"]
+Tally = TypeVar("Tally")
+# test(group, tally, number of items, where) → the finding's message, or None when the result is not significant
+GroupTest = Callable[[Hashable, Tally, int, str], "str | None"]
+# a grouping gives its groups in sorted order of their keys
 Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
@@ -46,6 +51,13 @@ def number_option(options: dict, rule: str, name: str, low: float, high: float |
 def option_count_words(n_options: int) -> str:
     """``4`` → ``four-option``."""
     return f"{_NUMBER_WORDS.get(n_options, str(n_options))}-option"
+
+
+def repeated(values: list[Hashable]) -> set[Hashable]:
+    """The values that occur more than once in ``values`` (quick when every value is unique, as usual)."""
+    if len(set(values)) == len(values):
+        return set()
+    return {value for value, count in Counter(values).items() if count > 1}
 
 
 def single_key_items(items: Iterable[ItemSummary], movable_only: bool) -> list[ItemSummary]:
@@ -86,22 +98,41 @@ def _problem(ctx: BankContext, quiz: QuizSummary, message: str, fixable: bool) -
     return ctx.problem(message, quiz.file, quiz.line, quiz.column, fixable=fixable)
 
 
-def scoped_problems(ctx: BankContext, grouping: Grouping, test: GroupTest, min_items: int,
+@dataclass(frozen=True)
+class Counting(Generic[Tally]):
+    """What a statistical rule counts over the items of a group, and how it tests the count.
+
+    ``tally(group, items)`` counts what ``test`` needs; ``pool(tallies)`` adds up the tallies of several quizzes
+    as if counted over all their items in order, so the pooled bank is tested without counting its items again.
+    """
+
+    tally: Callable[[Hashable, list[ItemSummary]], Tally]
+    pool: Callable[[list[Tally]], Tally]
+    test: GroupTest
+
+
+def scoped_problems(ctx: BankContext, grouping: Grouping, counting: Counting, min_items: int,
                     fixable: bool = False) -> Iterator[Problem]:
-    """Run ``test`` per quiz file and then over the pooled bank, following the policy in the module doc."""
-    quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
+    """Test each quiz file and then the pooled bank, following the policy in the module doc."""
+    quizzes = ctx.quizzes_in_path_order()
     reported: set[Hashable] = set()
+    parts: dict[Hashable, list[tuple[list[ItemSummary], object]]] = defaultdict(list)  # group → (items, tally)
     for quiz in quizzes:
         for group, items in grouping(quiz.items).items():
-            if len(items) >= min_items and (message := test(group, items, "in this quiz")):
+            tally = counting.tally(group, items)
+            parts[group].append((items, tally))
+            if len(items) >= min_items and (message := counting.test(group, tally, len(items), "in this quiz")):
                 reported.add(group)
                 yield _problem(ctx, quiz, message, fixable)
-    pooled = grouping(item for quiz in quizzes for item in quiz.items)
-    for group, items in pooled.items():
-        files = sorted({item.file for item in items})
-        if group in reported or len(files) < 2 or len(items) < min_items:
+    for group, group_parts in sorted(parts.items()):
+        if group in reported:
             continue
-        message = test(group, items, f"across the bank ({len(files)} quiz files)")
+        size = sum(len(items) for items, _ in group_parts)
+        files = sorted(set(map(attrgetter("file"), chain.from_iterable(items for items, _ in group_parts))))
+        if len(files) < 2 or size < min_items:
+            continue
+        tally = counting.pool([tally for _, tally in group_parts])
+        message = counting.test(group, tally, size, f"across the bank ({len(files)} quiz files)")
         if message:
             first = next(quiz for quiz in quizzes if quiz.file == files[0])
             yield _problem(ctx, first, message, fixable)
@@ -132,39 +163,54 @@ def describe_counts(counts: list[int]) -> str:
     return " ".join(f"{option_letter(index)}:{count}" for index, count in enumerate(counts))
 
 
+def pooled_counts(tallies: list[list[int]]) -> list[int]:
+    return [sum(column) for column in zip(*tallies)]
+
+
 def key_count_problems(ctx: BankContext, rule: str, test_counts: Callable[[list[int]], StatResult],
                        conclusion: Callable[[StatResult], str], fixable: bool = False) -> Iterator[Problem]:
     """Test the key counts of each option count with ``test_counts``; a p-value below ``alpha`` is reported
     as ``keys A:6 B:1 … over N four-option items <where><conclusion>``."""
     alpha, min_items = statistical_options(ctx, rule)
 
-    def test(n_options, items, where):
-        counts = key_counts(items, n_options)
+    def test(n_options, counts, size, where):
         result = test_counts(counts)
         if result.p_value >= alpha:
             return None
-        return (f"keys {describe_counts(counts)} over {len(items)} {option_count_words(n_options)} items {where}"
+        return (f"keys {describe_counts(counts)} over {size} {option_count_words(n_options)} items {where}"
                 f"{conclusion(result)}")
 
-    yield from scoped_problems(ctx, by_option_count(movable_items), test, min_items, fixable)
+    counting = Counting(lambda n_options, items: key_counts(items, n_options), pooled_counts, test)
+    yield from scoped_problems(ctx, by_option_count(movable_items), counting, min_items, fixable)
 
 
 # --- rates against chance (key-middle-bias, longest-option-bank) -------------------------------------------
 
-def rate_problems(ctx: BankContext, rule: str, grouping: Grouping, outcome: Callable[[ItemSummary], tuple[bool, float]],
+@dataclass(frozen=True)
+class Rate:
+    """How many items are hits, and the chance of a hit of each item, in item order."""
+
+    hits: int
+    chances: list[float]
+
+
+def pooled_rate(rates: list[Rate]) -> Rate:
+    return Rate(sum(rate.hits for rate in rates), list(chain.from_iterable(rate.chances for rate in rates)))
+
+
+def rate_problems(ctx: BankContext, rule: str, grouping: Grouping, rate: Callable[[list[ItemSummary]], Rate],
                   claim: str, fixable: bool = False) -> Iterator[Problem]:
-    """Count the items for which ``outcome(item)`` is a hit (with its chance under the null) and test the count
-    with a one-sided exact (Poisson-)binomial test; reported as ``<claim> in H of N items <where> (chance: …)``."""
+    """Count the hits among the items of a group with ``rate(items)`` (with each item's chance under the null)
+    and test the count with a one-sided exact (Poisson-)binomial test; reported as
+    ``<claim> in H of N items <where> (chance: …)``."""
     alpha, min_items = statistical_options(ctx, rule)
 
-    def test(_group, items, where):
-        outcomes = [outcome(item) for item in items]
-        hits = sum(1 for hit, _ in outcomes if hit)
-        chances = [chance for _, chance in outcomes]
-        result = poisson_binomial_upper(hits, chances)
-        if result.p_value >= alpha:
+    def test(_group, rate, size, where):
+        result = poisson_binomial_upper_below(rate.hits, rate.chances, alpha)
+        if result is None:
             return None
-        return (f"{claim} in {hits} of {len(items)} items {where} ({chance_text(sum(chances), len(items))}), "
+        return (f"{claim} in {rate.hits} of {size} items {where} ({chance_text(sum(rate.chances), size)}), "
                 f"{result.method} {format_p(result.p_value)}")
 
-    yield from scoped_problems(ctx, grouping, test, min_items, fixable)
+    counting = Counting(lambda _group, items: rate(items), pooled_rate, test)
+    yield from scoped_problems(ctx, grouping, counting, min_items, fixable)

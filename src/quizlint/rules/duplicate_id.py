@@ -42,6 +42,12 @@ published: other systems refer to them.
 None.
 """
 
+from itertools import chain
+from operator import attrgetter
+from typing import Iterator
+
+from quizlint.rules._bank_scope import repeated
+
 CODE = "D001"
 NAME = "duplicate-id"
 SEVERITY = "error"
@@ -67,8 +73,13 @@ def _clash(kind: str, ident: str, first: tuple | None) -> str | None:
             "ignore case see one id)")
 
 
+def lowered_ids(items) -> Iterator[str]:
+    return map(str.lower, map(attrgetter("item"), items))
+
+
 def check(ctx):
-    quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
+    quizzes = ctx.quizzes_in_path_order()
+    repeated_ids = repeated(list(lowered_ids(chain.from_iterable(quiz.items for quiz in quizzes))))
     first_quiz: dict[str, tuple] = {}  # lower-cased id → (id as written, file, line, column)
     first_item: dict[str, tuple] = {}
     for quiz in quizzes:
@@ -77,6 +88,8 @@ def check(ctx):
             yield ctx.problem(message, quiz.file, quiz.line, quiz.column)
         else:
             first_quiz[quiz.quiz.lower()] = (quiz.quiz, quiz.file, quiz.line, quiz.column)
+        if not repeated_ids or repeated_ids.isdisjoint(lowered_ids(quiz.items)):
+            continue  # every item id of the quiz is unique in the bank
         for item in sorted(quiz.items, key=lambda item: (item.line, item.column)):
             message = _clash("item", item.item, first_item.get(item.item.lower()))
             if message:

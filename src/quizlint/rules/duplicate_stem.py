@@ -41,6 +41,12 @@ different things.
 None.
 """
 
+from itertools import chain
+from operator import attrgetter
+from typing import Iterator
+
+from quizlint.rules._bank_scope import repeated
+
 CODE = "D002"
 NAME = "duplicate-stem"
 SEVERITY = "warning"
@@ -49,9 +55,28 @@ DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS: dict = {}
 
+_STEMS = attrgetter("stems")
+
+
+def stem_keys(items) -> Iterator[tuple[str, str]]:
+    """(language, stem key) of every stem of ``items``."""
+    return chain.from_iterable(map(dict.items, map(_STEMS, items)))
+
+
+def repeated_stem_keys(quizzes) -> set[tuple[str, str]]:
+    items = list(chain.from_iterable(quiz.items for quiz in quizzes))
+    if not repeated(list(chain.from_iterable(map(dict.values, map(_STEMS, items))))):
+        return set()  # no stem key occurs twice, whatever the language
+    return repeated(list(stem_keys(items)))
+
 
 def check(ctx):
-    quizzes = sorted(ctx.quizzes, key=lambda quiz: (quiz.file, quiz.line))
+    quizzes = ctx.quizzes_in_path_order()
+    repeated_keys = repeated_stem_keys(quizzes)
+    if not repeated_keys:
+        return
+    # only the quizzes with a repeated stem can report one, or hold the first item of one
+    quizzes = [quiz for quiz in quizzes if not repeated_keys.isdisjoint(stem_keys(quiz.items))]
     first_with_stem: dict[tuple[str, str], object] = {}  # (language, stem key) → first item
     for item in (item for quiz in quizzes for item in sorted(quiz.items, key=lambda entry: entry.line)):
         same_as: dict[tuple, list[str]] = {}  # first item's location → languages in which the stems match

@@ -62,7 +62,7 @@ are). By hand: move some keys to the first and last positions.
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
-from quizlint.rules._bank_scope import movable_items, one_group, rate_problems
+from quizlint.rules._bank_scope import Rate, movable_items, one_group, rate_problems
 
 CODE = "B003"
 NAME = "key-middle-bias"
@@ -77,11 +77,12 @@ def items_with_a_middle(items):
     return [item for item in movable_items(items) if item.n_options >= 3]
 
 
-def key_in_middle(item) -> tuple[bool, float]:
-    """Whether the key is neither first nor last, and the chance of that: (n - 2) / n."""
-    return 0 < item.keys[0] < item.n_options - 1, (item.n_options - 2) / item.n_options
+def keys_in_middle(items) -> Rate:
+    """How many keys are neither first nor last, and the chance of that for each item: (n - 2) / n."""
+    return Rate(sum(1 for item in items if 0 < item.keys[0] < item.n_options - 1),
+                [(item.n_options - 2) / item.n_options for item in items])
 
 
 def check(ctx):
-    yield from rate_problems(ctx, NAME, one_group(items_with_a_middle), key_in_middle,
+    yield from rate_problems(ctx, NAME, one_group(items_with_a_middle), keys_in_middle,
                              "the key is in a middle position (neither first nor last)", fixable=True)

@@ -63,7 +63,7 @@ shorten the key, until the key is no longer predictably the longest option. `qui
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
-from quizlint.rules._bank_scope import one_group, rate_problems, single_key_items
+from quizlint.rules._bank_scope import Rate, one_group, rate_problems, single_key_items
 
 CODE = "B005"
 NAME = "longest-option-bank"
@@ -78,12 +78,18 @@ def keyed_items(items):
     return single_key_items(items, movable_only=False)
 
 
+def keys_longest(items) -> Rate:
+    """How many keys are (one of) the longest options, and the chance of that for each item: (number tied) / n."""
+    longest = [max(item.lengths) for item in items]
+    return Rate(sum(1 for item, top in zip(items, longest) if item.lengths[item.keys[0]] == top),
+                [item.lengths.count(top) / item.n_options for item, top in zip(items, longest)])
+
+
 def key_is_longest(item) -> tuple[bool, float]:
     """Whether the key is (one of) the longest options, and the chance of that: (number tied) / n."""
-    longest = max(item.lengths)
-    tied = [index for index, length in enumerate(item.lengths) if length == longest]
-    return item.keys[0] in tied, len(tied) / item.n_options
+    rate = keys_longest([item])
+    return rate.hits == 1, rate.chances[0]
 
 
 def check(ctx):
-    yield from rate_problems(ctx, NAME, one_group(keyed_items), key_is_longest, "the key is the longest option")
+    yield from rate_problems(ctx, NAME, one_group(keyed_items), keys_longest, "the key is the longest option")
