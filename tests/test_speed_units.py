@@ -67,20 +67,33 @@ def test_word_looks_tell_rule_words_and_opaque_words():
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_verdicts_agree_with_the_algorithm_they_follow(seed):
+@pytest.mark.parametrize("threshold", [0.99, 0.25])  # the quick look's, and ``_beyond_margin``'s for a margin of 0.5
+def test_verdicts_agree_with_the_algorithm_they_follow(seed, threshold):
     rng = random.Random(seed)
     vocabulary = ["the", "model", "checkpoint", "state", "yükle", "dön", "şu", "modeldel", "ab", "statement"]
     samples = [" ".join(rng.choice(vocabulary) for _ in range(rng.randint(1, 6))) for _ in range(300)]
     declared = [rng.randrange(2) for _ in samples]
     look = TrigramLook(2, _toy_identify)
-    verdicts = look.verdicts(samples, declared, 0.99)
+    verdicts = look.verdicts(samples, declared, threshold)
     decided = 0
     for sample, lang, verdict in zip(samples, declared, verdicts):
-        truth = _toy_lingua(sample)[lang] >= 0.99
+        truth = _toy_lingua(sample)[lang] >= threshold
         if verdict is not None:
             decided += 1
             assert verdict == truth, sample
     assert decided >= len(samples) // 4  # the look answers many texts itself (lingua the rest)
+
+
+def test_verdicts_stay_the_same_when_the_look_forgets_its_tokens(monkeypatch):
+    from quizlint.lint import trigram_look
+
+    samples = ["the model state", "checkpoint", "ab ab", "yükle şu", "modeldel statement the"]
+    declared = [0, 0, 0, 1, 0]
+    expected = TrigramLook(2, _toy_identify).verdicts(samples, declared, 0.99)
+    monkeypatch.setattr(trigram_look, "_TOKEN_LIMIT", 4)
+    look = TrigramLook(2, _toy_identify)
+    for start in reversed(range(len(samples))):  # batches of known and new tokens, beyond the limit
+        assert look.verdicts(samples[start:], declared[start:], 0.99) == expected[start:]
 
 
 def test_shared_trigrams_count_once_as_in_lingua():
@@ -286,6 +299,27 @@ def test_the_stems_and_words_of_texts_are_those_of_content_words():
             some = frozenset(list(words)[::2])
             assert each.words_with_stems(index, some) == [word for stem, word in words.items() if stem in some]
         assert each.stems(range(len(texts))) == {stem for text in texts for stem in lexicon.content_words(text, lang)}
+
+
+_SAMPLE_WORDS = st.lists(st.text(alphabet="abcçğış", min_size=1, max_size=45), max_size=12)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(words=_SAMPLE_WORDS, limit=st.sampled_from([1, 3, 40, 90]))
+def test_the_sample_of_words_is_that_of_the_words_joined(words, limit):
+    from quizlint.lint.services import _sample, _sample_tokens
+
+    text = " ".join(words)
+    assert _sample_tokens(words, limit) == _sample(text, limit).split() == _sample_tokens(text, limit)
+    assert _sample(words, limit) == _sample(text, limit)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(text=st.text(alphabet="aZ İı1_.,'`$[]()<>:/w *\n", max_size=40))
+def test_prose_words_are_the_words_of_prose(text):
+    from quizlint.rules._markup import prose, prose_words
+
+    assert prose_words(text) == prose(text).split()
 
 
 # --- comparison keys without a regular expression ---------------------------------------------------------------

@@ -57,17 +57,26 @@ _LOOK = "look"
 DEFERRED: dict[str, float] = {"deferred": True}
 
 
-def _sample(text: str, limit: int = IDENTIFY_CHARS) -> str:
-    text = " ".join(text.split())
+def _sample(text: str | list[str], limit: int = IDENTIFY_CHARS) -> str:
+    """The start of ``text`` (or of its words joined) that is identified: its words up to ``limit`` characters."""
+    text = " ".join(text.split() if isinstance(text, str) else text)
     if len(text) <= limit:
         return text
     cut = text.rfind(" ", 0, limit)
     return text[: cut if cut > 0 else limit]
 
 
-def _sample_tokens(text: str, limit: int) -> list[str]:
-    """``_sample(text, limit).split()``, without the join for a text that is short anyway."""
-    return text.split() if len(text) <= limit else _sample(text, limit).split()
+def _sample_tokens(text: str | list[str], limit: int) -> list[str]:
+    """``_sample(text, limit).split()``, without the join for a text that is short anyway, nor for one given as
+    its words."""
+    if isinstance(text, str):
+        return text.split() if len(text) <= limit else _sample(text, limit).split()
+    end = -1  # the length of the words so far, joined
+    for count, word in enumerate(text):
+        end += len(word) + 1
+        if end > limit or (end == limit and count + 1 < len(text)):  # longer than limit: ``_sample`` cuts at
+            return text[:count] if count else [word[:limit]]  # the last space before limit, else at limit
+    return text
 
 
 class Services:
@@ -126,14 +135,15 @@ class Services:
         if len(codes) >= 2:
             _detector(codes, False).compute_language_confidence_values("ready")
 
-    def confirm_languages(self, texts: list[tuple[str, str]], languages: Iterable[str],
+    def confirm_languages(self, texts: list[tuple[str | list[str], str]], languages: Iterable[str],
                           margin: float | None = None) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else
         the full ``language_confidences`` of the text (or DEFERRED, see ``defer_full_looks``). A quick look
         never accuses a text, it only spares the full look to the great majority that are in their declared
         language. With ``margin`` (two languages): also None when the full look surely does not make the other
         language win by ``margin`` (worked out from cached trigram scores where the full look is lingua's
-        low-accuracy mode, which they follow exactly)."""
+        low-accuracy mode, which they follow exactly). A text may be given as its words (``text.split()``):
+        it is joined only when the quick look does not confirm it."""
         codes = self.identifiable(languages)
         if len(codes) < 2:
             return [{} for _ in texts]
@@ -161,7 +171,7 @@ class Services:
             for index in deferred:
                 results[index] = DEFERRED
             doubtful = [index for index in doubtful if results[index] is not DEFERRED]
-        full = self.language_confidences_many([texts[index][0] for index in doubtful], languages)
+        full = self.language_confidences_many([samples[index] for index in doubtful], languages)
         for index, confidences in zip(doubtful, full):
             results[index] = confidences
         return results

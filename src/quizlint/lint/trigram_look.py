@@ -95,7 +95,10 @@ class TrigramLook:
         self._token_sets: dict[str, frozenset[str]] = {}
         self._unpaired_tokens: set[str] = set()
         self._decided_tokens: tuple[set[str], ...] = tuple(set() for _ in range(languages))
-        self._special_tokens: set[str] = set()  # unpaired, or with a word that may decide
+        # per language: the tokens that keep a text declared in it from a sum (unpaired, or with a word that may
+        # decide for the other language); and per token, how much its trigrams' score differences favour it
+        self._blocking: tuple[set[str], ...] = tuple(set() for _ in range(languages))
+        self._leanings: tuple[dict[str, float], ...] = tuple({} for _ in range(languages))
 
     def verdicts(self, samples: Sequence[str], declared: Sequence[int], threshold: float) -> list[bool | None]:
         """Per sample: True when lingua's quick look gives the declared language (an index, -1 for none) a
@@ -115,70 +118,84 @@ class TrigramLook:
     def _pair_verdicts(self, samples: Sequence[list[str]], declared: Sequence[int],
                        threshold: float) -> list[bool | None]:
         """``verdicts`` for two languages, per token rather than per word: a token's trigrams are worked out
-        once for the run, so that most texts cost a union of sets and a sum of their trigrams' score
-        differences (lingua counts a trigram once per text). Texts with a token that has a word without pair
-        differences, or a word that may trigger one of lingua's rules, take ``_special_verdict``."""
+        once for the run, so that most texts cost a bound from their tokens' leanings, else a union of sets and
+        a sum of their trigrams' score differences (lingua counts a trigram once per text). Texts with a token
+        that has a word without pair differences, or a word that may trigger one of lingua's rules for the
+        other language, take ``_blocked_verdict``."""
         new = set().union(*samples).difference(self._token_sets, self._unpaired_tokens) if samples else set()
         if new:
+            if len(self._token_sets) + len(new) > _TOKEN_LIMIT:
+                self._forget_tokens()
+                new = set().union(*samples)
             self._learn_tokens(new)
         odds = math.log(threshold / (1 - threshold))
-        sets_of, difference_of = self._token_sets.__getitem__, self._trigram_differences.__getitem__
-        special = self._special_tokens
+        # a lower bound of a text's sum this far above ``odds`` settles it as the sum would, in whatever order
+        # the sum is added up
+        clear = odds + 2 * _TOLERANCE
+        leanings = [leaning.__getitem__ for leaning in self._leanings]
+        blocking = self._blocking
         results: list[bool | None] = []
         for tokens, lang in zip(samples, declared):
             if lang < 0:
                 results.append(None)
-            elif special.isdisjoint(tokens):
-                union = frozenset().union(*map(sets_of, tokens))
-                if not union:
-                    results.append(False)  # no trigram, and no rule to decide: lingua finds nothing
-                    continue
-                total = sum(map(difference_of, union))
-                margin = (total if lang == 0 else -total) - odds
-                results.append(True if margin >= _TOLERANCE else False if margin <= -_TOLERANCE else None)
+            elif not blocking[lang].isdisjoint(tokens):
+                results.append(self._blocked_verdict(tokens, lang, threshold))
             else:
-                results.append(self._special_verdict(tokens, lang, threshold, odds))
+                # the union of the tokens' trigrams has all those of the token that favours the declared language
+                # most, and of the trigrams that favour the other language, at most those of every token
+                strongest = max(map(leanings[lang], tokens), default=0.0)
+                if strongest > 0.0 and strongest - sum(map(leanings[1 - lang], tokens)) >= clear:
+                    results.append(True)
+                else:
+                    results.append(self._summed_verdict(tokens, lang, odds))
         return results
 
-    def _special_verdict(self, tokens: list[str], lang: int, threshold: float, odds: float) -> bool | None:
-        if not self._unpaired_tokens.isdisjoint(tokens):
-            return self._verdict(self._words_of_tokens(tokens), lang, threshold)
-        if not self._decided_tokens[1 - lang].isdisjoint(tokens):
-            return None  # a rule may decide for the other language
+    def _summed_verdict(self, tokens: list[str], lang: int, odds: float) -> bool | None:
+        """The verdict from the sum of the score differences of the tokens' trigrams. A word that may trigger a
+        rule for the declared language (only) keeps a text from False: the rule may decide for it."""
+        may_decide = not self._decided_tokens[lang].isdisjoint(tokens)
         union = frozenset().union(*map(self._token_sets.__getitem__, tokens))
         if not union:
-            return None  # no trigram: lingua finds nothing unless a rule decides (for the declared language)
+            return None if may_decide else False  # no trigram: lingua finds nothing unless a rule decides
         total = sum(map(self._trigram_differences.__getitem__, union))
         margin = (total if lang == 0 else -total) - odds
-        return True if margin >= _TOLERANCE else None  # a rule may decide for the declared language
+        if margin >= _TOLERANCE:
+            return True
+        return False if margin <= -_TOLERANCE and not may_decide else None
+
+    def _blocked_verdict(self, tokens: list[str], lang: int, threshold: float) -> bool | None:
+        if not self._unpaired_tokens.isdisjoint(tokens):
+            return self._verdict(self._words_of_tokens(tokens), lang, threshold)
+        return None  # a rule may decide for the other language
 
     def _words_of_tokens(self, tokens: list[str]) -> list[str]:
         return list(chain.from_iterable(map(self._token_words.__getitem__, tokens)))
 
     def _learn_tokens(self, tokens: set[str]) -> None:
-        """Per new token: its trigrams, when every word of it has pair differences (else it is unpaired, and
-        texts with it take ``_verdict``); which languages its words may make lingua decide for."""
-        if len(self._token_sets) + len(tokens) > _TOKEN_LIMIT:
-            self._forget_tokens()
+        """Per new token: its trigrams and its leanings, when every word of it has pair differences (else it is
+        unpaired, and texts with it take ``_verdict``); which languages its words may make lingua decide for."""
         words_of = {token: self._token_words[token] for token in tokens}
         self.learn(set().union(*words_of.values()))
         for token, words in words_of.items():
             if not self._paired_words.issuperset(words):
                 self._unpaired_tokens.add(token)
-                self._special_tokens.add(token)
+                for blocking in self._blocking:
+                    blocking.add(token)
                 continue
-            self._token_sets[token] = frozenset().union(*map(self._trigram_sets.__getitem__, words))
+            trigrams = self._token_sets[token] = frozenset().union(*map(self._trigram_sets.__getitem__, words))
+            differences = [self._trigram_differences[trigram] for trigram in trigrams]
+            self._leanings[0][token] = sum((value for value in differences if value > 0.0), 0.0)
+            self._leanings[1][token] = sum((-value for value in differences if value < 0.0), 0.0)
             for lang, decided in enumerate(self._decided):
                 if not decided.isdisjoint(words):
                     self._decided_tokens[lang].add(token)
-                    self._special_tokens.add(token)
+                    self._blocking[1 - lang].add(token)
 
     def _forget_tokens(self) -> None:
         self._token_sets.clear()
         self._unpaired_tokens.clear()
-        self._special_tokens.clear()
-        for decided in self._decided_tokens:
-            decided.clear()
+        for memory in (*self._decided_tokens, *self._blocking, *self._leanings):
+            memory.clear()
 
     def scores(self, words: Sequence[str]) -> tuple[list[float], int] | None:
         """Per-language scores (up to a common constant) of a text made of ``words`` (learned), and the bit

@@ -243,8 +243,13 @@ _LETTER_COUNTS = Memo(lambda token: len(_NOT_LETTERS.sub("", token)))
 
 def prose(text: str) -> str:
     """The natural-language words of ``text`` (already stripped of glossary names by the caller, if wanted)."""
+    return " ".join(prose_words(text))
+
+
+def prose_words(text: str) -> list[str]:
+    """``prose(text).split()``, without the join and the split (a word of ``prose`` has no whitespace)."""
     rest = strip_untranslatable(text) if has_markup(text) else text
-    return " ".join(filter(None, map(_PROSE_WORDS.__getitem__, rest.split())))
+    return list(filter(None, map(_PROSE_WORDS.__getitem__, rest.split())))
 
 
 def prose_letters(text: str) -> int:

@@ -52,11 +52,12 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from quizlint.lint.services import DEFERRED, default_services, language_name
 from quizlint.model.texts import item_text_fields
-from quizlint.rules._markup import prose_letters
+from quizlint.rules._markup import prose, prose_letters, prose_words
 from quizlint.rules._translation import neutral_prose_function
 from quizlint.text import primary_subtag
 
@@ -69,37 +70,52 @@ FIXABLE = False
 OPTIONS = {"min-letters": 10, "margin": 0.5}
 
 
-def _samples(item, ctx, codes) -> list:
-    """(field, language, prose sample) for every text of ``item`` worth identifying."""
-    samples = []
+def _texts(ctx, codes, items) -> tuple[list, list, list]:
+    """The texts of ``items`` worth identifying, as (prose words, language) pairs for
+    ``Services.confirm_languages``; the field of each; and per item, how many texts the items up to it have."""
+    texts: list[tuple[list[str], str]] = []
+    fields, ends = [], []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
-    prose_of, min_letters = neutral_prose_function(ctx.glossary), ctx.options["min-letters"]
-    for field in item_text_fields(item):
-        value = field.value
-        if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
-            continue
-        for lang in languages:
-            text = value.get(lang)
-            if text and not text.isspace():
-                sample = prose_of(text)
-                if _letters(sample) >= min_letters:
-                    samples.append((field, lang, sample))
-    return samples
+    words_of, min_letters = _prose_words_function(ctx.glossary), ctx.options["min-letters"]
+    for item in items:
+        for field in item_text_fields(item):
+            value = field.value
+            if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
+                continue
+            for lang in languages:
+                text = value.get(lang)
+                if text and not text.isspace():
+                    words = words_of(text)
+                    if _letters(words) >= min_letters:
+                        texts.append((words, lang))
+                        fields.append(field)
+        ends.append(len(texts))
+    return texts, fields, ends
 
 
-def _letters(sample: str) -> int:
-    """``prose_letters(sample)``: for words of letters only (the usual case), the length without spaces."""
-    compact = sample.replace(" ", "")
-    return len(compact) if compact.isalpha() else prose_letters(sample)
+def _prose_words_function(glossary):
+    """``neutral_prose(text, glossary).split()``, with ``glossary`` bound."""
+    prose_of = neutral_prose_function(glossary)
+    return prose_words if prose_of is prose else lambda text: prose_of(text).split()
+
+
+def _letters(words: list[str]) -> int:
+    """``prose_letters`` of the words: for words of letters only (the usual case), their length."""
+    compact = "".join(words)
+    return len(compact) if compact.isalpha() else prose_letters(" ".join(words))
 
 
 def _verdicts(ctx, services, codes, items) -> list[list]:
-    """Per item: (field, language, sample, confidences) for its texts; confidences is None where the declared
-    language is confirmed (see ``Services.confirm_languages``). All texts of ``items`` go in one batch."""
-    per_item = [_samples(item, ctx, codes) for item in items]
-    flat = [(sample, lang) for samples in per_item for _, lang, sample in samples]
-    results = iter(services.confirm_languages(flat, ctx.languages, ctx.options["margin"]))
-    return [[(field, lang, sample, next(results)) for field, lang, sample in samples] for samples in per_item]
+    """Per item: (field, language, sample, confidences) for its texts that may raise a problem, those whose
+    declared language is not confirmed (see ``Services.confirm_languages``). All texts of ``items`` go in one
+    batch."""
+    texts, fields, ends = _texts(ctx, codes, items)
+    verdicts: list[list] = [[] for _ in items]
+    for index, confidences in enumerate(services.confirm_languages(texts, ctx.languages, ctx.options["margin"])):
+        if confidences:
+            words, lang = texts[index]
+            verdicts[bisect_right(ends, index)].append((fields[index], lang, " ".join(words), confidences))
+    return verdicts
 
 
 def _item_verdicts(ctx, services, codes) -> list:
