@@ -128,15 +128,17 @@ def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, b
     created, started = [], []
 
     class Watched(worker):
-        def __init__(self):
+        def __init__(self, root):
             created.append(self)
-            super().__init__()
+            super().__init__(root)
 
         def start(self, todo, *args):
             started.append([display for _, display in todo])
             return super().start(todo, *args)
 
     monkeypatch.setattr(quizlint.lint.runner, "_EarlyWorker", Watched)
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        _age(path)  # (the file index trusts what it recorded of files not changed just before)
     lint(run, bank)
     assert created == []  # nothing cached yet: no overlap to gain
     edited = bank / "content" / "b.quiz.yaml"
@@ -145,6 +147,11 @@ def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, b
     assert started == [["content/b.quiz.yaml"]]
     assert after_edit.stdout == lint(run, bank, "--no-cache").stdout
     assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
+    _age(edited)
+    lint(run, bank)
+    created.clear()
+    assert lint(run, bank).stdout == after_edit.stdout
+    assert created == []  # nothing changed since the last run: no worker
 
 
 def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, monkeypatch):

@@ -36,18 +36,19 @@ def _init_worker(selection, glossary, known: list) -> None:
     gc.disable()  # see _lint_here; a worker ends with the run
 
 
-def _prepare_worker() -> None:
+def _prepare_worker(root: Path) -> None:
+    """Start an early worker (see ``_EarlyWorker``) before it has work: the models' validators, and the
+    language identifications of earlier runs (from the cache under ``root``)."""
+    from quizlint.lint.cache import IdentificationCache
     from quizlint.model.build import prepare_validators
 
     prepare_validators()
+    _worker_state["known"] = IdentificationCache(root).rows
 
 
-def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None, root: Path) -> list[FileResult]:
-    """Lint ``todo`` in an early worker (see ``_EarlyWorker``), which loads the glossary and the language
-    identifications of earlier runs itself."""
-    from quizlint.lint.cache import IdentificationCache
-
-    _init_worker(selection, load_glossary(glossary_path)[0], IdentificationCache(root).rows)
+def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None) -> list[FileResult]:
+    """Lint ``todo`` in an early worker, which loads the glossary itself."""
+    _init_worker(selection, load_glossary(glossary_path)[0], _worker_state.pop("known"))
     return [_lint_in_worker(job) for job in todo]
 
 
@@ -151,14 +152,14 @@ class _EarlyWorker:
     read, the few files to lint afresh (after an edit, say) go to it, and its start-up (pydantic, the models'
     validators) overlaps with hashing the files and reading the cache. Stopped at once when it is not needed."""
 
-    def __init__(self) -> None:
+    def __init__(self, root: Path) -> None:
         import multiprocessing
 
-        self._pool = multiprocessing.Pool(1, initializer=_prepare_worker)
+        self._pool = multiprocessing.Pool(1, initializer=_prepare_worker, initargs=(root,))
 
-    def start(self, todo: list[tuple[str, str]], selection, glossary_path: Path | None, root: Path,
+    def start(self, todo: list[tuple[str, str]], selection, glossary_path: Path | None,
               services: Services) -> Callable[[], list[FileResult]]:
-        running = self._pool.apply_async(_lint_batch, (todo, selection, glossary_path, root))
+        running = self._pool.apply_async(_lint_batch, (todo, selection, glossary_path))
         self._pool.close()
 
         def collect() -> list[FileResult]:
@@ -216,10 +217,10 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
         cache, glossary_bytes = _open_cache(settings)
         index = FileIndex(settings.config.root)
         digests = {display: digest for path, display in jobs_list if (digest := index.digest(path)) is not None}
-        if jobs is None and len(cache.names) >= OVERLAP_MIN_CACHED and len(digests) < len(jobs_list):
+        if jobs is None and len(digests) >= OVERLAP_MIN_CACHED and len(digests) < len(jobs_list):
             # some files changed since the last run, most often a few: a worker to lint them starts now, so
             # that its start-up overlaps with hashing the files and reading the cache
-            early = _EarlyWorker()
+            early = _EarlyWorker(settings.config.root)
         digests.update(_content_hashes([job for job in jobs_list if job[1] not in digests], glossary_entry,
                                        glossary_bytes))
     try:
@@ -244,7 +245,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     services = Services()
     identifications = None
     if early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED and _worker_count(None, todo) == 1:
-        waiting = early.start(todo, selection, settings.glossary_path, settings.config.root, services)
+        waiting = early.start(todo, selection, settings.glossary_path, services)
     else:
         waiting = None
     if cache is not None and todo:
