@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from quizlint.diagnostics import Finding
+from quizlint.diagnostics import REPORT_ORDER, Finding
 from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
 from quizlint.lint.suppress import FileSuppressions, apply_suppressions, may_suppress, parse_suppressions
@@ -219,7 +219,7 @@ def lint_bank(results: Iterable[FileResult], selection: Selection, services: Ser
         findings.extend(file_findings)
     for rest in by_file.values():
         findings.extend(rest)
-    findings.sort(key=Finding.sort_key)
+    findings.sort(key=REPORT_ORDER)
     return LintResult(findings, [result.path for result in results])
 
 

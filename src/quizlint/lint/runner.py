@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from quizlint.bank import BankSettings, load_glossary
+from quizlint.diagnostics import REPORT_ORDER
 from quizlint.lint.engine import FileResult, LintResult, display_path, lint_bank, lint_file, resolve_pending
 from quizlint.lint.services import Services
 
@@ -305,7 +306,7 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
     findings = glossary_findings + [
         finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
     ]
-    findings.sort(key=lambda finding: finding.sort_key())
+    findings.sort(key=REPORT_ORDER)
     files = list(result.files)
     if settings.glossary_named and settings.glossary_path is not None:  # named on the command line: checked too
         files.append(display_path(settings.glossary_path))
