@@ -333,3 +333,17 @@ def test_comparison_keys_agree_with_the_regular_expression_they_shortcut(text, l
     from quizlint.text import _PUNCT_OR_SPACE, casefold, comparison_key
 
     assert comparison_key(text, lang) == _PUNCT_OR_SPACE.sub(" ", casefold(text, lang)).strip()
+
+
+@given(st.integers(min_value=0, max_value=3000), st.integers(min_value=1, max_value=64))
+def test_guided_chunks_cover_the_files_in_order_and_end_with_single_files(count, workers):
+    from quizlint.lint.runner import guided_chunks
+
+    todo = list(range(count))
+    chunks = guided_chunks(todo, workers)
+    assert [job for chunk in chunks for job in chunk] == todo
+    sizes = [len(chunk) for chunk in chunks]
+    assert all(size >= 1 for size in sizes) and sizes == sorted(sizes, reverse=True)
+    if count >= 2 * workers:  # enough to share: the last chunks are single files
+        assert sizes[-workers:] == [1] * workers
+    assert len(chunks) <= 2 * workers * (1 + math.log(count + 1))  # few chunks: little traffic

@@ -109,24 +109,36 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
                 known: list) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
-    if workers > 1:
-        # pydantic and the models: imported once, before the workers fork (a lone worker, linting a few edited
-        # files while this process reads the cache, imports them itself, meanwhile)
-        import quizlint.model.build  # noqa: F401
+    import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
 
-    chunk = max(1, len(todo) // (workers * 4))
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
     try:
-        running = pool.map(_lint_in_worker, todo, chunksize=chunk)
+        chunks = [pool.submit(_lint_chunk, chunk) for chunk in guided_chunks(todo, workers)]
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
 
     def collect() -> list[FileResult]:
         with pool:
-            return _receive(running, services)
+            return _receive((result for chunk in chunks for result in chunk.result()), services)
 
     return collect
+
+
+def guided_chunks(todo: list, workers: int) -> list[list]:
+    """``todo`` in consecutive chunks, each a share of what is left (``1 / (2 * workers)`` of it, at least one
+    file): large chunks first, for little traffic between the processes, and single files last, so that no
+    worker waits long at the end for another to finish a large chunk."""
+    chunks, start = [], 0
+    while start < len(todo):
+        size = max(1, (len(todo) - start) // (2 * workers))
+        chunks.append(todo[start:start + size])
+        start += size
+    return chunks
+
+
+def _lint_chunk(jobs: list[tuple[str, str]]) -> list[FileResult]:
+    return [_lint_in_worker(job) for job in jobs]
 
 
 def _receive(running: Iterable[FileResult], services: Services) -> list[FileResult]:
