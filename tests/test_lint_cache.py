@@ -229,3 +229,36 @@ def test_a_run_on_part_of_the_bank_keeps_the_file_index_of_the_rest(run, bank):
     run("lint", "--format", "json", "content/a.quiz.yaml", cwd=bank)
     index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))
     assert sorted(Path(path).name for path in index["files"]) == ["a.quiz.yaml", "b.quiz.yaml"]
+
+
+def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_if_still_true(run, bank, monkeypatch):
+    # While the worker lints an edited file, the bank rules run on the file's previous item summaries; their
+    # findings stand only if the edit left those summaries as they were.
+    import quizlint.lint.engine
+    import quizlint.lint.runner
+
+    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
+    copy = bank / "content" / "c.quiz.yaml"
+    copy.write_text(quiz_yaml(CLEAN.replace("id: river", "id: river-again"), quiz_id="c"), encoding="utf-8")
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        _age(path)
+    assert "D002" in lint(run, bank).stdout  # the stem of b is repeated in c
+    calls = []
+    real_bank_findings = quizlint.lint.engine.bank_findings
+    monkeypatch.setattr(quizlint.lint.engine, "bank_findings", lambda *args: calls.append(1) or real_bank_findings(*args))
+
+    copy.write_text(copy.read_text(encoding="utf-8").replace('tr: "Nil"', 'tr: "Nil nehri"'), encoding="utf-8")
+    translation_only = lint(run, bank)  # a translated option: keys, stems, lengths and positions as they were
+    assert calls == []  # the findings worked out meanwhile stand
+    assert translation_only.stdout == lint(run, bank, "--no-cache").stdout
+    assert "D002" in translation_only.stdout and "Nil nehri" in copy.read_text(encoding="utf-8")
+
+    _age(copy)
+    lint(run, bank)
+    copy.write_text(copy.read_text(encoding="utf-8").replace("flows through Baghdad", "flows through Cairo")
+                    .replace("Bağdat'tan", "Kahire'den"), encoding="utf-8")
+    calls.clear()
+    new_stem = lint(run, bank)  # the stem changed: the bank rules run again on what the worker found
+    assert calls == [1]
+    assert new_stem.stdout == lint(run, bank, "--no-cache").stdout
+    assert "D002" not in new_stem.stdout

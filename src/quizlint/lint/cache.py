@@ -210,6 +210,15 @@ class LintCache:
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
             return None
 
+    def previous(self, display: str) -> FileResult | None:
+        """A result cached for ``display`` with other content (the file before an edit), if one reads."""
+        prefix = _path_hash(display) + "-"
+        for name in sorted(name for name in self.names if name.startswith(prefix) and name.endswith(".json")):
+            hit = self.get(display, name[len(prefix):-len(".json")])
+            if hit is not None:
+                return hit
+        return None
+
     def put(self, display: str, digest: str, result: FileResult) -> None:
         self.changed[display] = (digest, {"path": display, "hash": digest, "result": result_to_json(result)})
 

@@ -202,13 +202,16 @@ def bank_findings(summaries: list[QuizSummary], selection: Selection, services: 
     return findings
 
 
-def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None) -> LintResult:
-    """Combine per-file results, run bank rules, apply suppressions, sort."""
+def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None,
+              bank: list[Finding] | None = None) -> LintResult:
+    """Combine per-file results, run bank rules (unless their findings are known: ``bank``), apply
+    suppressions, sort."""
     results = list(results)
-    services = services or Services()
-    summaries = [result.summary for result in results if result.summary is not None]
+    if bank is None:
+        summaries = [result.summary for result in results if result.summary is not None]
+        bank = bank_findings(summaries, selection, services or Services())
     by_file: dict[str, list[Finding]] = {result.path: list(result.findings) for result in results}
-    for finding in bank_findings(summaries, selection, services):
+    for finding in bank:
         by_file.setdefault(finding.file, []).append(finding)
     enabled = set(selection.enabled)
     findings: list[Finding] = []

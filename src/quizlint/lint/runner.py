@@ -11,7 +11,8 @@ from typing import Callable, Iterable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
-from quizlint.lint.engine import FileResult, LintResult, display_path, lint_bank, lint_file, resolve_pending
+from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
+                                  resolve_pending)
 from quizlint.lint.services import Services
 
 # Below this much YAML, starting worker processes costs more than it saves.
@@ -257,10 +258,9 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     todo = [(path, display) for path, display in jobs_list if display not in in_cache]
     services = Services()
     identifications = None
-    if early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED and _worker_count(None, todo) == 1:
-        waiting = early.start(todo, selection, settings.glossary_path, services)
-    else:
-        waiting = None
+    waiting_early = (early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED
+                     and _worker_count(None, todo) == 1)
+    waiting = early.start(todo, selection, settings.glossary_path, services) if waiting_early else None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
 
@@ -270,6 +270,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
         waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
                               identifications.rows if identifications is not None else ())
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
+    guess = _bank_guess(cache, todo, cached, jobs_list, selection) if waiting_early else None
     fresh = dict(zip((display for _, display in todo), waiting()))
     damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
     if damaged:  # a cache entry that cannot be read is a miss
@@ -286,7 +287,26 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | {glossary_entry})
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
-    return _report(settings, results, glossary_findings)
+    summaries = [result.summary for result in results if result.summary is not None]
+    bank = guess[1] if guess is not None and guess[0] == summaries else None
+    return _report(settings, results, glossary_findings, bank)
+
+
+def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult], jobs_list: list[tuple[str, str]],
+                selection) -> tuple[list, list] | None:
+    """While a worker lints the changed files: the bank rules' findings should the item summaries of those
+    files be as they were (the usual edit, of a text or a feedback, changes none of the keys, lengths, stems or
+    positions they hold), worked out from the files' previous cache entries; (those summaries, the findings),
+    or None when a changed file has no previous entry."""
+    previous = {}
+    for _, display in todo:
+        hit = cache.previous(display)
+        if hit is None:
+            return None
+        previous[display] = hit
+    results = [cached.get(display) or previous.get(display) for _, display in jobs_list]
+    summaries = [result.summary for result in results if result is not None and result.summary is not None]
+    return summaries, bank_findings(summaries, selection, Services())
 
 
 def _open_cache(settings: BankSettings):
@@ -312,9 +332,11 @@ def _content_hashes(jobs_list: list[tuple[str, str]], glossary_entry: str,
     return digests
 
 
-def _report(settings: BankSettings, results: list[FileResult], glossary_findings: list) -> LintResult:
-    """Bank rules over the per-file results, then per-file ignores, in report order."""
-    result = lint_bank(results, settings.selection, Services())
+def _report(settings: BankSettings, results: list[FileResult], glossary_findings: list,
+            bank: list | None = None) -> LintResult:
+    """Bank rules over the per-file results (unless their findings are known: ``bank``), then per-file ignores,
+    in report order."""
+    result = lint_bank(results, settings.selection, Services(), bank)
     findings = glossary_findings + [
         finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
     ]
