@@ -10,7 +10,9 @@ files):
 - start-up: ``quizlint lint`` on one small file against ``python -c "import yaml, pydantic"``;
 - peak memory (resident set of the whole process tree) of the cold lint.
 Every command runs as a fresh process, timed from start to exit; each figure is the median of ``--repeat``
-runs. Targets (issue 7) are printed beside the ratios. quizlint is byte-compiled first, as an install does.
+runs, taken in rounds (parse bound, cold, warm, after an edit; then again) so that a machine whose speed
+drifts moves both sides of a ratio alike. Targets (issue 7) are printed beside the ratios. quizlint is
+byte-compiled first, as an install does.
 """
 
 from __future__ import annotations
@@ -75,16 +77,21 @@ def timed(command: list[str], cwd: Path, watch_memory: bool = False) -> tuple[fl
     return elapsed, peak[0], subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
-def median_time(command: list[str], cwd: Path, repeat: int, before=None) -> float:
-    times = []
-    for _ in range(repeat):
-        if before:
-            before()
-        elapsed, _, done = timed(command, cwd)
-        if done.returncode not in (0, 1):
-            raise SystemExit(f"command failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-2000:]}")
-        times.append(elapsed)
-    return statistics.median(times)
+def run_time(command: list[str], cwd: Path, before=None) -> float:
+    if before:
+        before()
+    elapsed, _, done = timed(command, cwd)
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"command failed ({done.returncode}): {' '.join(command)}\n{done.stderr[-2000:]}")
+    return elapsed
+
+
+def interleaved_medians(steps: list[tuple[list[str], object]], cwd: Path, repeat: int) -> list[float]:
+    """The median time of each (command, before) step, the steps run one after the other in each of ``repeat``
+    rounds: a machine whose speed drifts during the run (other work, clock changes) moves every figure of a
+    ratio alike, where timing one command ``repeat`` times and then the next would not."""
+    rounds = [[run_time(command, cwd, before) for command, before in steps] for _ in range(repeat)]
+    return [statistics.median(column) for column in zip(*rounds)]
 
 
 PARSE_BOUND = (
@@ -132,10 +139,6 @@ def main(argv: list[str] | None = None) -> int:
     def clear_cache() -> None:
         shutil.rmtree(cache, ignore_errors=True)
 
-    bound = median_time([PYTHON, "-c", PARSE_BOUND, *names], work, args.repeat)
-    cold = median_time(lint, work, args.repeat, before=clear_cache)
-    _, peak_kib, _ = timed([*lint, "--no-cache"], work, watch_memory=True)
-    warm = median_time(lint, work, args.repeat)
     edited = files[len(files) // 2]
     original = edited.read_text(encoding="utf-8")
     counter = [0]
@@ -144,15 +147,19 @@ def main(argv: list[str] | None = None) -> int:
         counter[0] += 1
         edited.write_text(original.replace("tags: [synthetic]", f"tags: [synthetic, edit{counter[0]}]", 1), "utf-8")
 
-    after_edit = median_time(lint, work, args.repeat, before=edit_one_file)
+    # one round: the parse bound, a cold run (which fills the cache), a warm run, a run after an edit
+    bound, cold, warm, after_edit = interleaved_medians(
+        [([PYTHON, "-c", PARSE_BOUND, *names], None), (lint, clear_cache), (lint, None), (lint, edit_one_file)],
+        work, args.repeat)
     edited.write_text(original, encoding="utf-8")
+    _, peak_kib, _ = timed([*lint, "--no-cache"], work, watch_memory=True)
 
     small = work / "small.quiz.yaml"
     small.write_text(files[0].read_text(encoding="utf-8").split("  - id: bank-0000-q1")[0], encoding="utf-8")
-    startup_base = median_time([PYTHON, "-c", "import yaml, pydantic"], work, args.repeat * 2)
-    startup = median_time([*quizlint, "lint", "small.quiz.yaml", "--quiet", "--exit-zero"], work, args.repeat * 2)
-    startup_cold = median_time([*quizlint, "lint", "small.quiz.yaml", "--quiet", "--exit-zero", "--no-cache"], work,
-                               args.repeat * 2)
+    small_lint = [*quizlint, "lint", "small.quiz.yaml", "--quiet", "--exit-zero"]
+    startup_base, startup, startup_cold = interleaved_medians(
+        [([PYTHON, "-c", "import yaml, pydantic"], None), (small_lint, None), ([*small_lint, "--no-cache"], None)],
+        work, args.repeat * 2)
 
     print("lint")
     row("parse bound: yaml.load(CSafeLoader)", bound, 1.0)
@@ -164,12 +171,12 @@ def main(argv: list[str] | None = None) -> int:
     schema = ROOT / "schema" / "quiz.schema.json"
     checker, yamllint = (None, None) if args.no_peers else (tool("check-jsonschema"), tool("yamllint"))
     if checker:
-        peer = median_time([checker, "--schemafile", str(schema), *names], work, 1)
+        peer = run_time([checker, "--schemafile", str(schema), *names], work)
         row("check-jsonschema --schemafile quiz.schema.json", peer, peer / bound, "x parse bound")
     else:
         print("  check-jsonschema: not installed (pip install check-jsonschema)")
     if yamllint:
-        peer = median_time([yamllint, "-d", "relaxed", "bank"], work, 1)
+        peer = run_time([yamllint, "-d", "relaxed", "bank"], work)
         row("yamllint -d relaxed", peer, peer / bound, "x parse bound")
     else:
         print("  yamllint: not installed (pip install yamllint)")
