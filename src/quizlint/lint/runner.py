@@ -28,9 +28,6 @@ _worker_state: dict = {}
 
 
 def _init_worker(selection, glossary, known: list) -> None:
-    from quizlint.model.build import prepare_validators  # (imported here by a lone worker, see _start_pool)
-
-    prepare_validators()
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
     services = Services(threads=False, defer_full_looks=True)
     services.remember(known)
@@ -110,7 +107,9 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
                 known: list) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
-    import quizlint.model.build  # noqa: F401  (pydantic and the models: imported once, before the workers fork)
+    from quizlint.model.build import prepare_validators
+
+    prepare_validators()  # (pydantic, the models and their validators: once, before the workers fork)
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
     try:

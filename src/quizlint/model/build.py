@@ -143,13 +143,21 @@ def errors_to_findings(
     return list(findings.values())
 
 
+_validators_ready = False
+
+
 def prepare_validators() -> None:
-    """Build the validators of the quiz models now (pydantic builds them on first use otherwise)."""
-    Quiz.model_rebuild()
-    Item.model_rebuild()
+    """Build the validators of the quiz models now, the item's first: the quiz's then reuses it (built on first
+    use, the quiz's would build the item's schema once for itself and once more for ``Item``)."""
+    global _validators_ready
+    if not _validators_ready:
+        Item.model_rebuild()
+        Quiz.model_rebuild()
+        _validators_ready = True
 
 
 def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
+    prepare_validators()
     data = document.data
     if not isinstance(data, dict):
         line, column = document.position(())
