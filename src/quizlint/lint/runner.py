@@ -145,7 +145,7 @@ def _receive(running: Iterable[FileResult], services: Services) -> list[FileResu
     """The results of workers, as they come, completed by ``services``: the full language looks the workers
     left (lingua's big models load once, here, while the workers go on) and what the workers learned."""
     preload = None
-    results = []
+    results, unanswered = [], []
     for result in running:
         results.append(result)
         services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
@@ -154,9 +154,13 @@ def _receive(running: Iterable[FileResult], services: Services) -> list[FileResu
             preload = threading.Thread(target=services.prepare_full_looks,
                                        args=(result.pending[0][1].languages,), daemon=True)
             preload.start()
+        unanswered.append(result)
+        if preload is None or not preload.is_alive():  # the models are ready (or not needed): answer meanwhile
+            resolve_pending(unanswered, services)
+            unanswered = []
     if preload is not None:
         preload.join()
-    resolve_pending(results, services)
+    resolve_pending(unanswered, services)
     return results
 
 
