@@ -43,26 +43,29 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
 
     Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
     """
-    from quizlint.lint.report import get_reporter
-    from quizlint.lint.runner import run_lint
+    from quizlint.lint.gc_pause import cycle_collector_paused
 
-    settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
-    if output is not None:
-        refuse_to_overwrite_inputs(output, settings)
-    warn_if_no_quiz_files(settings)
-    result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
-    use_color = color_wanted(color, output is None and sys.stdout.isatty())
-    report = get_reporter(output_format).render(
-        result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
-    )
-    if output is not None:
-        from quizlint.io import write_atomic
+    with cycle_collector_paused():
+        from quizlint.lint.report import get_reporter
+        from quizlint.lint.runner import run_lint
 
-        try:
-            write_atomic(output, report)
-        except OSError as error:
-            fail(f"cannot write the report to {output}: {error.strerror or error}")
-    else:
-        click.echo(report, nl=False)
-    if not exit_zero:
-        exit_for(result.findings, fail_on or settings.config.fail_on)
+        settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+        if output is not None:
+            refuse_to_overwrite_inputs(output, settings)
+        warn_if_no_quiz_files(settings)
+        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
+        use_color = color_wanted(color, output is None and sys.stdout.isatty())
+        report = get_reporter(output_format).render(
+            result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
+        )
+        if output is not None:
+            from quizlint.io import write_atomic
+
+            try:
+                write_atomic(output, report)
+            except OSError as error:
+                fail(f"cannot write the report to {output}: {error.strerror or error}")
+        else:
+            click.echo(report, nl=False)
+        if not exit_zero:
+            exit_for(result.findings, fail_on or settings.config.fail_on)

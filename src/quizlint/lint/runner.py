@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
+from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
                                   resolve_pending)
 from quizlint.lint.services import Services
@@ -28,26 +29,31 @@ _worker_state: dict = {}
 
 
 def _init_worker(selection, glossary, known: list) -> None:
+    gc.disable()  # see cycle_collector_paused; a worker ends with the run
+    _worker_state.update(selection=selection, glossary=glossary, services=_worker_services(known))
+
+
+def _worker_services(known: list) -> Services:
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
     services = Services(threads=False, defer_full_looks=True)
     services.remember(known)
-    _worker_state.update(selection=selection, glossary=glossary, services=services)
-    gc.disable()  # see _lint_here; a worker ends with the run
+    return services
 
 
 def _prepare_worker(root: Path) -> None:
     """Start an early worker (see ``_EarlyWorker``) before it has work: the models' validators, and the
     language identifications of earlier runs (from the cache under ``root``)."""
+    gc.disable()  # (as in _init_worker; the imports run faster too)
     from quizlint.lint.cache import IdentificationCache
     from quizlint.model.build import prepare_validators
 
     prepare_validators()
-    _worker_state["known"] = IdentificationCache(root).rows
+    _worker_state["services"] = _worker_services(IdentificationCache(root).rows)
 
 
 def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None) -> list[FileResult]:
     """Lint ``todo`` in an early worker, which loads the glossary itself."""
-    _init_worker(selection, load_glossary(glossary_path)[0], _worker_state.pop("known"))
+    _worker_state.update(selection=selection, glossary=load_glossary(glossary_path)[0])
     return [_lint_in_worker(job) for job in todo]
 
 
@@ -92,15 +98,8 @@ def start_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | No
 
 
 def _lint_here(todo: list[tuple[str, str]], selection, glossary, services: Services) -> list[FileResult]:
-    # Linting makes millions of small objects and almost no reference cycles: the cycle collector would only
-    # rescan the growing heap (a tenth of the run on a large bank), and frees nothing that matters.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with cycle_collector_paused():
         return [lint_file(path, display, selection, glossary, services) for path, display in todo]
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, services: Services,
