@@ -162,6 +162,7 @@ def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, 
 
     fresh = lint(run, bank, "--no-cache")
     assert lint(run, bank, "-j", "2").stdout == fresh.stdout
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]  # written as results came
     rows = json.loads((bank / ".quizlint_cache" / "identifications.json").read_text(encoding="utf-8"))["rows"]
     assert any(kind == "look" for _, kind, _, _ in rows)  # the workers' word and trigram looks
     edited = bank / "content" / "b.quiz.yaml"

@@ -184,6 +184,7 @@ class LintCache:
         self.root = root
         self.directory = root / CACHE_DIR_NAME / f"lint-{key}"
         self.changed: dict[str, tuple[str, dict]] = {}
+        self._written: set[str] = set()  # the names of the entries written by this run
         try:
             self.names = set(os.listdir(self.directory))
         except OSError:
@@ -220,23 +221,34 @@ class LintCache:
         return None
 
     def put(self, display: str, digest: str, result: FileResult) -> None:
-        self.changed[display] = (digest, {"path": display, "hash": digest, "result": result_to_json(result)})
+        """Keep ``result`` as the entry of ``display`` with content ``digest`` (written by ``write`` or ``save``;
+        an entry already written for the same content is not written again)."""
+        if self.entry_name(display, digest) not in self._written:
+            self.changed[display] = (digest, {"path": display, "hash": digest, "result": result_to_json(result)})
+
+    def write(self) -> None:
+        """Write the entries kept so far (a run writes them as its results come, then ``save``s)."""
+        pending = [(name, entry) for display, (digest, entry) in self.changed.items()
+                   if (name := self.entry_name(display, digest)) not in self._written]
+        if not pending:
+            return
+        try:
+            ensure_cache_dir(self.root)
+            self.directory.mkdir(exist_ok=True)
+            for name, entry in pending:
+                write_atomic(self.directory / name, _text(entry), durable=False)
+                self._written.add(name)
+        except OSError:
+            pass  # a read-only checkout still lints; it just does not cache
 
     def save(self, keep: set[str]) -> None:
         """Write the new entries; drop the older entries of the same files, and those of files that are gone
         (not in ``keep`` and not on disk)."""
+        self.write()
         try:
-            if self.changed:
-                ensure_cache_dir(self.root)
-                self.directory.mkdir(exist_ok=True)
-            written = set()
-            for display, (digest, entry) in self.changed.items():
-                name = self.entry_name(display, digest)
-                write_atomic(self.directory / name, _text(entry), durable=False)
-                written.add(name)
-            self._drop_stale(keep, written)
+            self._drop_stale(keep, self._written)
         except OSError:
-            pass  # a read-only checkout still lints; it just does not cache
+            pass
 
     def _drop_stale(self, keep: set[str], written: set[str]) -> None:
         kept_paths = {_path_hash(display) for display in keep}

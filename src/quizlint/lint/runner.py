@@ -87,13 +87,14 @@ def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | Non
 
 
 def start_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None, services: Services,
-                known: list = ()) -> Callable[[], list[FileResult]]:
+                known: list = (),
+                finished: Callable[[FileResult], None] | None = None) -> Callable[[], list[FileResult]]:
     """Start linting ``todo`` from scratch; the returned function waits for the results (in the order of
     ``todo``). Worker processes do the work when the files are many; ``known`` are language identifications
-    of earlier runs, for the workers."""
+    of earlier runs, for the workers; ``finished`` is told of each of their results once it is complete."""
     workers = _worker_count(jobs, todo)
     if todo and workers > 1:
-        return _start_pool(todo, selection, glossary, workers, services, list(known))
+        return _start_pool(todo, selection, glossary, workers, services, list(known), finished)
     return lambda: _lint_here(todo, selection, glossary, services)
 
 
@@ -103,7 +104,7 @@ def _lint_here(todo: list[tuple[str, str]], selection, glossary, services: Servi
 
 
 def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, services: Services,
-                known: list) -> Callable[[], list[FileResult]]:
+                known: list, finished: Callable[[FileResult], None] | None) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
     from quizlint.model.build import prepare_validators
@@ -119,7 +120,7 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
 
     def collect() -> list[FileResult]:
         with pool:
-            return _receive((result for chunk in chunks for result in chunk.result()), services)
+            return _receive((result for chunk in chunks for result in chunk.result()), services, finished)
 
     return collect
 
@@ -140,9 +141,11 @@ def _lint_chunk(jobs: list[tuple[str, str]]) -> list[FileResult]:
     return [_lint_in_worker(job) for job in jobs]
 
 
-def _receive(running: Iterable[FileResult], services: Services) -> list[FileResult]:
+def _receive(running: Iterable[FileResult], services: Services,
+             finished: Callable[[FileResult], None] | None = None) -> list[FileResult]:
     """The results of workers, as they come, completed by ``services``: the full language looks the workers
-    left (lingua's big models load once, here, while the workers go on) and what the workers learned."""
+    left (lingua's big models load once, here, while the workers go on) and what the workers learned. Each
+    complete result is handed to ``finished`` (to be cached, say) meanwhile."""
     preload = None
     results, unanswered = [], []
     for result in running:
@@ -155,12 +158,19 @@ def _receive(running: Iterable[FileResult], services: Services) -> list[FileResu
             preload.start()
         unanswered.append(result)
         if preload is None or not preload.is_alive():  # the models are ready (or not needed): answer meanwhile
-            resolve_pending(unanswered, services)
+            _complete(unanswered, services, finished)
             unanswered = []
     if preload is not None:
         preload.join()
-    resolve_pending(unanswered, services)
+    _complete(unanswered, services, finished)
     return results
+
+
+def _complete(results: list[FileResult], services: Services, finished: Callable[[FileResult], None] | None) -> None:
+    resolve_pending(results, services)
+    if finished is not None:
+        for result in results:
+            finished(result)
 
 
 class _EarlyWorker:
@@ -262,6 +272,11 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     identifications = None
     waiting_early = (early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED
                      and _worker_count(None, todo) == 1)
+    def keep(result: FileResult) -> None:  # written as results come: little is left to write at the end
+        if cache is not None and result.path in digests:
+            cache.put(result.path, digests[result.path], result)
+            cache.write()
+
     waiting = early.start(todo, selection, settings.glossary_path, services) if waiting_early else None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
@@ -270,7 +285,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
         services.remember(identifications.rows)
     if waiting is None:
         waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
-                              identifications.rows if identifications is not None else ())
+                              identifications.rows if identifications is not None else (), keep)
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
     guess = _bank_guess(cache, todo, cached, jobs_list, selection) if waiting_early else None
     fresh = dict(zip((display for _, display in todo), waiting()))
