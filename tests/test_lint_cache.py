@@ -263,3 +263,21 @@ def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_i
     assert calls == [1]
     assert new_stem.stdout == lint(run, bank, "--no-cache").stdout
     assert "D002" not in new_stem.stdout
+
+
+def test_a_run_on_a_few_files_does_not_read_the_entries_of_the_others(run, bank, monkeypatch):
+    import quizlint.lint.cache
+
+    (bank / "content" / "c.quiz.yaml").write_text(quiz_yaml(CLEAN.replace("id: river", "id: c1"), quiz_id="c"),
+                                                  encoding="utf-8")
+    lint(run, bank)
+    read = []
+    real_exists = quizlint.lint.cache.LintCache._file_exists
+    monkeypatch.setattr(quizlint.lint.cache.LintCache, "_file_exists",
+                        lambda self, name: read.append(name) or real_exists(self, name))
+    (bank / "content" / "c.quiz.yaml").unlink()
+    run("lint", "--format", "json", "content/a.quiz.yaml", cwd=bank)
+    assert read == []  # a pre-commit hook's run on one file stays cheap however large the cache
+    assert len(entries(bank)) == 3
+    lint(run, bank)  # a run over the bank drops the entry of the deleted file
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]

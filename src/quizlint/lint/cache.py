@@ -253,9 +253,12 @@ class LintCache:
     def _drop_stale(self, keep: set[str], written: set[str]) -> None:
         kept_paths = {_path_hash(display) for display in keep}
         changed_paths = {_path_hash(display) for display in self.changed}
+        # Whether the file of another entry is gone is known only by reading the entry: a run over a small part
+        # of the bank (a pre-commit hook's few files) leaves that to a run over most of it.
+        sweep = 2 * len(keep) >= len(self.names)
         for name in self.names - written:
             path_hash = name.split("-", 1)[0]
-            if path_hash in changed_paths or (path_hash not in kept_paths and not self._file_exists(name)):
+            if path_hash in changed_paths or (sweep and path_hash not in kept_paths and not self._file_exists(name)):
                 (self.directory / name).unlink(missing_ok=True)
 
     def _file_exists(self, name: str) -> bool:

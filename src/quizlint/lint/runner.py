@@ -302,7 +302,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
                 cache.put(display, digests[display], result)
         if glossary_entry in digests:
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
-        cache.save(keep={display for _, display in jobs_list} | {glossary_entry})
+        cache.save(keep={display for _, display in jobs_list} | ({glossary_entry} if glossary_entry else set()))
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
     summaries = [result.summary for result in results if result.summary is not None]
     bank = guess[1] if guess is not None and guess[0] == summaries else None
