@@ -79,13 +79,6 @@ def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     return min(os.cpu_count() or 1, len(todo)) if size >= PARALLEL_MIN_BYTES else 1
 
 
-def lint_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None,
-               services: Services | None = None) -> list[FileResult]:
-    """Lint files from scratch, in worker processes when it pays off. Results keep the order of ``todo``.
-    ``services`` (language identification) serves this process: the files themselves, or the pool's leftovers."""
-    return start_fresh(todo, selection, glossary, jobs, services or Services())()
-
-
 def start_fresh(todo: list[tuple[str, str]], selection, glossary, jobs: int | None, services: Services,
                 known: list = (),
                 finished: Callable[[FileResult], None] | None = None) -> Callable[[], list[FileResult]]:
@@ -272,11 +265,6 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     identifications = None
     waiting_early = (early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED
                      and _worker_count(None, todo) == 1)
-    def keep(result: FileResult) -> None:  # written as results come: little is left to write at the end
-        if cache is not None and result.path in digests:
-            cache.put(result.path, digests[result.path], result)
-            cache.write()
-
     waiting = early.start(todo, selection, settings.glossary_path, services) if waiting_early else None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
@@ -285,7 +273,8 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
         services.remember(identifications.rows)
     if waiting is None:
         waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
-                              identifications.rows if identifications is not None else (), keep)
+                              identifications.rows if identifications is not None else (),
+                              _entry_writer(cache, digests))
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
     guess = _bank_guess(cache, todo, cached, jobs_list, selection) if waiting_early else None
     fresh = dict(zip((display for _, display in todo), waiting()))
@@ -307,6 +296,20 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     summaries = [result.summary for result in results if result.summary is not None]
     bank = guess[1] if guess is not None and guess[0] == summaries else None
     return _report(settings, results, glossary_findings, bank)
+
+
+def _entry_writer(cache, digests: dict[str, str]) -> Callable[[FileResult], None] | None:
+    """What writes each complete fresh result to the cache as it comes (little is then left to write at the
+    end of the run)."""
+    if cache is None:
+        return None
+
+    def write(result: FileResult) -> None:
+        if result.path in digests:
+            cache.put(result.path, digests[result.path], result)
+            cache.write()
+
+    return write
 
 
 def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult], jobs_list: list[tuple[str, str]],
