@@ -307,14 +307,12 @@ def position_tests(summaries: list[ItemSummary], settings: TestSettings) -> list
 def longest_key(summaries: list[ItemSummary], settings: TestSettings) -> LongestKey:
     """The key-is-the-longest-option count, tested as longest-option-bank does (ties share the chance)."""
     from quizlint.rules._stats import poisson_binomial_upper
-    from quizlint.rules.longest_option_bank import key_is_longest, keyed_items
+    from quizlint.rules.longest_option_bank import keyed_items, keys_longest
 
     items = keyed_items(summaries)
-    outcomes = [key_is_longest(item) for item in items]
-    hits = sum(1 for hit, _ in outcomes if hit)
-    chances = [chance for _, chance in outcomes]
-    result = poisson_binomial_upper(hits, chances)
-    return LongestKey(len(items), hits, sum(chances), result.p_value, result.method,
+    rate = keys_longest(items)
+    result = poisson_binomial_upper(rate.hits, rate.chances)
+    return LongestKey(len(items), rate.hits, sum(rate.chances), result.p_value, result.method,
                       settings.flags(result.p_value, len(items)))
 
 

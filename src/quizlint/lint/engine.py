@@ -202,14 +202,18 @@ def bank_findings(summaries: list[QuizSummary], selection: Selection, services: 
     return findings
 
 
+def summaries_of(results: Iterable[FileResult]) -> list[QuizSummary]:
+    """The quiz summaries of per-file results (a file that did not validate has none): what bank rules read."""
+    return [result.summary for result in results if result.summary is not None]
+
+
 def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None,
               bank: list[Finding] | None = None) -> LintResult:
     """Combine per-file results, run bank rules (unless their findings are known: ``bank``), apply
     suppressions, sort."""
     results = list(results)
     if bank is None:
-        summaries = [result.summary for result in results if result.summary is not None]
-        bank = bank_findings(summaries, selection, services or Services())
+        bank = bank_findings(summaries_of(results), selection, services or Services())
     by_file: dict[str, list[Finding]] = {result.path: list(result.findings) for result in results}
     for finding in bank:
         by_file.setdefault(finding.file, []).append(finding)

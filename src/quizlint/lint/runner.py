@@ -13,7 +13,7 @@ from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
 from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
-                                  resolve_pending)
+                                  resolve_pending, summaries_of)
 from quizlint.lint.services import Services
 
 # Below this much YAML, starting worker processes costs more than it saves.
@@ -54,7 +54,7 @@ def _prepare_worker(root: Path) -> None:
 def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None) -> list[FileResult]:
     """Lint ``todo`` in an early worker, which loads the glossary itself."""
     _worker_state.update(selection=selection, glossary=load_glossary(glossary_path)[0])
-    return [_lint_in_worker(job) for job in todo]
+    return _lint_chunk(todo)
 
 
 def _lint_in_worker(job: tuple[str, str]) -> FileResult:
@@ -293,8 +293,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | ({glossary_entry} if glossary_entry else set()))
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
-    summaries = [result.summary for result in results if result.summary is not None]
-    bank = guess[1] if guess is not None and guess[0] == summaries else None
+    bank = guess[1] if guess is not None and guess[0] == summaries_of(results) else None
     return _report(settings, results, glossary_findings, bank)
 
 
@@ -324,8 +323,7 @@ def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult
         if hit is None:
             return None
         previous[display] = hit
-    results = [cached.get(display) or previous.get(display) for _, display in jobs_list]
-    summaries = [result.summary for result in results if result is not None and result.summary is not None]
+    summaries = summaries_of(filter(None, (cached.get(display) or previous.get(display) for _, display in jobs_list)))
     return summaries, bank_findings(summaries, selection, Services())
 
 

@@ -85,11 +85,5 @@ def keys_longest(items) -> Rate:
                 [item.lengths.count(top) / item.n_options for item, top in zip(items, longest)])
 
 
-def key_is_longest(item) -> tuple[bool, float]:
-    """Whether the key is (one of) the longest options, and the chance of that: (number tied) / n."""
-    rate = keys_longest([item])
-    return rate.hits == 1, rate.chances[0]
-
-
 def check(ctx):
     yield from rate_problems(ctx, NAME, one_group(keyed_items), keys_longest, "the key is the longest option")
