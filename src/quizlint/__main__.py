@@ -1,3 +1,22 @@
-from quizlint.cli import main
+"""quizlint's entry point: the ``quizlint`` command and ``python -m quizlint``."""
 
-main()
+import os
+import sys
+
+
+def main() -> None:
+    # quizlint's models are internal: looking for pydantic plugins (observability hooks, found by scanning the
+    # entry points of every installed distribution) only slows each process's first validation. A setting of
+    # the user's own wins.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    # (before the command line's imports: a worker forked now starts up alongside them, see ``prestart``)
+    from quizlint.lint.prestart import start_if_useful
+
+    start_if_useful(sys.argv[1:])
+    from quizlint.cli import main as run
+
+    run()
+
+
+if __name__ == "__main__":
+    main()

@@ -61,10 +61,6 @@ def cli() -> None:
 
 
 def main() -> None:
-    # quizlint's models are internal: looking for pydantic plugins (observability hooks, found by scanning the
-    # entry points of every installed distribution) only slows each process's first validation. A setting of
-    # the user's own wins.
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         _run()
         status = 0

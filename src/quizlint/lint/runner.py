@@ -11,6 +11,7 @@ from typing import Callable, Iterable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
+from quizlint.lint import prestart
 from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
                                   resolve_pending, summaries_of)
@@ -237,11 +238,14 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
         index = FileIndex(settings.config.root)
         digests = {display: digest for path, display in jobs_list if (digest := index.digest(path)) is not None}
         if jobs is None and len(digests) >= OVERLAP_MIN_CACHED and len(digests) < len(jobs_list):
-            # some files changed since the last run, most often a few: a worker to lint them starts now, so
-            # that its start-up overlaps with hashing the files and reading the cache
-            early = _EarlyWorker(settings.config.root)
+            # some files changed since the last run, most often a few: a worker to lint them starts now (or
+            # started with the process, see ``prestart``), so that its start-up overlaps with hashing the files
+            # and reading the cache
+            early = prestart.take(settings.config.root) or _EarlyWorker(settings.config.root)
         digests.update(_content_hashes([job for job in jobs_list if job[1] not in digests], glossary_entry,
                                        glossary_bytes))
+    if early is None:
+        prestart.discard()
     try:
         result = _lint_with_cache(settings, jobs_list, glossary_entry, cache, digests, jobs, early)
     finally:
@@ -265,6 +269,8 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     identifications = None
     waiting_early = (early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED
                      and _worker_count(None, todo) == 1)
+    if early is not None and not waiting_early:
+        early.stop()  # (many files to lint: the pool's workers take them)
     waiting = early.start(todo, selection, settings.glossary_path, services) if waiting_early else None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache

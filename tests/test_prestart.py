@@ -1,0 +1,163 @@
+"""The lint worker forked as quizlint starts (``quizlint.lint.prestart``, issue 7): after an edit it lints the
+changed files; it must never change what a run reports, and a run must survive its death."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import quiz_yaml
+from test_lint_cache import CLEAN, FLAWED
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked on Linux only")
+
+# More files than runner.OVERLAP_MIN_CACHED, so that an edit of one is linted by an early worker.
+FILES = 40
+
+
+@pytest.fixture
+def big_bank(tmp_path: Path) -> Path:
+    content = tmp_path / "content"
+    content.mkdir()
+    for number in range(FILES):
+        items = FLAWED if number % 7 == 0 else CLEAN
+        path = content / f"q{number:02d}.quiz.yaml"
+        path.write_text(quiz_yaml(items, quiz_id=f"q{number:02d}").replace("id: river", f"id: river{number}"),
+                        encoding="utf-8")
+        _age(path)
+    return tmp_path
+
+
+def _age(path: Path) -> None:
+    # (the file index re-reads files changed just before it was written)
+    past = time.time() - 60
+    os.utime(path, (past, past))
+
+
+def _script(bank: Path, *parts: str) -> subprocess.CompletedProcess:
+    """Run the Python of ``parts`` in a fresh interpreter in ``bank``: forking a test process that may have
+    threads is not what quizlint does (it forks before any thread starts)."""
+    code = "import os, sys\n" + "".join(textwrap.dedent(part) for part in parts)
+    return subprocess.run([sys.executable, "-c", code], cwd=bank, capture_output=True, text=True, timeout=120)
+
+
+def test_after_an_edit_the_report_is_that_of_a_fresh_run(run_process, big_bank):
+    lint = ("lint", "--format", "json", "content")
+    first = run_process(*lint, cwd=big_bank)
+    assert (big_bank / ".quizlint_cache" / "files.json").is_file()
+    edited = big_bank / "content" / "q03.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("The Nile", "Istanbul")
+                      .replace('tr: "Nil"', 'tr: "Istanbul"'), encoding="utf-8")
+    after_edit = run_process(*lint, cwd=big_bank)
+    fresh = run_process(*lint, "--no-cache", cwd=big_bank)
+    assert after_edit.stderr == ""
+    assert after_edit.stdout == fresh.stdout != first.stdout
+    assert any(finding["file"] == "content/q03.quiz.yaml" for finding in json.loads(after_edit.stdout))
+    without_worker = run_process(*lint, cwd=big_bank, env={"QUIZLINT_NO_PRESTART": "1"})
+    assert without_worker.stdout == fresh.stdout
+
+
+COMPARE = """
+    from quizlint.diagnostics import REPORT_ORDER
+    from quizlint.lint.engine import lint_file
+    from quizlint.lint.services import Services
+    from quizlint.rules.base import Selection
+
+    todo = [(os.path.join("content", name), "content/" + name) for name in sorted(os.listdir("content"))[:5]]
+
+    def shown(results):
+        return [(result.path, sorted(result.findings, key=REPORT_ORDER), result.summary) for result in results]
+
+    expected = shown(lint_file(path, display, Selection.default(), None, Services()) for path, display in todo)
+"""
+
+
+def test_the_forked_worker_lints_the_files_it_is_sent(big_bank):
+    (big_bank / ".quizlint_cache").mkdir()
+    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+    done = _script(big_bank, """
+        from quizlint.lint import prestart
+
+        prestart.start_if_useful(["lint", "content"])
+        worker = prestart.take(os.getcwd())
+        assert worker is not None and worker.pid > 0
+        pid = worker.pid
+    """, COMPARE, """
+        collect = worker.start(todo, Selection.default(), None, Services())
+        assert shown(collect()) == expected
+        try:
+            os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            print("reaped")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "reaped\n"
+
+
+def test_when_the_forked_worker_dies_the_run_lints_its_files_itself(big_bank):
+    (big_bank / ".quizlint_cache").mkdir()
+    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+    done = _script(big_bank, """
+        import signal
+        from quizlint.lint import prestart
+
+        prestart.start_if_useful(["lint"])
+        worker = prestart.take(os.getcwd())
+        os.kill(worker.pid, signal.SIGKILL)
+    """, COMPARE, """
+        assert shown(worker.start(todo, Selection.default(), None, Services())()) == expected
+        print("linted")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "linted\n"
+
+
+def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
+    (big_bank / ".quizlint_cache").mkdir()
+    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+    done = _script(big_bank, """
+        from quizlint.lint import prestart
+
+        prestart.start_if_useful(["lint"])
+        pid = prestart._started.pid
+        prestart.discard()
+        assert prestart.take(os.getcwd()) is None
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            print("gone")
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "gone\n"
+
+
+@pytest.mark.parametrize("argv, index, expected", [
+    (["lint"], True, True),
+    (["lint", "content", "--format", "json"], True, True),
+    (["--color", "lint", "content"], True, True),
+    (["lint"], False, False),  # a first run: nothing cached, so no worker for a few changed files
+    (["lint", "--no-cache"], True, False),
+    (["lint", "-j", "2"], True, False),
+    (["lint", "--jobs=1"], True, False),
+    (["export", "qti21", "content"], True, False),
+    (["fix", "--check"], True, False),
+    ([], True, False),
+])
+def test_the_worker_is_forked_only_for_a_lint_run_that_may_use_it(tmp_path, monkeypatch, argv, index, expected):
+    from quizlint.lint import prestart
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("QUIZLINT_NO_PRESTART", raising=False)
+    if index:
+        (tmp_path / ".quizlint_cache").mkdir()
+        (tmp_path / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+    assert prestart._likely_useful(argv) is expected
+    monkeypatch.setenv("QUIZLINT_NO_PRESTART", "1")
+    assert prestart._likely_useful(argv) is False
