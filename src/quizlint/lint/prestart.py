@@ -129,17 +129,15 @@ def _serve(jobs: int, results: int, root: str) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; this ends with its pipe
         from pathlib import Path
 
-        from quizlint.lint import runner
-        from quizlint.rules.base import all_rules
+        from quizlint.lint import worker
 
-        runner._prepare_worker(Path(root))
-        all_rules()
+        worker.prepare_early_worker(Path(root))
         job = _receive(jobs)
         if job is not None:
             todo, selection, glossary_path, job_root = job
             if job_root != root:  # (the bank's cache is elsewhere: its identifications, then)
-                runner._prepare_worker(Path(job_root))
-            _send(results, runner._lint_batch(todo, selection, glossary_path))
+                worker.prepare_early_worker(Path(job_root))
+            _send(results, worker.lint_batch(todo, selection, glossary_path))
         status = 0
     finally:
         os._exit(status)

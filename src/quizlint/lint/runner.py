@@ -3,7 +3,6 @@ large), bank rules over all files, per-file ignores."""
 
 from __future__ import annotations
 
-import gc
 import os
 import threading
 from pathlib import Path
@@ -16,6 +15,7 @@ from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
                                   resolve_pending, summaries_of)
 from quizlint.lint.services import Services
+from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
 
 # Below this much YAML, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024
@@ -25,46 +25,6 @@ PARALLEL_MIN_FILES = 4
 # a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap (see
 # ``_EarlyWorker``).
 OVERLAP_MIN_CACHED = 32
-
-_worker_state: dict = {}
-
-
-def _init_worker(selection, glossary, known: list) -> None:
-    gc.disable()  # see cycle_collector_paused; a worker ends with the run
-    _worker_state.update(selection=selection, glossary=glossary, services=_worker_services(known))
-
-
-def _worker_services(known: list) -> Services:
-    # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
-    services = Services(threads=False, defer_full_looks=True)
-    services.remember(known)
-    return services
-
-
-def _prepare_worker(root: Path) -> None:
-    """Start an early worker (see ``_EarlyWorker``) before it has work: the models' validators, and the
-    language identifications of earlier runs (from the cache under ``root``)."""
-    gc.disable()  # (as in _init_worker; the imports run faster too)
-    from quizlint.lint.cache import IdentificationCache
-    from quizlint.model.build import prepare_validators
-
-    prepare_validators()
-    _worker_state["services"] = _worker_services(IdentificationCache(root).rows)
-
-
-def _lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None) -> list[FileResult]:
-    """Lint ``todo`` in an early worker, which loads the glossary itself."""
-    _worker_state.update(selection=selection, glossary=load_glossary(glossary_path)[0])
-    return _lint_chunk(todo)
-
-
-def _lint_in_worker(job: tuple[str, str]) -> FileResult:
-    path, display = job
-    services = _worker_state["services"]
-    result = lint_file(path, display, _worker_state["selection"], _worker_state["glossary"], services)
-    result.learned = services.take_learned()
-    return result
-
 
 def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     if jobs is not None:
@@ -105,9 +65,9 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
 
     prepare_validators()  # (pydantic, the models and their validators: once, before the workers fork)
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(selection, glossary, known))
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_pool_worker, initargs=(selection, glossary, known))
     try:
-        chunks = [pool.submit(_lint_chunk, chunk) for chunk in guided_chunks(todo, workers)]
+        chunks = [pool.submit(lint_chunk, chunk) for chunk in guided_chunks(todo, workers)]
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
@@ -129,10 +89,6 @@ def guided_chunks(todo: list, workers: int) -> list[list]:
         chunks.append(todo[start:start + size])
         start += size
     return chunks
-
-
-def _lint_chunk(jobs: list[tuple[str, str]]) -> list[FileResult]:
-    return [_lint_in_worker(job) for job in jobs]
 
 
 def _receive(running: Iterable[FileResult], services: Services,
@@ -175,11 +131,11 @@ class _EarlyWorker:
     def __init__(self, root: Path) -> None:
         import multiprocessing
 
-        self._pool = multiprocessing.Pool(1, initializer=_prepare_worker, initargs=(root,))
+        self._pool = multiprocessing.Pool(1, initializer=prepare_early_worker, initargs=(root,))
 
     def start(self, todo: list[tuple[str, str]], selection, glossary_path: Path | None,
               services: Services) -> Callable[[], list[FileResult]]:
-        running = self._pool.apply_async(_lint_batch, (todo, selection, glossary_path))
+        running = self._pool.apply_async(lint_batch, (todo, selection, glossary_path))
         self._pool.close()
 
         def collect() -> list[FileResult]:

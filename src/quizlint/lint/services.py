@@ -71,12 +71,11 @@ def _sample_tokens(text: str | list[str], limit: int) -> list[str]:
     its words."""
     if isinstance(text, str):
         return text.split() if len(text) <= limit else _sample(text, limit).split()
-    end = -1  # the length of the words so far, joined
-    for count, word in enumerate(text):
-        end += len(word) + 1
-        if end > limit or (end == limit and count + 1 < len(text)):  # longer than limit: ``_sample`` cuts at
-            return text[:count] if count else [word[:limit]]  # the last space before limit, else at limit
-    return text
+    joined = " ".join(text)
+    if len(joined) <= limit:
+        return text
+    cut = joined.rfind(" ", 0, limit)  # as ``_sample`` cuts: the words before the cut, else the first word cut
+    return text[:joined.count(" ", 0, cut) + 1] if cut > 0 else [joined[:limit]]
 
 
 class Services:
