@@ -149,12 +149,18 @@ def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
     (["export", "qti21", "content"], True, False),
     (["fix", "--check"], True, False),
     ([], True, False),
+    (["lint", "a.quiz.yaml", "b.quiz.yaml"], True, False),  # a pre-commit hook's few files: too few to use it
+    (["lint", "--format", "json", "a.quiz.yaml"], True, False),
+    (["lint", "a.quiz.yaml", "content"], True, True),
 ])
 def test_the_worker_is_forked_only_for_a_lint_run_that_may_use_it(tmp_path, monkeypatch, argv, index, expected):
     from quizlint.lint import prestart
 
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("QUIZLINT_NO_PRESTART", raising=False)
+    (tmp_path / "content").mkdir()
+    for name in ("a.quiz.yaml", "b.quiz.yaml"):
+        (tmp_path / name).write_text(quiz_yaml(CLEAN), encoding="utf-8")
     if index:
         (tmp_path / ".quizlint_cache").mkdir()
         (tmp_path / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")

@@ -16,6 +16,9 @@ import os
 import sys
 
 _INDEX = os.path.join(".quizlint_cache", "files.json")
+# With at least this many cached results to read, the files to lint afresh are linted in an early worker (see
+# ``runner._EarlyWorker``): a run over fewer files has no use for one.
+OVERLAP_MIN_CACHED = 32
 # The options that keep a run from using an early worker (see ``runner.run_lint``).
 _NO_EARLY_WORKER = ("--no-cache", "-j", "--jobs")
 _LENGTH_BYTES = 8
@@ -51,10 +54,19 @@ def discard() -> None:
 def _likely_useful(argv: list[str]) -> bool:
     if not sys.platform.startswith("linux") or os.environ.get("QUIZLINT_NO_PRESTART"):
         return False
-    command = next((arg for arg in argv if not arg.startswith("-")), None)
-    if command != "lint" or any(arg.startswith(_NO_EARLY_WORKER) for arg in argv):
+    words = [arg for arg in argv if not arg.startswith("-")]
+    if not words or words[0] != "lint" or any(arg.startswith(_NO_EARLY_WORKER) for arg in argv):
         return False
-    return os.path.isfile(_INDEX)
+    return os.path.isfile(_INDEX) and not _few_files(words[1:])
+
+
+def _few_files(words: list[str]) -> bool:
+    """Whether the paths among ``words`` (the arguments of ``lint``, option values among them) are files only,
+    too few for an early worker (a pre-commit hook's run, say). Without paths, the bank is linted."""
+    if any(os.path.isdir(word) for word in words):
+        return False
+    files = sum(os.path.isfile(word) for word in words)
+    return 0 < files <= OVERLAP_MIN_CACHED
 
 
 class Prestarted:

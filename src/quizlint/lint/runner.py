@@ -24,7 +24,7 @@ PARALLEL_MIN_FILES = 4
 # With at least this many cached results to read, the files to lint afresh (after an edit, say) are linted in
 # a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap (see
 # ``_EarlyWorker``).
-OVERLAP_MIN_CACHED = 32
+OVERLAP_MIN_CACHED = prestart.OVERLAP_MIN_CACHED
 
 def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     if jobs is not None:
