@@ -41,11 +41,20 @@ def _age(path: Path) -> None:
     os.utime(path, (past, past))
 
 
-def _script(bank: Path, *parts: str) -> subprocess.CompletedProcess:
-    """Run the Python of ``parts`` in a fresh interpreter in ``bank``: forking a test process that may have
-    threads is not what quizlint does (it forks before any thread starts)."""
+def _write_index(root: Path) -> None:
+    """A file index, as an earlier run leaves it: what makes quizlint fork the worker."""
+    (root / ".quizlint_cache").mkdir()
+    (root / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+
+
+def _script_output(bank: Path, *parts: str) -> str:
+    """What the Python of ``parts`` prints, run in a fresh interpreter in ``bank`` with a file index (forking a
+    test process that may have threads is not what quizlint does: it forks before any thread starts)."""
+    _write_index(bank)
     code = "import os, sys\n" + "".join(textwrap.dedent(part) for part in parts)
-    return subprocess.run([sys.executable, "-c", code], cwd=bank, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", code], cwd=bank, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def test_after_an_edit_the_report_is_that_of_a_fresh_run(run_process, big_bank):
@@ -80,9 +89,7 @@ COMPARE = """
 
 
 def test_the_forked_worker_lints_the_files_it_is_sent(big_bank):
-    (big_bank / ".quizlint_cache").mkdir()
-    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
-    done = _script(big_bank, """
+    output = _script_output(big_bank, """
         from quizlint.lint import prestart
 
         prestart.start_if_useful(["lint", "content"])
@@ -97,14 +104,11 @@ def test_the_forked_worker_lints_the_files_it_is_sent(big_bank):
         except ChildProcessError:
             print("reaped")
     """)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "reaped\n"
+    assert output == "reaped\n"
 
 
 def test_when_the_forked_worker_dies_the_run_lints_its_files_itself(big_bank):
-    (big_bank / ".quizlint_cache").mkdir()
-    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
-    done = _script(big_bank, """
+    output = _script_output(big_bank, """
         import signal
         from quizlint.lint import prestart
 
@@ -115,14 +119,11 @@ def test_when_the_forked_worker_dies_the_run_lints_its_files_itself(big_bank):
         assert shown(worker.start(todo, Selection.default(), None, Services())()) == expected
         print("linted")
     """)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "linted\n"
+    assert output == "linted\n"
 
 
 def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
-    (big_bank / ".quizlint_cache").mkdir()
-    (big_bank / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
-    done = _script(big_bank, """
+    output = _script_output(big_bank, """
         from quizlint.lint import prestart
 
         prestart.start_if_useful(["lint"])
@@ -134,8 +135,7 @@ def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
         except ProcessLookupError:
             print("gone")
     """)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout == "gone\n"
+    assert output == "gone\n"
 
 
 @pytest.mark.parametrize("argv, index, expected", [
@@ -162,8 +162,7 @@ def test_the_worker_is_forked_only_for_a_lint_run_that_may_use_it(tmp_path, monk
     for name in ("a.quiz.yaml", "b.quiz.yaml"):
         (tmp_path / name).write_text(quiz_yaml(CLEAN), encoding="utf-8")
     if index:
-        (tmp_path / ".quizlint_cache").mkdir()
-        (tmp_path / ".quizlint_cache" / "files.json").write_text("{}", encoding="utf-8")
+        _write_index(tmp_path)
     assert prestart._likely_useful(argv) is expected
     monkeypatch.setenv("QUIZLINT_NO_PRESTART", "1")
     assert prestart._likely_useful(argv) is False

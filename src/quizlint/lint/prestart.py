@@ -16,8 +16,7 @@ import os
 import sys
 
 _INDEX = os.path.join(".quizlint_cache", "files.json")
-# With at least this many cached results to read, the files to lint afresh are linted in an early worker (see
-# ``runner._EarlyWorker``): a run over fewer files has no use for one.
+# (``runner.OVERLAP_MIN_CACHED``: a run over fewer files has no use for an early worker.)
 OVERLAP_MIN_CACHED = 32
 # The options that keep a run from using an early worker (see ``runner.run_lint``).
 _NO_EARLY_WORKER = ("--no-cache", "-j", "--jobs")
@@ -37,8 +36,7 @@ def start_if_useful(argv: list[str]) -> None:
 
 def take(root) -> Prestarted | None:
     """The forked worker, for a run whose cache lives under ``root`` (it is handed out once)."""
-    global _started
-    worker, _started = _started, None
+    worker = _hand_over()
     if worker is not None:
         worker.root = str(root)
     return worker
@@ -46,9 +44,15 @@ def take(root) -> Prestarted | None:
 
 def discard() -> None:
     """Stop the forked worker, if any: the run has no use for it."""
-    worker = take("")
+    worker = _hand_over()
     if worker is not None:
         worker.stop()
+
+
+def _hand_over() -> Prestarted | None:
+    global _started
+    worker, _started = _started, None
+    return worker
 
 
 def _likely_useful(argv: list[str]) -> bool:
@@ -95,7 +99,7 @@ class Prestarted:
         from quizlint.lint import runner
 
         try:
-            _send(self._jobs, (todo, selection, glossary_path, self.root))
+            _write_message(self._jobs, (todo, selection, glossary_path, self.root))
         except OSError:
             pass  # (the worker is gone: collect finds no results)
         finally:
@@ -103,7 +107,7 @@ class Prestarted:
             self._jobs = -1
 
         def collect():
-            results = _receive(self._results)
+            results = _read_message(self._results)
             self.stop()
             if results is None:
                 from quizlint.bank import load_glossary
@@ -144,12 +148,12 @@ def _serve(jobs: int, results: int, root: str) -> None:
         from quizlint.lint import worker
 
         worker.prepare_early_worker(Path(root))
-        job = _receive(jobs)
+        job = _read_message(jobs)
         if job is not None:
             todo, selection, glossary_path, job_root = job
             if job_root != root:  # (the bank's cache is elsewhere: its identifications, then)
                 worker.prepare_early_worker(Path(job_root))
-            _send(results, worker.lint_batch(todo, selection, glossary_path))
+            _write_message(results, worker.lint_batch(todo, selection, glossary_path))
         status = 0
     finally:
         os._exit(status)
@@ -164,7 +168,7 @@ def _widen(fd: int) -> None:
         pass  # (a job larger than the pipe then waits for the worker to read it)
 
 
-def _send(fd: int, value) -> None:
+def _write_message(fd: int, value) -> None:
     import pickle
 
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
@@ -173,7 +177,7 @@ def _send(fd: int, value) -> None:
         view = view[os.write(fd, view):]
 
 
-def _receive(fd: int):
+def _read_message(fd: int):
     """The next value sent on ``fd``; None when the other end closed it first."""
     header = _read_exactly(fd, _LENGTH_BYTES)
     if header is None:

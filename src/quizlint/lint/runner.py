@@ -23,8 +23,9 @@ PARALLEL_MIN_FILES = 4
 
 # With at least this many cached results to read, the files to lint afresh (after an edit, say) are linted in
 # a worker process meanwhile: reading the cache and starting the linter (pydantic, lingua) then overlap (see
-# ``_EarlyWorker``).
+# ``_EarlyWorker``; ``prestart`` forks no worker for runs over fewer files).
 OVERLAP_MIN_CACHED = prestart.OVERLAP_MIN_CACHED
+
 
 def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     if jobs is not None:
