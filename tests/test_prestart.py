@@ -4,17 +4,15 @@ changed files; it must never change what a run reports, and a run must survive i
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from conftest import quiz_yaml
-from test_lint_cache import CLEAN, FLAWED
+from test_lint_cache import CLEAN, FLAWED, _age
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked on Linux only")
 
@@ -31,14 +29,8 @@ def big_bank(tmp_path: Path) -> Path:
         path = content / f"q{number:02d}.quiz.yaml"
         path.write_text(quiz_yaml(items, quiz_id=f"q{number:02d}").replace("id: river", f"id: river{number}"),
                         encoding="utf-8")
-        _age(path)
+        _age(path)  # (the file index re-reads files changed just before it was written)
     return tmp_path
-
-
-def _age(path: Path) -> None:
-    # (the file index re-reads files changed just before it was written)
-    past = time.time() - 60
-    os.utime(path, (past, past))
 
 
 def _write_index(root: Path) -> None:
