@@ -114,6 +114,15 @@ def test_when_the_forked_worker_dies_the_run_lints_its_files_itself(big_bank):
     assert output == "linted\n"
 
 
+# Prints "gone" when the process ``pid`` no longer exists (neither running nor waiting to be reaped).
+PRINT_IF_GONE = """
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        print("gone")
+"""
+
+
 def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
     output = _script_output(big_bank, """
         from quizlint.lint import prestart
@@ -122,11 +131,7 @@ def test_a_run_with_no_use_for_the_worker_kills_it(big_bank):
         pid = prestart._started.pid
         prestart.discard()
         assert prestart.take(os.getcwd()) is None
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            print("gone")
-    """)
+    """, PRINT_IF_GONE)
     assert output == "gone\n"
 
 

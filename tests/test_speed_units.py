@@ -128,8 +128,8 @@ def test_verdicts_follow_real_lingua_on_both_languages():
 # --- deferred full looks ---------------------------------------------------------------------------------------
 
 
-def _quiz(write_quiz):
-    items = """
+# Short texts in the wrong language: their full looks (high-accuracy mode) are deferred by a pool's worker.
+WRONG_LANGUAGE_ITEMS = """
   - id: left-in-english
     stem: {en: "Which extra state is needed to resume training?", tr: "Which extra state is needed to resume training?"}
     options:
@@ -137,7 +137,10 @@ def _quiz(write_quiz):
         correct: true
       - text: {en: "A screenshot of the dashboard", tr: "the cat is here and it is fine"}
 """
-    return write_quiz(items)
+
+
+def _quiz(write_quiz):
+    return write_quiz(WRONG_LANGUAGE_ITEMS)
 
 
 def test_deferred_full_looks_give_the_findings_of_an_immediate_run(write_quiz):

@@ -1,13 +1,16 @@
-"""A lint worker forked as quizlint starts, before the command line is even parsed, when the run will likely
-want one: ``quizlint lint`` where an earlier run left its file index (``.quizlint_cache/files.json``).
+"""Processes forked as quizlint starts, before the command line is even parsed, when the run will likely want
+them; their start-up then runs on another core while this process imports the command line and works out what
+to lint, instead of after it. A run that has no use for them kills them.
 
-After an edit, the run lints the few changed files in a worker while it reads the cached results of the others
-(see ``runner._EarlyWorker``). Forked here, that worker's own start-up (pydantic, the models' validators, the
-rule modules, the language identifications of earlier runs) runs on another core while this process imports
-the command line and works out what changed, instead of after it. A run that has no use for it kills it.
+- After an edit (``quizlint lint`` where an earlier run left its file index, ``.quizlint_cache/files.json``),
+  a lint worker: the run lints the few changed files in it while it reads the cached results of the others
+  (see ``runner._EarlyWorker``). Its start-up: pydantic, the models' validators, the rule modules, the language
+  identifications of earlier runs.
+- For a cold run (no file index, or ``--no-cache``) over a bank large enough for a pool of workers, the helper
+  that answers the workers' full looks (see ``full_looks``): it loads lingua's big models meanwhile.
 
 Only on Linux, where forking a process that has no thread yet is safe and cheap; elsewhere (and with
-``QUIZLINT_NO_PRESTART`` set) the run starts its worker the usual way when it needs one.
+``QUIZLINT_NO_PRESTART`` set) the run does without.
 """
 
 from __future__ import annotations
@@ -15,23 +18,35 @@ from __future__ import annotations
 import os
 import sys
 
+from quizlint.lint.pipes import fork_child, kill_and_reap, read_message, write_message
+
 _INDEX = os.path.join(".quizlint_cache", "files.json")
 # (``runner.OVERLAP_MIN_CACHED``: a run over fewer files has no use for an early worker.)
 OVERLAP_MIN_CACHED = 32
-# The options that keep a run from using an early worker (see ``runner.run_lint``).
+# (``runner.PARALLEL_MIN_BYTES``: below this much YAML, starting worker processes costs more than it saves.)
+PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+# The options that keep a run from using an early worker (see ``runner.run_lint``), and from a pool.
 _NO_EARLY_WORKER = ("--no-cache", "-j", "--jobs")
-_LENGTH_BYTES = 8
-# Room for a job (the rule selection pickles to about 80 kB) without waiting for the worker to read it.
-_PIPE_BYTES = 1 << 20
+_NO_POOL = ("-j", "--jobs")
+# How many directory entries the look for a large bank reads at most before it gives up (a huge tree).
+_LOOK_ENTRIES = 20_000
 
 _started: Prestarted | None = None
+_helper = None  # the full looks' helper (``full_looks.FullLookHelper``)
 
 
 def start_if_useful(argv: list[str]) -> None:
-    """Fork the worker when ``argv`` (the arguments after the program name) makes it likely to be used."""
-    global _started
-    if _started is None and _likely_useful(argv):
+    """Fork what ``argv`` (the arguments after the program name) makes likely to be used: an early worker, or
+    the full looks' helper."""
+    global _started, _helper
+    if _started is not None or _helper is not None:
+        return
+    if _likely_useful(argv):
         _started = Prestarted.fork(os.getcwd())
+    elif (first_quiz := _cold_large_bank(argv)) is not None:
+        from quizlint.lint.full_looks import FullLookHelper
+
+        _helper = FullLookHelper.fork(first_quiz)
 
 
 def take(root) -> Prestarted | None:
@@ -40,6 +55,13 @@ def take(root) -> Prestarted | None:
     if worker is not None:
         worker.root = str(root)
     return worker
+
+
+def take_full_looks():
+    """The full looks' helper, if one was forked (it is handed out once)."""
+    global _helper
+    helper, _helper = _helper, None
+    return helper
 
 
 def discard() -> None:
@@ -55,13 +77,20 @@ def _hand_over() -> Prestarted | None:
     return worker
 
 
-def _likely_useful(argv: list[str]) -> bool:
+def _lint_words(argv: list[str]) -> list[str] | None:
+    """The words of a ``lint`` command line that may fork a process (the paths among them, and option values):
+    None for another command, another platform, or when turned off."""
     if not sys.platform.startswith("linux") or os.environ.get("QUIZLINT_NO_PRESTART"):
-        return False
+        return None
     words = [arg for arg in argv if not arg.startswith("-")]
-    if not words or words[0] != "lint" or any(arg.startswith(_NO_EARLY_WORKER) for arg in argv):
+    return words[1:] if words and words[0] == "lint" else None
+
+
+def _likely_useful(argv: list[str]) -> bool:
+    words = _lint_words(argv)
+    if words is None or any(arg.startswith(_NO_EARLY_WORKER) for arg in argv):
         return False
-    return os.path.isfile(_INDEX) and not _few_files(words[1:])
+    return os.path.isfile(_INDEX) and not _few_files(words)
 
 
 def _few_files(words: list[str]) -> bool:
@@ -73,6 +102,50 @@ def _few_files(words: list[str]) -> bool:
     return 0 < files <= OVERLAP_MIN_CACHED
 
 
+def _cold_large_bank(argv: list[str]) -> str | None:
+    """For a run with nothing cached whose quiz files are enough for a pool of workers: the first of those
+    files (its languages are those the helper loads). None otherwise."""
+    words = _lint_words(argv)
+    if words is None or any(arg.startswith(_NO_POOL) for arg in argv) or (os.cpu_count() or 1) < 2:
+        return None
+    if os.path.isfile(_INDEX) and "--no-cache" not in argv:
+        return None
+    return _large_bank([word for word in words if os.path.exists(word)] or ["."])
+
+
+def _large_bank(paths: list[str]) -> str | None:
+    """The first quiz file found under ``paths`` when they hold at least ``PARALLEL_MIN_BYTES`` of quiz files,
+    else None (it stops as soon as it knows)."""
+    first, size = None, 0
+    for path in _quiz_files(paths):
+        try:
+            size += os.stat(path).st_size
+        except OSError:
+            continue
+        first = first or path
+        if size >= PARALLEL_MIN_BYTES:
+            return first
+    return None
+
+
+def _quiz_files(paths: list[str]):
+    """The quiz files under ``paths`` as ``find_quiz_files`` finds them, unsorted, and only while a few
+    directory entries have been read (``_LOOK_ENTRIES``)."""
+    from quizlint.load.discover import SKIP_DIRS, is_quiz_file
+
+    entries = 0
+    for path in paths:
+        if os.path.isfile(path):
+            yield path
+            continue
+        for root, dirs, files in os.walk(path):
+            dirs[:] = [name for name in dirs if name not in SKIP_DIRS]
+            entries += len(dirs) + len(files)
+            if entries > _LOOK_ENTRIES:
+                return
+            yield from (os.path.join(root, name) for name in files if is_quiz_file(name))
+
+
 class Prestarted:
     """The parent's handle on the forked worker: it takes one batch of files, as ``runner._EarlyWorker`` does."""
 
@@ -81,17 +154,8 @@ class Prestarted:
 
     @classmethod
     def fork(cls, root: str) -> Prestarted:
-        jobs_read, jobs_write = os.pipe()
-        results_read, results_write = os.pipe()
-        _widen(jobs_write)
-        pid = os.fork()
-        if pid == 0:  # the worker
-            os.close(jobs_write)
-            os.close(results_read)
-            _serve(jobs_read, results_write, root)
-        os.close(jobs_read)
-        os.close(results_write)
-        return cls(pid, jobs_write, results_read, root)
+        # (the jobs' pipe has room for a job: the rule selection pickles to about 80 kB)
+        return cls(*fork_child(_serve, root), root)
 
     def start(self, todo: list[tuple[str, str]], selection, glossary_path, services):
         """Send ``todo`` to the worker; the returned function waits for its results (completed by ``services``
@@ -99,7 +163,7 @@ class Prestarted:
         from quizlint.lint import runner
 
         try:
-            _write_message(self._jobs, (todo, selection, glossary_path, self.root))
+            write_message(self._jobs, (todo, selection, glossary_path, self.root))
         except OSError:
             pass  # (the worker is gone: collect finds no results)
         finally:
@@ -107,7 +171,7 @@ class Prestarted:
             self._jobs = -1
 
         def collect():
-            results = _read_message(self._results)
+            results = read_message(self._results)
             self.stop()
             if results is None:
                 from quizlint.bank import load_glossary
@@ -125,14 +189,7 @@ class Prestarted:
             if fd >= 0:
                 os.close(fd)
         self._jobs = self._results = -1
-        try:
-            os.kill(self.pid, 9)
-        except ProcessLookupError:
-            pass
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
+        kill_and_reap(self.pid)
         self.pid = 0
 
 
@@ -148,57 +205,12 @@ def _serve(jobs: int, results: int, root: str) -> None:
         from quizlint.lint import worker
 
         worker.prepare_early_worker(Path(root))
-        job = _read_message(jobs)
+        job = read_message(jobs)
         if job is not None:
             todo, selection, glossary_path, job_root = job
             if job_root != root:  # (the bank's cache is elsewhere: its identifications, then)
                 worker.prepare_early_worker(Path(job_root))
-            _write_message(results, worker.lint_batch(todo, selection, glossary_path))
+            write_message(results, worker.lint_batch(todo, selection, glossary_path))
         status = 0
     finally:
         os._exit(status)
-
-
-def _widen(fd: int) -> None:
-    try:
-        import fcntl
-
-        fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
-    except (ImportError, AttributeError, OSError):
-        pass  # (a job larger than the pipe then waits for the worker to read it)
-
-
-def _write_message(fd: int, value) -> None:
-    import pickle
-
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    view = memoryview(len(data).to_bytes(_LENGTH_BYTES, "little") + data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-def _read_message(fd: int):
-    """The next value sent on ``fd``; None when the other end closed it first."""
-    header = _read_exactly(fd, _LENGTH_BYTES)
-    if header is None:
-        return None
-    data = _read_exactly(fd, int.from_bytes(header, "little"))
-    if data is None:
-        return None
-    import pickle
-
-    return pickle.loads(data)
-
-
-def _read_exactly(fd: int, size: int) -> bytes | None:
-    chunks, left = [], size
-    while left:
-        try:
-            chunk = os.read(fd, min(left, _PIPE_BYTES))
-        except OSError:
-            return None
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)

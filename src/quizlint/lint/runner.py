@@ -18,7 +18,7 @@ from quizlint.lint.services import Services
 from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
 
 # Below this much YAML, starting worker processes costs more than it saves.
-PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+PARALLEL_MIN_BYTES = prestart.PARALLEL_MIN_BYTES
 PARALLEL_MIN_FILES = 4
 
 # With at least this many cached results to read, the files to lint afresh (after an edit, say) are linted in
@@ -94,16 +94,17 @@ def guided_chunks(todo: list, workers: int) -> list[list]:
 
 def _receive(running: Iterable[FileResult], services: Services,
              finished: Callable[[FileResult], None] | None = None) -> list[FileResult]:
-    """The results of workers, as they come, completed by ``services``: the full language looks the workers
-    left (lingua's big models load once, here, while the workers go on) and what the workers learned. Each
-    complete result is handed to ``finished`` (to be cached, say) meanwhile."""
+    """The results of workers, as they come, completed by ``services``: the full looks the workers left, and
+    what the workers learned. Each complete result is handed to ``finished`` (to be cached, say) meanwhile."""
+    if services.full_look_helper is not None:
+        return _receive_helped(running, services, services.full_look_helper, finished)
     preload = None
     results, unanswered = [], []
     for result in running:
+        _adopt_learned(result, services)
         results.append(result)
-        services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
-        result.learned = []
         if result.pending and preload is None and not services.knows_all(result.pending):
+            # lingua's big models load once, here, while the workers go on
             preload = threading.Thread(target=services.prepare_full_looks,
                                        args=(result.pending[0][1].languages,), daemon=True)
             preload.start()
@@ -115,6 +116,31 @@ def _receive(running: Iterable[FileResult], services: Services,
         preload.join()
     _complete(unanswered, services, finished)
     return results
+
+
+def _receive_helped(running: Iterable[FileResult], services: Services, helper,
+                    finished: Callable[[FileResult], None] | None) -> list[FileResult]:
+    """``_receive``, with the full looks answered by the helper forked as the run started (``full_looks``):
+    asked as each result comes, and a result complete as soon as its answers are in."""
+    results, unanswered = [], []
+    for result in running:
+        _adopt_learned(result, services)
+        results.append(result)
+        helper.ask(services.unknown_full_looks(result.pending))
+        unanswered.append(result)
+        services.adopt(helper.answers())
+        ready = [waiting for waiting in unanswered if services.knows_all(waiting.pending)]
+        if ready:
+            _complete(ready, services, finished)
+            unanswered = [waiting for waiting in unanswered if waiting.pending]
+    services.adopt(helper.finish())
+    _complete(unanswered, services, finished)  # (what a helper that died left unanswered is answered here)
+    return results
+
+
+def _adopt_learned(result: FileResult, services: Services) -> None:
+    services.adopt(result.learned)  # kept across runs: after an edit, a worker seldom needs lingua
+    result.learned = []
 
 
 def _complete(results: list[FileResult], services: Services, finished: Callable[[FileResult], None] | None) -> None:
@@ -203,18 +229,22 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
                                        glossary_bytes))
     if early is None:
         prestart.discard()
+    helper = prestart.take_full_looks()
     try:
-        result = _lint_with_cache(settings, jobs_list, glossary_entry, cache, digests, jobs, early)
+        result = _lint_with_cache(settings, jobs_list, glossary_entry, cache, digests, jobs, early,
+                                  Services(full_look_helper=helper))
     finally:
-        if early is not None:
-            early.stop()  # (it had nothing to do, or it is done)
+        for started in (early, helper):
+            if started is not None:
+                started.stop()  # (it had nothing to do, or it is done)
     if index is not None:
         index.save({path: digests[display] for path, display in jobs_list if display in digests})
     return result
 
 
 def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary_entry: str, cache,
-                     digests: dict[str, str], jobs: int | None, early: _EarlyWorker | None) -> LintResult:
+                     digests: dict[str, str], jobs: int | None, early: _EarlyWorker | None,
+                     services: Services) -> LintResult:
     selection = settings.selection
     glossary = _Glossary(settings.glossary_path, None)
     if cache is not None and glossary_entry in digests:
@@ -222,7 +252,6 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
         glossary.findings = hit.findings if hit is not None else None
     in_cache = {display for _, display in jobs_list if cache is not None and cache.has(display, digests.get(display))}
     todo = [(path, display) for path, display in jobs_list if display not in in_cache]
-    services = Services()
     identifications = None
     waiting_early = (early is not None and todo and len(in_cache) >= OVERLAP_MIN_CACHED
                      and _worker_count(None, todo) == 1)

@@ -85,7 +85,7 @@ class Services:
     occurs many times in a bank (and every text of a file, identified in one batch) costs one lingua call.
     """
 
-    def __init__(self, threads: bool = True, defer_full_looks: bool = False) -> None:
+    def __init__(self, threads: bool = True, defer_full_looks: bool = False, full_look_helper=None) -> None:
         self._confidences: dict[tuple, tuple[float, ...]] = {}
         self._memos: dict[str, dict] = {}
         self._looks: dict[tuple[str, ...], TrigramLook | None] = {}
@@ -95,6 +95,9 @@ class Services:
         # A worker of a pool leaves the full looks that need lingua's high-accuracy models (about 100 MB and a
         # second to load) to the process that runs the pool: ``confirm_languages`` answers DEFERRED for them.
         self.defer_full_looks = defer_full_looks
+        # The process that answers those deferred full looks for the run, if one was forked as it started (see
+        # ``full_looks``); else this process answers them.
+        self.full_look_helper = full_look_helper
 
     def memo(self, name: str) -> dict:
         """A scratch dictionary that lives as long as this object (rules keep per-file work in it)."""
@@ -121,12 +124,17 @@ class Services:
 
     def knows_all(self, pending: list) -> bool:
         """Whether every pending question (from a deferring worker) has its full look remembered already."""
+        return not self.unknown_full_looks(pending)
+
+    def unknown_full_looks(self, pending: list) -> list[tuple[tuple[str, ...], str]]:
+        """The full looks the pending questions need that are not remembered: (language codes, sample) pairs."""
+        unknown = []
         for _, question in pending:
             codes = self.identifiable(question.languages)
             sample = _sample(question.text)
-            if (codes, False, sample) not in self._confidences:
-                return False
-        return True
+            if len(codes) >= 2 and (codes, False, sample) not in self._confidences:
+                unknown.append((codes, sample))
+        return unknown
 
     def prepare_full_looks(self, languages: Iterable[str]) -> None:
         """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 QUIZ_SUFFIXES = (".quiz.yaml", ".quiz.yml")
-_SKIP_DIRS = {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".quizlint_cache", ".tox"}
+SKIP_DIRS = {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".quizlint_cache", ".tox"}
 
 
 def is_quiz_file(path: str | os.PathLike) -> bool:
@@ -28,7 +28,7 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
             found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
             for root, dirs, files in os.walk(path):
-                dirs[:] = sorted(d for d in dirs if d not in _SKIP_DIRS)
+                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
                 for name in files:
                     child = Path(root) / name
                     # only regular files: a FIFO or a device named *.quiz.yaml would block or never end
