@@ -126,11 +126,13 @@ def _receive_helped(running: Iterable[FileResult], services: Services, helper,
     for result in running:
         _adopt_learned(result, services)
         results.append(result)
-        helper.ask(services.unknown_full_looks(result.pending))
+        unknown = services.unknown_full_looks(result.pending)
+        helper.ask(unknown)
         unanswered.append(result)
-        services.adopt(helper.answers())
-        ready = [waiting for waiting in unanswered if services.knows_all(waiting.pending)]
-        if ready:
+        answers = helper.answers()
+        if answers or not unknown:  # (else no waiting result can have become complete)
+            services.adopt(answers)
+            ready = [waiting for waiting in unanswered if services.knows_all(waiting.pending)]
             _complete(ready, services, finished)
             unanswered = [waiting for waiting in unanswered if waiting.pending]
     services.adopt(helper.finish())
