@@ -46,7 +46,9 @@ def test_list_as_json(run):
     negative = next(entry for entry in entries if entry["name"] == "negative-stem")
     assert negative == {"code": "W003", "name": "negative-stem", "severity": "warning", "scope": "item",
                         "default_enabled": True, "builtin": False, "fixable": False,
-                        "options": {"require-emphasis": True}, "summary": negative["summary"]}
+                        "options": {"require-emphasis": True}, "option_limits": {}, "summary": negative["summary"]}
+    wrong_language = next(entry for entry in entries if entry["code"] == "T004")
+    assert wrong_language["option_limits"] == {"min-letters": [0, None], "margin": [0, 1]}
     assert next(entry for entry in entries if entry["code"] == "S002")["builtin"] is True
 
 
@@ -63,6 +65,12 @@ def test_explain_by_code_or_name_ruff_style(run):
     assert "`değil*`" in by_code.stdout and "`*maz`" in by_code.stdout  # the Turkish lists, from the lexicon
     assert run("rule", "negative-stem").stdout == by_code.stdout
     assert run("rule", "w003").stdout == by_code.stdout
+
+
+def test_configuration_section_shows_the_bounds_of_numeric_options(run):
+    explained = run("rule", "translation-length").stdout
+    assert "[rules.translation-length]\nmin-ratio = 0.5  # at least 0\nmax-ratio = 2.0  # at least 0\n" in explained
+    assert "margin = 0.5  # between 0 and 1" in run("rule", "T004").stdout
 
 
 def test_title_line_marks_off_by_default_and_fixable(run):

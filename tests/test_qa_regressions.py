@@ -176,19 +176,34 @@ def test_preview_says_page_in_the_singular(run, tmp_path):
 # --- rule options in the configuration -----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("table, expected", [
-    ('[rules.translation-length]\nmin-ratio = "a"\n', "option 'min-ratio' of rule T007 must be a number, not 'a'"),
-    ('[rules.T004]\nmargin = "x"\n', "option 'margin' of rule T004 must be a number, not 'x'"),
-    ("[rules.T003]\nmin-letters = true\n", "option 'min-letters' of rule T003 must be a whole number, not True"),
-    ("[rules.K003]\nmin-options = 2.5\n", "option 'min-options' of rule K003 must be a whole number, not 2.5"),
+    ('[rules.translation-length]\nmin-ratio = "a"\n', "option 'min-ratio' of rule T007 must be a number, at least 0, not \"a\""),
+    ('[rules.T004]\nmargin = "x"\n', "option 'margin' of rule T004 must be a number between 0 and 1, not \"x\""),
+    ("[rules.T003]\nmin-letters = true\n", "option 'min-letters' of rule T003 must be a whole number, at least 0, not true"),
+    ("[rules.K003]\nmin-options = 2.5\n", "option 'min-options' of rule K003 must be a whole number between 2 and 26, not 2.5"),
     ("[rules.W003]\nrequire-emphasis = 1\n", "option 'require-emphasis' of rule W003 must be true or false, not 1"),
+    # out of bounds; each of these used to pass silently: T004 never fired, T007 flagged every translation
+    ("[rules.wrong-language]\nmargin = 5\n", "option 'margin' of rule T004 must be a number between 0 and 1, not 5"),
+    ("[rules.T004]\nmin-letters = -1\n", "option 'min-letters' of rule T004 must be a whole number, at least 0, not -1"),
+    ("[rules.T003]\nmin-letters = -2\n", "option 'min-letters' of rule T003 must be a whole number, at least 0, not -2"),
+    ("[rules.T007]\nmin-length = -5\n", "option 'min-length' of rule T007 must be a whole number, at least 0, not -5"),
+    ("[rules.translation-length]\nmin-ratio = 3.0\n", "min-ratio (3) is above max-ratio (2): no length would pass"),
+    ("[rules.T007]\nmin-ratio = 0.8\nmax-ratio = 0.6\n", "min-ratio (0.8) is above max-ratio (0.6)"),
+    ("[rules.K003]\nmin-options = 27\n", "option 'min-options' of rule K003 must be a whole number between 2 and 26, not 27"),
 ])
-def test_a_rule_option_of_the_wrong_type_is_a_configuration_error_naming_the_file(run, bank, table, expected):
+def test_a_bad_rule_option_is_a_configuration_error_naming_the_file(run, bank, table, expected):
     # `min-ratio = "a"` used to crash the linter with an internal TypeError.
     write(bank / "quizlint.toml", table)
     result = run("lint", "--no-cache", "content", cwd=bank)
     assert result.exit_code == 2
     assert result.stderr.startswith("quizlint: ") and "quizlint.toml: " in result.stderr
-    assert expected in result.stderr and "[rules." in result.stderr
+    assert expected in result.stderr and "[rules." in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_rule_option_at_its_bounds_is_accepted(run, bank):
+    write(bank / "quizlint.toml", "[rules.T004]\nmargin = 1\nmin-letters = 0\n[rules.T007]\nmin-ratio = 1\n"
+                                  "max-ratio = 1\n[rules.K003]\nmin-options = 26\n")
+    result = run("lint", "--no-cache", "content", cwd=bank)
+    assert result.exit_code in (0, 1) and result.stderr == ""  # findings, maybe, but no configuration error
 
 
 def test_a_rule_option_of_the_right_type_is_accepted(run, bank):

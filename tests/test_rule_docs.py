@@ -159,6 +159,20 @@ def test_rule_is_documented(rule: Rule):
 
 
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.code}-{rule.name}")
+def test_option_limits_bound_numeric_options_and_hold_for_the_defaults(rule: Rule):
+    numeric = {name for name, default in rule.options.items()
+               if isinstance(default, (int, float)) and not isinstance(default, bool)}
+    assert set(rule.option_limits) == numeric, f"{rule.code}: every numeric option needs its bounds"
+    for name, (low, high) in rule.option_limits.items():
+        assert high is None or low <= high
+        assert rule.within_limits(name, rule.options[name]), f"{rule.code}: the default of {name} is out of bounds"
+        assert not rule.within_limits(name, low - 1)
+        assert high is None or not rule.within_limits(name, high + 0.5)
+    if rule.options_error is not None:
+        assert rule.options_error(dict(rule.options)) is None, f"{rule.code}: the defaults must be accepted"
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.code}-{rule.name}")
 def test_failing_examples_are_reported(rule: Rule, tmp_path):
     for number, block in enumerate(yaml_blocks(rule, "Example")):
         findings = lint_example(rule, block, tmp_path / f"fail{number}")

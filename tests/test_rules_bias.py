@@ -82,9 +82,9 @@ def test_fewer_than_min_items_are_not_tested_and_the_option_is_configurable(run,
 
 
 @pytest.mark.parametrize("setting, complaint", [
-    ("[rules.key-position-bias]\nalpha = 1.5\n", "option 'alpha' of rule key-position-bias must be a number between 0 and 1, not 1.5"),
-    ("[rules.key-middle-bias]\nmin-items = \"8\"\n", "option 'min-items' of rule B003 must be a whole number, not '8'"),
-    ("[rules.longest-option-key]\nratio = 0.5\n", "option 'ratio' of rule longest-option-key must be a number at least 1"),
+    ("[rules.key-position-bias]\nalpha = 1.5\n", "option 'alpha' of rule B001 must be a number between 0 and 1, not 1.5"),
+    ("[rules.key-middle-bias]\nmin-items = \"8\"\n", "option 'min-items' of rule B003 must be a whole number, at least 1, not \"8\""),
+    ("[rules.longest-option-key]\nratio = 0.5\n", "option 'ratio' of rule B004 must be a number, at least 1, not 0.5"),
 ])
 def test_bad_option_values_are_configuration_errors(run_process, write_quiz, tmp_path, setting, complaint):
     write_quiz(keyed_items([0, 1, 2, 3, 0, 1, 2, 3]))
@@ -238,7 +238,9 @@ def test_short_keys_and_the_ratio_option(run, write_quiz, tmp_path):
     assert lint_json(run, "--select", "B004", write_quiz(LONG_KEY_EN).name, cwd=tmp_path) == []
 
 
-def test_an_invalid_ratio_is_reported_by_the_items_that_reach_the_comparison(run_process, write_quiz, tmp_path):
+def test_an_invalid_ratio_is_a_configuration_error_whatever_the_items(run_process, write_quiz, tmp_path):
+    # It used to be reported only by the items that reached the comparison: a bank whose keys were all short
+    # linted clean with `ratio = 0.5`.
     short_keys = """
     - id: capital
       stem: {en: "Capital of Turkey?", tr: "Türkiye'nin başkenti?"}
@@ -247,11 +249,11 @@ def test_an_invalid_ratio_is_reported_by_the_items_that_reach_the_comparison(run
         - {text: "Izmir"}
     """
     write_quiz(short_keys)
-    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 0.5\nmin-words = 5\n")
+    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 1.5\nmin-words = 5\n")
     assert run_process("lint", "--no-cache", "--select", "B004", cwd=tmp_path).returncode == 0  # 4 words < 5
-    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 0.5\n")
+    (tmp_path / "quizlint.toml").write_text("[rules.longest-option-key]\nratio = 0.5\nmin-words = 5\n")
     process = run_process("lint", "--no-cache", "--select", "B004", cwd=tmp_path)
-    assert process.returncode == 2 and "option 'ratio' of rule longest-option-key" in process.stderr
+    assert process.returncode == 2 and "option 'ratio' of rule B004 must be a number, at least 1" in process.stderr
 
 
 # --- B005 longest-option-bank ------------------------------------------------------------------------------

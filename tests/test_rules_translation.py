@@ -240,7 +240,7 @@ def test_wrong_language_options(lint):
     items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Tokenization", tr: "Tokenization"}', "B")
     assert lint(items, "T004") != []  # 12 letters: checked
     assert lint(items, "T004", config="[rules.wrong-language]\nmin-letters = 13\n") == []
-    assert lint(items, "T004", config="[rules.T004]\nmargin = 1.01\n") == []
+    assert lint(items, "T004", config="[rules.T004]\nmargin = 1\n") == []
 
 
 def test_wrong_language_needs_two_identifiable_languages(lint):

@@ -532,5 +532,5 @@ def test_rule_options_come_from_the_configuration_and_are_checked(run, run_proce
     config.write_text('[rules.negative-stem]\nrequire-emphasis = "yes"\n', encoding="utf-8")
     result = run_process("lint", "--no-cache", "--select", "W003", ".", cwd=tmp_path)
     assert result.returncode == 2
-    assert "option 'require-emphasis' of rule W003 must be true or false, not 'yes'" in result.stderr
+    assert "option 'require-emphasis' of rule W003 must be true or false, not \"yes\"" in result.stderr
 

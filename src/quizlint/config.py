@@ -89,11 +89,12 @@ class Config:
             if unknown:
                 raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(sorted(unknown))} for rule "
                                   f"{rule.code} ({rule.name}); known: {', '.join(sorted(rule.options)) or 'none'}")
-            for name, value in values.items():
-                expected = _option_kind(rule.options[name])
-                if expected is not None and not _is_kind(value, expected):
-                    raise ConfigError(f"{self._where()}: option {name!r} of rule {rule.code} must be {expected}, "
-                                      f"not {value!r} (in [rules.{key}]; see `quizlint rule {rule.code}`)")
+            problem = next(filter(None, (_option_problem(rule, name, value) for name, value in values.items())),
+                           None)
+            if problem is None and rule.options_error is not None:
+                problem = rule.options_error({**rule.options, **values})
+            if problem:
+                raise ConfigError(f"{self._where()}: {problem} (in [rules.{key}]; see `quizlint rule {rule.code}`)")
             options[rule.code] = dict(values)
         return options
 
@@ -134,6 +135,18 @@ def _describe_source(source: Path | None) -> str:
     if source is None:
         return "configuration"
     return f"{source} [tool.quizlint]" if source.name == "pyproject.toml" else str(source)
+
+
+def _option_problem(rule, name: str, value: Any) -> str | None:
+    """What is wrong with ``value`` for the option ``name`` of ``rule`` (its type, judged by the default, or its
+    bounds), or None."""
+    expected = _option_kind(rule.options[name])
+    if expected is None or (_is_kind(value, expected) and rule.within_limits(name, value)):
+        return None
+    limits = rule.limits_text(name)
+    if limits:  # "a number between 0 and 1", "a whole number, at least 2"
+        expected += f"{'' if limits.startswith('between') else ','} {limits}"
+    return f"option {name!r} of rule {rule.code} must be {expected}, not {_toml_value(value)}"
 
 
 def _option_kind(default: Any) -> str | None:

@@ -60,6 +60,7 @@ def rule_json(rule: Rule) -> dict:
         "builtin": rule.scope == "builtin",
         "fixable": rule.fixable,
         "options": rule.options,
+        "option_limits": {name: list(bounds) for name, bounds in rule.option_limits.items()},
         "summary": rule.summary,
     }
 
@@ -77,7 +78,9 @@ def _toml_value(value) -> str:
 def configuration_section(rule: Rule) -> str:
     lines = ["## Configuration", "Defaults, as they would be written in `quizlint.toml`:", "", "```toml",
              f"[rules.{rule.name}]"]
-    lines += [f"{name} = {_toml_value(value)}" for name, value in rule.options.items()]
+    for name, value in rule.options.items():
+        limits = rule.limits_text(name)
+        lines.append(f"{name} = {_toml_value(value)}" + (f"  # {limits}" if limits else ""))
     return "\n".join(lines + ["```"])
 
 

@@ -33,21 +33,6 @@ Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
-def number_option(options: dict, rule: str, name: str, low: float, high: float | None = None,
-                  integer: bool = False) -> float:
-    """A numeric rule option, checked: a bad value in the configuration is a configuration error (exit 2)."""
-    value = options[name]
-    valid_type = isinstance(value, int) if integer else isinstance(value, (int, float))
-    in_range = valid_type and not isinstance(value, bool) and value >= low and (high is None or value <= high)
-    if not in_range:
-        from quizlint.config import ConfigError
-
-        kind = "an integer" if integer else "a number"
-        bounds = f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
-        raise ConfigError(f"option {name!r} of rule {rule} must be {kind} {bounds}, not {value!r}")
-    return value
-
-
 def option_count_words(n_options: int) -> str:
     """``4`` → ``four-option``."""
     return f"{_NUMBER_WORDS.get(n_options, str(n_options))}-option"
@@ -88,10 +73,13 @@ def by_option_count(select: Callable[[Iterable[ItemSummary]], list[ItemSummary]]
     return grouping
 
 
-def statistical_options(ctx: BankContext, rule: str) -> tuple[float, int]:
-    """The `alpha` and `min-items` options every statistical bank rule has, checked."""
-    return (number_option(ctx.options, rule, "alpha", 0.0, 1.0),
-            int(number_option(ctx.options, rule, "min-items", 1, integer=True)))
+# The bounds of the `alpha` and `min-items` options every statistical bank rule has (its ``OPTION_LIMITS``).
+STATISTICAL_LIMITS = {"alpha": (0, 1), "min-items": (1, None)}
+
+
+def statistical_options(ctx: BankContext) -> tuple[float, int]:
+    """The `alpha` and `min-items` options every statistical bank rule has."""
+    return ctx.options["alpha"], ctx.options["min-items"]
 
 
 def _problem(ctx: BankContext, quiz: QuizSummary, message: str, fixable: bool) -> Problem:
@@ -167,11 +155,11 @@ def pooled_counts(tallies: list[list[int]]) -> list[int]:
     return [sum(column) for column in zip(*tallies)]
 
 
-def key_count_problems(ctx: BankContext, rule: str, test_counts: Callable[[list[int]], StatResult],
+def key_count_problems(ctx: BankContext, test_counts: Callable[[list[int]], StatResult],
                        conclusion: Callable[[StatResult], str], fixable: bool = False) -> Iterator[Problem]:
     """Test the key counts of each option count with ``test_counts``; a p-value below ``alpha`` is reported
     as ``keys A:6 B:1 … over N four-option items <where><conclusion>``."""
-    alpha, min_items = statistical_options(ctx, rule)
+    alpha, min_items = statistical_options(ctx)
 
     def test(n_options, counts, size, where):
         result = test_counts(counts)
@@ -198,12 +186,12 @@ def pooled_rate(rates: list[Rate]) -> Rate:
     return Rate(sum(rate.hits for rate in rates), list(chain.from_iterable(rate.chances for rate in rates)))
 
 
-def rate_problems(ctx: BankContext, rule: str, grouping: Grouping, rate: Callable[[list[ItemSummary]], Rate],
+def rate_problems(ctx: BankContext, grouping: Grouping, rate: Callable[[list[ItemSummary]], Rate],
                   claim: str, fixable: bool = False) -> Iterator[Problem]:
     """Count the hits among the items of a group with ``rate(items)`` (with each item's chance under the null)
     and test the count with a one-sided exact (Poisson-)binomial test; reported as
     ``<claim> in H of N items <where> (chance: …)``."""
-    alpha, min_items = statistical_options(ctx, rule)
+    alpha, min_items = statistical_options(ctx)
 
     def test(_group, rate, size, where):
         result = poisson_binomial_upper_below(rate.hits, rate.chances, alpha)

@@ -162,13 +162,3 @@ def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what
                 for match in prose_matches(category, text, lang)]
         if hits:
             yield ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))
-
-
-def bool_option(options: dict, rule: str, name: str) -> bool:
-    """A true/false rule option, checked: a bad value in the configuration is a configuration error (exit 2)."""
-    value = options[name]
-    if not isinstance(value, bool):
-        from quizlint.config import ConfigError
-
-        raise ConfigError(f"option {name!r} of rule {rule} must be true or false, not {value!r}")
-    return value

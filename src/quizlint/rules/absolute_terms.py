@@ -65,7 +65,7 @@ that test-wise students learn too, but the guideline is about distractors.
 
 from quizlint.model import option_letter
 from quizlint import lexicon
-from quizlint.rules._texts import bool_option, language_texts, option_categories, term_problems
+from quizlint.rules._texts import language_texts, option_categories, term_problems
 
 CODE = "W004"
 NAME = "absolute-terms"
@@ -87,7 +87,7 @@ def _all_or_none(option, languages: list[str], categories: frozenset[str]) -> bo
 
 
 def check(ctx):
-    include_key = bool_option(ctx.options, CODE, "include-key")
+    include_key = ctx.options["include-key"]
     categories = option_categories(ctx)
     if "absolute-terms" not in categories:
         return

@@ -10,8 +10,13 @@ defines::
     DEFAULT_ENABLED = True
     FIXABLE = False               # True when `quizlint fix` repairs it
     OPTIONS = {"name": default}   # options and their defaults, documented in the docstring
+    OPTION_LIMITS = {"name": (low, high)}  # numeric options: inclusive bounds (high None: no upper bound)
 
     def check(ctx): ...           # yields Problem (see ItemContext.problem / BankContext.problem)
+    def options_error(options): ...  # optional: what is wrong with a combination of options, or None
+
+The configuration is checked against ``OPTIONS`` (types), ``OPTION_LIMITS`` and ``options_error`` when it is
+read, so a rule's ``check`` reads its options as they are.
 
 Modules whose name starts with ``_`` are helpers (lexicons, statistics), not rules.
 """
@@ -57,6 +62,21 @@ class Rule:
     check: Callable[..., Iterator[Problem]]
     module: str
     check_quiz: Callable[..., Iterator[Problem]] | None = None  # item rules: the quiz's own texts (title, …)
+    option_limits: dict[str, tuple[float, float | None]] = field(default_factory=dict)
+    options_error: Callable[[dict[str, Any]], str | None] | None = None
+
+    def limits_text(self, name: str) -> str:
+        """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
+        if name not in self.option_limits:
+            return ""
+        low, high = self.option_limits[name]
+        return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+
+    def within_limits(self, name: str, value: Any) -> bool:
+        if name not in self.option_limits:
+            return True
+        low, high = self.option_limits[name]
+        return value >= low and (high is None or value <= high)
 
     @property
     def summary(self) -> str:
@@ -90,6 +110,8 @@ def _rule_from_module(module: ModuleType) -> Rule:
         check=module.check,
         check_quiz=getattr(module, "check_quiz", None),
         module=module.__name__,
+        option_limits=dict(getattr(module, "OPTION_LIMITS", {})),
+        options_error=getattr(module, "options_error", None),
     )
 
 

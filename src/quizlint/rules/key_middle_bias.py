@@ -62,7 +62,7 @@ are). By hand: move some keys to the first and last positions.
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
-from quizlint.rules._bank_scope import Rate, movable_items, one_group, rate_problems
+from quizlint.rules._bank_scope import STATISTICAL_LIMITS, Rate, movable_items, one_group, rate_problems
 
 CODE = "B003"
 NAME = "key-middle-bias"
@@ -71,6 +71,7 @@ SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = True
 OPTIONS = {"alpha": 0.05, "min-items": 8}
+OPTION_LIMITS = STATISTICAL_LIMITS
 
 
 def items_with_a_middle(items):
@@ -84,5 +85,5 @@ def keys_in_middle(items) -> Rate:
 
 
 def check(ctx):
-    yield from rate_problems(ctx, NAME, one_group(items_with_a_middle), keys_in_middle,
+    yield from rate_problems(ctx, one_group(items_with_a_middle), keys_in_middle,
                              "the key is in a middle position (neither first nor last)", fixable=True)

@@ -90,7 +90,7 @@ and enable this rule should run `quizlint fix --ignore B001,B003`.
 - `min-items` (default `20`): fewest eligible items (with the same number of options) worth testing.
 """
 
-from quizlint.rules._bank_scope import key_count_problems
+from quizlint.rules._bank_scope import STATISTICAL_LIMITS, key_count_problems
 from quizlint.rules._stats import evenness_test, format_p
 
 CODE = "B002"
@@ -100,6 +100,7 @@ SCOPE = "bank"
 DEFAULT_ENABLED = False
 FIXABLE = False
 OPTIONS = {"alpha": 0.05, "min-items": 20}
+OPTION_LIMITS = STATISTICAL_LIMITS
 
 
 def conclusion(result) -> str:
@@ -108,4 +109,4 @@ def conclusion(result) -> str:
 
 
 def check(ctx):
-    yield from key_count_problems(ctx, NAME, evenness_test, conclusion)
+    yield from key_count_problems(ctx, evenness_test, conclusion)

@@ -64,7 +64,7 @@ perfectly even counts either (see key-over-balanced).
 - `min-items` (default `8`): fewest eligible items (with the same number of options) worth testing.
 """
 
-from quizlint.rules._bank_scope import key_count_problems
+from quizlint.rules._bank_scope import STATISTICAL_LIMITS, key_count_problems
 from quizlint.rules._stats import format_p, uniformity_test
 
 CODE = "B001"
@@ -74,6 +74,7 @@ SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = True
 OPTIONS = {"alpha": 0.05, "min-items": 8}
+OPTION_LIMITS = STATISTICAL_LIMITS
 
 
 def conclusion(result) -> str:
@@ -81,4 +82,4 @@ def conclusion(result) -> str:
 
 
 def check(ctx):
-    yield from key_count_problems(ctx, NAME, uniformity_test, conclusion, fixable=True)
+    yield from key_count_problems(ctx, uniformity_test, conclusion, fixable=True)

@@ -63,7 +63,7 @@ shorten the key, until the key is no longer predictably the longest option. `qui
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
-from quizlint.rules._bank_scope import Rate, one_group, rate_problems, single_key_items
+from quizlint.rules._bank_scope import STATISTICAL_LIMITS, Rate, one_group, rate_problems, single_key_items
 
 CODE = "B005"
 NAME = "longest-option-bank"
@@ -72,6 +72,7 @@ SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"alpha": 0.05, "min-items": 8}
+OPTION_LIMITS = STATISTICAL_LIMITS
 
 
 def keyed_items(items):
@@ -86,4 +87,4 @@ def keys_longest(items) -> Rate:
 
 
 def check(ctx):
-    yield from rate_problems(ctx, NAME, one_group(keyed_items), keys_longest, "the key is the longest option")
+    yield from rate_problems(ctx, one_group(keyed_items), keys_longest, "the key is the longest option")

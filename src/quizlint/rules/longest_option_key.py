@@ -47,10 +47,7 @@ from the key into the stem or the explanation.
 - `min-words` (default `4`): fewest words a key must have to be reported.
 """
 
-import math
-
 from quizlint.model import is_neutral, option_letter, text_in
-from quizlint.rules._bank_scope import number_option
 from quizlint.rules._texts import key_indexes
 from quizlint.text import words
 
@@ -61,17 +58,7 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"ratio": 1.25, "min-words": 4}
-
-
-def _valid_ratio(options: dict) -> float:
-    """The ``ratio`` option, or -inf when it is invalid: ``number_option`` reports that (a configuration
-    error) for the items that reach the comparison, and only for them, as it always did."""
-    from quizlint.config import ConfigError
-
-    try:
-        return number_option(options, NAME, "ratio", 1.0)
-    except ConfigError:
-        return -math.inf
+OPTION_LIMITS = {"ratio": (1, None), "min-words": (1, None)}
 
 
 def check(ctx):
@@ -86,17 +73,16 @@ def check(ctx):
     texts = [(text_in(option.text, lang) or "").strip() for option in item.options]
     key_text = texts.pop(key)
     longest_distractor = max(map(len, texts))
-    min_words = number_option(ctx.options, NAME, "min-words", 1, integer=True)
+    ratio_allowed, min_words = ctx.options["ratio"], ctx.options["min-words"]
     if longest_distractor == 0:
         return
     ratio = len(key_text) / longest_distractor
-    if ratio <= _valid_ratio(ctx.options):
+    if ratio <= ratio_allowed:
         return  # no length cue: the key's words need no counting
     if len(words(key_text, lang)) < min_words:
         return
-    if ratio > number_option(ctx.options, NAME, "ratio", 1.0):
-        path = ("options", key, "text") if is_neutral(item.options[key].text) else ("options", key, "text", lang)
-        yield ctx.problem(
-            f"the key ({option_letter(key)}, {len(key_text)} characters) is {ratio:.1f}× as long as the longest "
-            f"distractor ({longest_distractor} characters): a length cue", *path,
-        )
+    path = ("options", key, "text") if is_neutral(item.options[key].text) else ("options", key, "text", lang)
+    yield ctx.problem(
+        f"the key ({option_letter(key)}, {len(key_text)} characters) is {ratio:.1f}× as long as the longest "
+        f"distractor ({longest_distractor} characters): a length cue", *path,
+    )

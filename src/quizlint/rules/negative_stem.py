@@ -79,7 +79,6 @@ import re
 
 from quizlint import lexicon
 from quizlint.rules._texts import (
-    bool_option,
     code_spans,
     emphasis_spans,
     inside_any,
@@ -128,7 +127,7 @@ def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
 
 
 def check(ctx):
-    require_emphasis = bool_option(ctx.options, CODE, "require-emphasis")
+    require_emphasis = ctx.options["require-emphasis"]
     if not _NEGATIVE & stem_categories(ctx):
         return
     hits = []

@@ -41,8 +41,6 @@ a `true_false` item with an `answer`.
 have. Raise it to 3 if your house style asks for at least three options.
 """
 
-from quizlint.rules._bank_scope import number_option
-
 CODE = "K003"
 NAME = "too-few-options"
 SEVERITY = "error"
@@ -50,13 +48,14 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"min-options": 2}
+OPTION_LIMITS = {"min-options": (2, 26)}
 
 
 def check(ctx):
     item = ctx.item
     if item.type == "true_false":
         return
-    minimum = int(number_option(ctx.options, CODE, "min-options", 2, 26, integer=True))
+    minimum = ctx.options["min-options"]
     count = len(item.options)
     if count < minimum:
         what = "no options" if count == 0 else f"only {count} option{'s' if count != 1 else ''}"

@@ -61,6 +61,13 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"min-ratio": 0.5, "max-ratio": 2.0, "min-length": 20}
+OPTION_LIMITS = {"min-ratio": (0, None), "max-ratio": (0, None), "min-length": (0, None)}
+
+
+def options_error(options: dict) -> str | None:
+    if options["min-ratio"] > options["max-ratio"]:
+        return f"min-ratio ({options['min-ratio']:g}) is above max-ratio ({options['max-ratio']:g}): no length would pass"
+    return None
 
 
 def check(ctx):

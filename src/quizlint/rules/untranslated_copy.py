@@ -56,6 +56,7 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"min-letters": 4}
+OPTION_LIMITS = {"min-letters": (0, None)}
 
 
 def check(ctx):

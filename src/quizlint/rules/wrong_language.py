@@ -68,6 +68,7 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"min-letters": 10, "margin": 0.5}
+OPTION_LIMITS = {"min-letters": (0, None), "margin": (0, 1)}
 
 
 def _texts(ctx, codes, items) -> tuple[list, list, list]:
