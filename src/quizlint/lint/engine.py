@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
@@ -232,12 +233,19 @@ def lint_bank(results: Iterable[FileResult], selection: Selection, services: Ser
 
 def display_path(path: Path, root: Path | None = None) -> str:
     """A path as users see it in reports: relative to ``root`` (default: the current directory) when inside."""
-    root = root or Path.cwd()
     try:
-        return Path(os.path.relpath(path.resolve(), root.resolve())).as_posix() if not os.path.relpath(
-            path.resolve(), root.resolve()).startswith("..") else path.as_posix()
-    except ValueError:
+        relative = os.path.relpath(os.path.realpath(path), _real_directory(os.fspath(root or os.getcwd())))
+    except ValueError:  # another drive (Windows)
         return path.as_posix()
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return path.as_posix()
+    return Path(relative).as_posix()
+
+
+@lru_cache(maxsize=8)
+def _real_directory(directory: str) -> str:
+    # (a run names many files relative to one directory: it is resolved once, not once per file)
+    return os.path.realpath(directory)
 
 
 def lint_paths(files: list[Path], selection: Selection, glossary: Glossary | None = None,
