@@ -165,3 +165,20 @@ def test_empty_directory_is_clean(run, tmp_path):
     result = run("lint", "--no-cache", *KEY_RULES, cwd=tmp_path)
     assert result.exit_code == 0
     assert result.stdout == "All clean: 0 files checked, no problems.\n"
+
+
+def test_display_paths_are_relative_to_the_directory_when_inside_it(tmp_path, monkeypatch):
+    from quizlint.lint.engine import display_path
+
+    bank, outside = tmp_path / "bank", tmp_path / "elsewhere"
+    (bank / "..drafts").mkdir(parents=True)
+    outside.mkdir()
+    (bank / "link").symlink_to(outside)
+    monkeypatch.chdir(bank)
+    assert display_path(bank / "a.quiz.yaml") == "a.quiz.yaml"
+    assert display_path(bank / "..drafts" / "b.quiz.yaml") == "..drafts/b.quiz.yaml"  # inside, despite the name
+    assert display_path(outside / "c.quiz.yaml") == (outside / "c.quiz.yaml").as_posix()
+    assert display_path(bank / "link" / "d.quiz.yaml") == (bank / "link" / "d.quiz.yaml").as_posix()  # resolved
+    assert display_path(outside / "c.quiz.yaml", root=tmp_path) == "elsewhere/c.quiz.yaml"
+    monkeypatch.chdir(outside)  # the directory is looked up again for another working directory
+    assert display_path(outside / "c.quiz.yaml") == "c.quiz.yaml"
