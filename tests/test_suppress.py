@@ -137,6 +137,31 @@ def test_q_codes_silence_reports_about_suppressions(run, tmp_path):
     assert found == [(code, line + 1, column, item) for code, line, column, item in UNSUPPRESSED]
 
 
+@pytest.mark.parametrize("ignoring", [
+    ("--ignore", "Q"), ("--ignore", "Q001,invalid-suppression"), ("--config", "ignore.toml"), ("--config", "files.toml"),
+])
+def test_a_bank_may_ignore_the_checks_of_its_suppressions(run, tmp_path, ignoring):
+    (tmp_path / "ignore.toml").write_text('ignore = ["unused-suppression", "q002"]\n', encoding="utf-8")
+    (tmp_path / "files.toml").write_text('[per-file-ignores]\n"demo.quiz.yaml" = ["Q00"]\n', encoding="utf-8")
+    text = quiz(clean="  # quizlint: disable=K001,K999")
+    _, reported, _ = lint(run, tmp_path, text)
+    assert {code for code, *_ in reported} == {"K001", "K002", "Q001", "Q002"}
+    result, found, _ = lint(run, tmp_path, text, *ignoring)
+    assert result.exit_code == 1 and found == UNSUPPRESSED
+
+
+def test_ignored_checks_of_suppressions_are_filtered_from_cached_results_too(run, tmp_path):
+    (tmp_path / "demo.quiz.yaml").write_text(quiz(clean="  # quizlint: disable=K001"), encoding="utf-8")
+
+    def codes(*args: str) -> list[str]:
+        result = run("lint", "--format", "json", "--select", "K001,K002", *args, "demo.quiz.yaml", cwd=tmp_path)
+        return [finding["code"] for finding in json.loads(result.stdout)]
+
+    assert codes("--ignore", "Q001") == ["K001", "K002"]  # fills the cache
+    assert codes() == ["K001", "K002", "Q001"]  # from the cache, and the check is back
+    assert codes("--ignore", "Q001") == ["K001", "K002"]
+
+
 def test_no_unused_report_for_an_item_that_failed_validation(run, tmp_path):
     text = quiz(clean="  # quizlint: disable=K001").replace("      - text: Mercury\n",
                                                              "      - text: Mercury\n        colour: grey\n")

@@ -54,7 +54,7 @@ class Config:
                   extend_select: list[str] | None = None):
         """Rules to run: the command line's ``select`` replaces the configured one (else the defaults); then every
         ``extend-select`` (config and command line) is added and every ``ignore`` removed."""
-        from quizlint.rules.base import Selection, all_rules
+        from quizlint.rules.base import Selection, all_rules, rules_by_key
 
         base_select = select if select else self.select
         if base_select:
@@ -63,10 +63,10 @@ class Config:
             chosen = {rule.code: rule for rule in all_rules() if rule.default_enabled}
         for key in [*self.extend_select, *(extend_select or [])]:
             chosen.update({rule.code: rule for rule in _expand(key)})
-        for key in [*self.ignore, *(ignore or [])]:
-            for rule in _expand(key):
-                chosen.pop(rule.code, None)
-        return Selection(chosen, self._severities(), self._rule_options())
+        ignored = set().union(*map(_ignored_codes, [*self.ignore, *(ignore or [])]))
+        chosen = {code: rule for code, rule in chosen.items() if code not in ignored}
+        ignored_checks = frozenset(ignored - rules_by_key().keys())
+        return Selection(chosen, self._severities(), self._rule_options(), ignored_checks)
 
     def _severities(self) -> dict[str, str]:
         """``severity`` keys may be codes, names or prefixes; a more specific key wins over a prefix."""
@@ -110,7 +110,7 @@ class Config:
             for pattern, keys in self.per_file_ignores.items():
                 if any(fnmatch.fnmatchcase(candidate, pattern) for candidate in (relative, display_path, name)):
                     for key in keys:
-                        codes.update(rule.code for rule in _expand(key))
+                        codes.update(_ignored_codes(key))
             self._ignored[display_path] = frozenset(codes)
         return set(self._ignored[display_path])
 
@@ -193,10 +193,28 @@ def _expand(key: str) -> list:
     if not rules:
         builtin = _builtin_code(key)
         if builtin is not None:
-            raise ConfigError(f"{builtin} is always on: it cannot be selected or ignored (see `quizlint rule "
-                              f"{builtin.split()[0]}`)")
+            what = "it is reported in every run unless ignored" if _suppression_checks(key) else \
+                "it cannot be selected or ignored"
+            raise ConfigError(f"{builtin} is always on: {what} (see `quizlint rule {builtin.split()[0]}`)")
         raise ConfigError(f"unknown rule or selector {key!r} (see `quizlint rule` for the list)")
     return rules
+
+
+def _ignored_codes(key: str) -> set[str]:
+    """The codes an ``ignore`` entry means: rules, or checks of suppression comments."""
+    return _suppression_checks(key) or {rule.code for rule in _expand(key)}
+
+
+def _suppression_checks(key: Any) -> set[str]:
+    """The checks of suppression comments (Q001 unused-suppression, Q002 invalid-suppression) that ``key`` means,
+    by code, name or code prefix (``Q``): on in every run, but a bank may ignore them, like ruff's RUF100."""
+    from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
+
+    if not isinstance(key, str) or not key.strip():
+        return set()
+    key = key.strip()
+    checks = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}
+    return {code for code, name in checks.items() if key.lower() == name or code.startswith(key.upper())}
 
 
 def _builtin_code(key: Any) -> str | None:
@@ -285,7 +303,7 @@ def parse_config(data: dict[str, Any], root: Path, source: Path | None) -> Confi
         config.selection()
         for keys in config.per_file_ignores.values():
             for key in keys:
-                _expand(key)
+                _ignored_codes(key)
     except ConfigError as error:
         message = error.format_message()
         raise ConfigError(message if message.startswith(where) else f"{where}: {message}") from None

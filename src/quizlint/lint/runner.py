@@ -350,7 +350,9 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
     in report order."""
     result = lint_bank(results, settings.selection, Services(), bank)
     findings = glossary_findings + [
-        finding for finding in result.findings if finding.code not in settings.config.ignored_for(finding.file)
+        finding for finding in result.findings
+        if finding.code not in settings.selection.ignored_checks
+        and finding.code not in settings.config.ignored_for(finding.file)
     ]
     findings.sort(key=REPORT_ORDER)
     files = list(result.files)

@@ -357,7 +357,8 @@ kind in the same item, so it should go as soon as it is no longer needed.
 {_GOOD_FILE}
 
 ## How to fix
-Delete the comment (or the code that no longer applies from its list).
+Delete the comment (or the code that no longer applies from its list). A bank that keeps suppressions on
+purpose can stop this check with `ignore = ["Q001"]` in its configuration (or `--ignore Q001`).
 """,
     INVALID_CODE: f"""A suppression comment names an unknown rule or stands where it cannot apply.
 
@@ -391,7 +392,7 @@ problem is handled.
 
 ## How to fix
 Spell the rule's code or name as `quizlint rule` lists it, and put the comment on the item's `id:` line or at
-the top of the file.
+the top of the file. (`ignore = ["Q002"]` stops this check for the whole bank.)
 """,
 }
 

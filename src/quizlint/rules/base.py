@@ -163,6 +163,7 @@ class Selection:
     enabled: dict[str, Rule] = field(default_factory=dict)
     severities: dict[str, str] = field(default_factory=dict)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    ignored_checks: frozenset[str] = frozenset()  # checks of suppression comments (Q001, Q002) not reported
 
     def severity(self, rule: Rule) -> str:
         return self.severities.get(rule.code, rule.severity)
