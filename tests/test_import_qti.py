@@ -1,5 +1,5 @@
-"""`quizlint import --from qti`: QTI 2.1 packages (folder and zip), single items, and Canvas QTI 1.2 packages,
-including one made by another tool (text2qti, from PyPI)."""
+"""`quizlint import --from qti`: QTI 2.1 and 3.0 packages (folder and zip), single items, and Canvas QTI 1.2
+packages, including one made by another tool (text2qti, from PyPI)."""
 
 from __future__ import annotations
 
@@ -82,6 +82,42 @@ def test_single_assessment_item_file(run, tmp_path):
     assert [o.correct for o in item.options] == [False, True, False] and item.options[2].fixed
     # the Turkish span inside the English prompt stays where it is, as inline HTML: never split by guessing
     assert '<span xml:lang="tr">' not in item.stem["en"] and "Türkiye'nin başkenti" in item.stem["en"]
+
+
+def test_single_qti30_item_file_reads_as_its_qti21_twin(run, tmp_path):
+    # QTI 3.0 renamed the elements and attributes (<qti-choice-interaction max-choices=…>), not the model
+    quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "qti30_choice.xml", "--from", "qti")
+    (item,) = quiz.items
+    assert result.stderr.endswith("(1 item)\n")
+    assert item.id == "Q1" and item.type == "single"
+    assert [o.text["en"] for o in item.options] == ["İstanbul", "Ankara", "İzmir"]
+    assert [o.correct for o in item.options] == [False, True, False]
+    assert item.stem["en"].startswith("What is the capital of Türkiye?")
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
+    (tmp_path / "geo.quiz.yaml").write_text("""\
+quizlint: 1
+id: geo-basics
+languages: [en, tr]
+title: {en: Geography, tr: Coğrafya}
+description: {en: "Capitals, *briefly*.", tr: "Başkentler, *kısaca*."}
+items:
+  - id: capital
+    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    options:
+      - text: Ankara
+        correct: true
+      - text: İzmir
+""", encoding="utf-8")
+    package = tmp_path / "geo.zip"
+    assert run("export", "--to", fmt, "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    quiz, result = imported(run, tmp_path, package)
+    assert quiz.id == "geo-basics"  # not a slug of the title: the test's identifier, which quizlint wrote
+    assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
+    assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}  # the rubricBlock
+    assert [o.correct for o in quiz.items[0].options] == [True, False]
 
 
 def test_canvas_sample_from_text2qti(run, tmp_path):

@@ -1,6 +1,6 @@
-"""Round trips through the CLI: `quizlint export` the real content to Moodle XML, GIFT, QTI 2.1 and Canvas, then
+"""Round trips through the CLI: `quizlint export` the real content to Moodle XML, GIFT, QTI 2.1, QTI 3.0 and Canvas, then
 `quizlint import` it back: the same items, option texts, keys, feedback and explanations, per language where
-the format carries them (Moodle XML carries every language; GIFT, QTI 2.1 and Canvas one per export). This
+the format carries them (Moodle XML and QTI packages carry every language; GIFT and Canvas one per export). This
 checks the exporters and the importers against each other."""
 
 from __future__ import annotations
@@ -21,7 +21,9 @@ FORMATS = {
     "gift": {"importer": "gift", "suffix": ".gift", "languages": ["source", "target"], "points": False, "fixed": False,
              "tags": True, "quiz": ()},
     "qti21": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target", "all"], "points": True, "fixed": True,
-              "tags": False, "quiz": ("title",)},
+              "tags": False, "quiz": ("id", "title", "description")},  # the test: identifier, title, rubricBlock
+    "qti30": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target", "all"], "points": True, "fixed": True,
+              "tags": False, "quiz": ("id", "title", "description")},
     "canvas": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target"], "points": True, "fixed": True,
                "tags": False, "quiz": ()},
 }

@@ -80,7 +80,7 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--keep-going", is_flag=True,
               help="Skip malformed questions with a warning and import the others (as Moodle does).")
 def command(source: Path, source_format, output, quiz_id, lang, languages_text, force, keep_going) -> None:
-    """Import the quiz in INPUT (text, Moodle XML, GIFT, Aiken, QTI 2.1 package or Canvas QTI 1.2 export)
+    """Import the quiz in INPUT (text, Moodle XML, GIFT, Aiken, QTI 2.1 or 3.0 package or Canvas QTI 1.2 export)
     as a quiz file.
 
     Ids are stable and readable: the source's own ids where it has readable ones, else a slug of the quiz
@@ -124,7 +124,8 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
         click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
                    "folders by that suffix", err=True)
     write_atomic(output, text)
-    click.echo(f"quizlint: wrote {output} ({len(draft.items)} items)", err=True)
+    count = len(draft.items)
+    click.echo(f"quizlint: wrote {output} ({count} item{'' if count == 1 else 's'})", err=True)
 
 
 def _print_warnings(log) -> None:

@@ -25,7 +25,7 @@ FORMAT_HELP = {
     "moodle": "Moodle XML",
     "gift": "Moodle GIFT",
     "aiken": "Moodle Aiken",
-    "qti": "a QTI 2.1 content package (zip or folder) or a Canvas QTI 1.2 export (zip)",
+    "qti": "a QTI 2.1 or 3.0 content package (zip or folder) or a Canvas QTI 1.2 export (zip)",
 }
 
 _EXTENSIONS = {".gift": "gift", ".aiken": "aiken", ".zip": "qti", ".imscc": "qti", ".qti": "qti"}

@@ -1,9 +1,12 @@
-"""QTI: a QTI 2.1 (or 2.2) content package, zip or folder, and a Canvas QTI 1.2 export (zip).
+"""QTI: a QTI 2.1 (or 2.2) or 3.0 content package, zip or folder, and a Canvas QTI 1.2 export (zip).
 
 The package's ``imsmanifest.xml`` says what it holds: ``imsqti_item_xmlv2p1`` resources (items, in the
 order of the ``imsqti_test_xmlv2p1`` test when there is one) or ``imsqti_xmlv1p2`` resources (a Canvas
 assessment, ``questestinterop``). A single ``assessmentItem`` or ``questestinterop`` XML file is read too.
-Archives are read in memory and never extracted; every path is checked to stay inside the package.
+Archives are read in memory and never extracted; every path is checked to stay inside the package. QTI 3.0
+(``qti-``-prefixed, kebab-case names, ``imsqti_item_xmlv3p0`` resources) is read as QTI 2 once renamed
+(``parse_qti``). The test gives the quiz's title and, from a ``rubricBlock``, its description; the test's
+identifier is the quiz id when quizlint wrote the package (``toolName``).
 
 QTI 2.1: an item with one ``choiceInteraction`` is imported (single or multiple by the response's
 cardinality and ``maxChoices``; the key from ``correctResponse``, else from positive ``mapping``
@@ -22,6 +25,7 @@ Other item types are skipped with a warning naming them.
 from __future__ import annotations
 
 import copy
+from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.importers._common import (
@@ -235,8 +239,34 @@ class _Qti2Item:
                           f"item has none): {' | '.join(dropped)}")
 
 
-def read_qti2_item(data: bytes, where: str, number: int, log: ImportLog) -> tuple[DraftItem | None, str | None]:
+def parse_qti(data: bytes, where: str):
+    """A QTI document as the QTI 2 reader sees it: QTI 3.0's ``qti-``-prefixed kebab-case elements and their
+    attributes (``<qti-choice-interaction response-identifier=…>``) renamed to QTI 2's camelCase
+    (``<choiceInteraction responseIdentifier=…>``), and the ``<qti-content-body>`` wrappers of feedback and rubrics
+    unwrapped. QTI 3 changed the names, not the model, of what is read here."""
     root = parse_xml(data, where)
+    if not local_name(root).startswith("qti-"):
+        return root
+    for element in list(root.iter()):
+        if not isinstance(element.tag, str) or not local_name(element).startswith("qti-"):
+            continue
+        if local_name(element) == "qti-content-body" and element.getparent() is not None:
+            _replace_with_children(element)
+            continue
+        namespace = element.tag[:element.tag.index("}") + 1] if element.tag.startswith("{") else ""
+        element.tag = namespace + _camel_case(local_name(element)[len("qti-"):])
+        for name in [name for name in element.attrib if "-" in name and not name.startswith("{")]:
+            element.attrib[_camel_case(name)] = element.attrib.pop(name)
+    return root
+
+
+def _camel_case(name: str) -> str:
+    first, *rest = name.split("-")
+    return first + "".join(part[:1].upper() + part[1:] for part in rest)
+
+
+def read_qti2_item(data: bytes, where: str, number: int, log: ImportLog) -> tuple[DraftItem | None, str | None]:
+    root = parse_qti(data, where)
     if local_name(root) != "assessmentItem":
         raise ImportFailure(where, f"expected an assessmentItem, found <{local_name(root)}>", root.sourceline, 1)
     return _Qti2Item(root, where, number, log).draft(), root.get(XML_LANG)
@@ -262,12 +292,24 @@ def _manifest_title(manifest) -> str | None:
     return None
 
 
-def _test_order(package: Package, test_path: str) -> tuple[list[str], str | None]:
+@dataclass
+class _Test:
+    """What an assessmentTest tells about its quiz: the order of its items, its title, identifier and rubric."""
+
+    refs: list[str]
+    title: str | None
+    identifier: str | None  # the quiz's id, when quizlint wrote the test (other tools' are internal: "t1", GUIDs)
+    rubric: str
+
+
+def _read_test(package: Package, test_path: str) -> _Test:
     where = package.where(test_path)
-    test = parse_xml(package.read(test_path), where)
+    test = parse_qti(package.read(test_path), where)
     refs = [resolve_href(test_path, ref.get("href", ""), where) for ref in descendants_named(test, "assessmentItemRef")
             if ref.get("href")]
-    return refs, test.get("title")
+    rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
+    identifier = test.get("identifier") if test.get("toolName") == "quizlint" else None
+    return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)))
 
 
 def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQuiz) -> None:
@@ -276,18 +318,12 @@ def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQu
     for resource in descendants_named(manifest, "resource"):
         kind = resource.get("type", "")
         files = _resource_files(resource, where)
-        if "imsqti_item_xmlv2" in kind:
+        if "imsqti_item_xmlv2" in kind or "imsqti_item_xmlv3" in kind:
             items.extend(files[:1])
-        elif "imsqti_test_xmlv2" in kind or "imsqti_assessment_xmlv2" in kind:
+        elif any(name in kind for name in ("imsqti_test_xmlv2", "imsqti_assessment_xmlv2", "imsqti_test_xmlv3")):
             tests.extend(files[:1])
-    order: list[str] = []
-    titles: list[tuple[str, str]] = []  # (title, the test's first item)
-    for test in tests:
-        refs, title = _test_order(package, test)
-        order.extend(refs)
-        if title and refs:
-            titles.append((title, refs[0]))
-    order = list(dict.fromkeys(order + items))
+    read_tests = [_read_test(package, test) for test in tests]
+    order = list(dict.fromkeys([ref for test in read_tests for ref in test.refs] + items))
     read_items: list[tuple[DraftItem, str | None]] = []
     languages: dict[str, str | None] = {}
     for number, path in enumerate(order, start=1):
@@ -299,10 +335,21 @@ def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQu
         if item is not None:
             read_items.append((item, languages[path]))
     draft.items.extend(merge_languages(read_items, draft))
-    if not draft.title and titles:
-        draft.title = {languages.get(first) if len(draft.languages) > 1 else None: title for title, first in titles}
+    _restore_quiz(draft, [test for test in read_tests if test.refs], languages)
     if not draft.title and _manifest_title(manifest):
         draft.title = {None: _manifest_title(manifest)}
+
+
+def _restore_quiz(draft: DraftQuiz, tests: list[_Test], languages: dict[str, str | None]) -> None:
+    """The quiz's title, description and id from its tests (one per language in quizlint's packages): the
+    language of a test is that of its first item."""
+
+    def by_language(texts: list[tuple[str, str]]) -> dict:
+        return {languages.get(first) if len(draft.languages) > 1 else None: text for text, first in texts if text}
+
+    draft.title = draft.title or by_language([(test.title, test.refs[0]) for test in tests if test.title])
+    draft.description = draft.description or by_language([(test.rubric, test.refs[0]) for test in tests]) or None
+    draft.id_hint = draft.id_hint or next((test.identifier for test in tests if test.identifier), None)
 
 
 def _with_language(texts: Texts | None, lang: str) -> Texts | None:
@@ -517,7 +564,7 @@ def _scan(package: Package) -> list[tuple[str, object]]:
     found = []
     candidates = [name for name in sorted(package.names()) if name.endswith((".xml", ".qti"))][:MAX_SCANNED]
     for name in candidates:
-        root = parse_xml(package.read(name), package.where(name))
+        root = parse_qti(package.read(name), package.where(name))
         if local_name(root) in ("assessmentItem", "questestinterop"):
             found.append((name, root))
     return found
@@ -550,7 +597,7 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     if path.is_file():
         data = read_bytes(path, MAX_ARCHIVE_BYTES)
         if not data.startswith(b"PK\x03\x04"):
-            root = parse_xml(data, str(path))
+            root = parse_qti(data, str(path))
             name = local_name(root)
             if name == "questestinterop":
                 read_canvas(root, str(path), log, draft)
