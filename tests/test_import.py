@@ -113,6 +113,91 @@ def test_nothing_importable(run, tmp_path):
     assert "skipped essay question" in result.stderr and "no question could be imported" in result.stderr
 
 
+# --- --split: one quiz per category ----------------------------------------------------------------------------
+
+CATEGORIES_XML = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice"><name><text>loose</text></name>
+    <questiontext><text>Which planet is the largest?</text></questiontext>
+    <answer fraction="100"><text>Jupiter</text></answer><answer fraction="0"><text>Mars</text></answer></question>
+  <question type="category"><category><text>$course$/top/Geography</text></category>
+    <info format="html"><text>Capitals and rivers.</text></info><idnumber>geo-basics</idnumber></question>
+  <question type="multichoice"><name><text>capital</text></name>
+    <questiontext><text>Which city is the capital of Turkey?</text></questiontext>
+    <answer fraction="100"><text>Ankara</text></answer><answer fraction="0"><text>Izmir</text></answer></question>
+  <question type="category"><category><text>$course$/top/History</text></category></question>
+  <question type="truefalse"><name><text>rome</text></name>
+    <questiontext><text>Rome was founded before Athens.</text></questiontext>
+    <answer fraction="0"><text>true</text></answer><answer fraction="100"><text>false</text></answer></question>
+  <question type="category"><category><text>$course$/top/Geography</text></category></question>
+  <question type="multichoice"><name><text>river</text></name>
+    <questiontext><text>Which river is the longest?</text></questiontext>
+    <answer fraction="100"><text>Nile</text></answer><answer fraction="0"><text>Seine</text></answer></question>
+</quiz>
+"""
+
+
+def quiz_files(folder: Path) -> dict[str, dict]:
+    import yaml
+
+    return {path.name: yaml.safe_load(path.read_text(encoding="utf-8")) for path in sorted(folder.iterdir())}
+
+
+def test_split_writes_one_quiz_per_category(run, tmp_path):
+    source = write(tmp_path, "course.xml", CATEGORIES_XML)
+    result = run("import", source, "--split", "-o", tmp_path / "bank")
+    assert result.exit_code == 0, result.stderr
+    quizzes = quiz_files(tmp_path / "bank")
+    assert list(quizzes) == ["course.quiz.yaml", "geo-basics.quiz.yaml", "history.quiz.yaml"]
+    loose, geography, history = quizzes.values()
+    assert (loose["id"], loose["title"]) == ("course", {"en": "course"})  # outside every category: the file's name
+    assert (geography["title"], geography["description"]) == ({"en": "Geography"}, {"en": "Capitals and rivers."})
+    assert [item["id"] for item in geography["items"]] == ["capital", "river"]  # the category's, wherever they stand
+    assert [item["id"] for item in history["items"]] == ["rome"] and "description" not in history
+    assert not any("tags" in item for quiz in quizzes.values() for item in quiz["items"])  # the quiz says it
+    assert "wrote " + str(tmp_path / "bank" / "history.quiz.yaml") + " (1 item)" in result.stderr
+    assert run("lint", tmp_path / "bank", "--select", "K", "-q").exit_code == 0
+
+
+def test_without_split_the_categories_are_tags_of_one_quiz(run, tmp_path):
+    result = run("import", write(tmp_path, "course.xml", CATEGORIES_XML))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("tags: [Geography]") == 2 and result.stdout.count("tags: [History]") == 1
+
+
+def test_split_writes_nothing_when_a_quiz_file_exists(run, tmp_path):
+    source = write(tmp_path, "course.xml", CATEGORIES_XML)
+    (tmp_path / "bank").mkdir()
+    existing = write(tmp_path / "bank", "history.quiz.yaml", "# mine\n")
+    result = run("import", source, "--split", "-o", tmp_path / "bank")
+    assert result.exit_code == 1 and "history.quiz.yaml exists; nothing was written" in result.stderr
+    assert [path.name for path in (tmp_path / "bank").iterdir()] == ["history.quiz.yaml"]
+    assert existing.read_text(encoding="utf-8") == "# mine\n"
+    assert run("import", source, "--split", "-o", tmp_path / "bank", "--force").exit_code == 0
+    assert quiz_files(tmp_path / "bank")["history.quiz.yaml"]["id"] == "history"
+
+
+def test_categories_of_one_name_get_distinct_quiz_ids(run, tmp_path):
+    source = write(tmp_path, "topics.gift", "$CATEGORY: Space/Planets\n\n::a:: Largest planet? {=Jupiter ~Mars}\n\n"
+                                            "$CATEGORY: Space/PLANETS\n\n::b:: Moon of Mars? {=Phobos ~Io}\n")
+    assert run("import", source, "--split", "-o", tmp_path / "out").exit_code == 0
+    quizzes = quiz_files(tmp_path / "out")
+    assert list(quizzes) == ["planets-2.quiz.yaml", "planets.quiz.yaml"]
+    assert quizzes["planets-2.quiz.yaml"]["items"][0]["id"] == "b"
+
+
+@pytest.mark.parametrize(("args", "complaint"), [
+    (["--split"], "name their folder with -o"),
+    (["--split", "-o", "out", "--id", "x"], "--id names one quiz"),
+    (["-o", "."], "is a folder: name the quiz file to write (or use --split)"),
+])
+def test_split_usage_mistakes(run, tmp_path, args, complaint):
+    result = run("import", write(tmp_path, "course.xml", CATEGORIES_XML), *args, cwd=tmp_path)
+    assert result.exit_code == 2 and complaint in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
 # --- ids --------------------------------------------------------------------------------------------------
 
 

@@ -68,8 +68,12 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--from", "source_format", type=click.Choice(list(IMPORTERS)), default=None,
               help="Format of INPUT: " + "; ".join(f"{name}: {text}" for name, text in FORMAT_HELP.items())
               + ". Guessed from the extension or the content when omitted.")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
-              help="The quiz file to write (*.quiz.yaml); standard output when omitted.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
+              help="The quiz file to write (*.quiz.yaml); standard output when omitted. With --split, a folder.")
+@click.option("--split", is_flag=True,
+              help="One quiz file per category (Moodle XML, GIFT $CATEGORY), named by its quiz id, in the folder "
+                   "-o names (made if missing). Without it, the questions of several categories make one quiz, "
+                   "each tagged with its category.")
 @click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")
 @click.option("--lang", default=None,
               help="Language of the texts that do not say theirs (default: the first of --languages, or what the "
@@ -79,7 +83,7 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--force", is_flag=True, help="Overwrite an existing output file.")
 @click.option("--keep-going", is_flag=True,
               help="Skip malformed questions with a warning and import the others (as Moodle does).")
-def command(source: Path, source_format, output, quiz_id, lang, languages_text, force, keep_going) -> None:
+def command(source: Path, source_format, output, split, quiz_id, lang, languages_text, force, keep_going) -> None:
     """Import the quiz in INPUT (text, Moodle XML, GIFT, Aiken, QTI 2.1 or 3.0 package or Canvas QTI 1.2 export)
     as a quiz file.
 
@@ -88,19 +92,17 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
     error. Exit status: 0 imported, 1 input that cannot be imported or an output that exists, 2 usage.
     """
     from quizlint.importers import get_importer
-    from quizlint.importers._common import ImportFailure, ImportLog, ImportOptions, dump_quiz, quiz_document
+    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, quiz_document,
+                                            tag_categories)
 
     languages = _language_list(languages_text)
     _check_options(lang, languages, quiz_id)
+    _check_split(split, output, quiz_id)
     if not source.exists():
         _echo_error(f"{source}: no such file or folder")
         sys.exit(1)
-    if output is not None and _same_file(output, source):
-        _echo_error(f"{output} is the input; write the quiz file elsewhere (the input is never overwritten)")
-        sys.exit(1)
-    if output is not None and output.exists() and not force:
-        _echo_error(f"{output} exists; use --force to overwrite it")
-        sys.exit(1)
+    if output is not None and not split:  # (with --split, the files are known once the categories are read)
+        _check_output(output, source, force)
     name = _choose_format(source, source_format)
     log = ImportLog()
     try:
@@ -113,6 +115,10 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
         _echo_error(f"{source}: no question could be imported")
         sys.exit(1)
     options = ImportOptions(lang=lang, languages=languages, quiz_id=quiz_id)
+    if split:
+        _write_split(draft, options, log, source, output, force)
+        return
+    tag_categories(draft)
     text = dump_quiz(quiz_document(draft, options, log, str(source), source.stem.split(".")[0]))
     _print_warnings(log)
     if output is None:
@@ -124,8 +130,74 @@ def command(source: Path, source_format, output, quiz_id, lang, languages_text, 
         click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
                    "folders by that suffix", err=True)
     write_atomic(output, text)
-    count = len(draft.items)
-    click.echo(f"quizlint: wrote {output} ({count} item{'' if count == 1 else 's'})", err=True)
+    _echo_written(output, len(draft.items))
+
+
+def _check_output(output: Path, source: Path, force: bool) -> None:
+    if _same_file(output, source):
+        _echo_error(f"{output} is the input; write the quiz file elsewhere (the input is never overwritten)")
+        sys.exit(1)
+    if output.exists() and not force:
+        _echo_error(f"{output} exists; use --force to overwrite it")
+        sys.exit(1)
+
+
+def _check_split(split: bool, output: Path | None, quiz_id: str | None) -> None:
+    if split and output is None:
+        raise click.BadParameter("--split writes one file per category: name their folder with -o",
+                                 param_hint="--split")
+    if split and quiz_id is not None:
+        raise click.BadParameter("--id names one quiz; with --split each category's quiz has its own id",
+                                 param_hint="--id")
+    if not split and output is not None and output.is_dir():
+        raise click.BadParameter(f"{output} is a folder: name the quiz file to write (or use --split)",
+                                 param_hint="-o")
+
+
+def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -> None:
+    """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force)
+    or would replace the input."""
+    from quizlint.importers._common import dump_quiz, split_by_category
+    from quizlint.io import write_atomic
+
+    documents = _split_documents(split_by_category(draft), options, log, source)
+    targets = [folder / f"{document['id']}.quiz.yaml" for document in documents]
+    if folder.exists() and not folder.is_dir():
+        _echo_error(f"{folder} is a file; --split writes into a folder")
+        sys.exit(1)
+    clashes = [target for target in targets if _same_file(target, source) or (target.exists() and not force)]
+    if clashes:
+        _echo_error(f"{clashes[0]} {'is the input' if _same_file(clashes[0], source) else 'exists'}; nothing was "
+                    f"written{'' if _same_file(clashes[0], source) else ' (use --force to overwrite)'}")
+        sys.exit(1)
+    texts = [dump_quiz(document) for document in documents]
+    _print_warnings(log)
+    folder.mkdir(parents=True, exist_ok=True)
+    for target, text, document in zip(targets, texts, documents):
+        write_atomic(target, text)
+        _echo_written(target, len(document["items"]))
+
+
+def _split_documents(drafts: list, options, log, source: Path) -> list[dict]:
+    """The quiz files' data, one per draft; a quiz id that two categories would share gets a number."""
+    from dataclasses import replace
+
+    from quizlint.importers._common import quiz_document
+
+    documents, taken, stem = [], set(), source.stem.split(".")[0]
+    for draft in drafts:
+        document = quiz_document(draft, options, log, str(source), stem)
+        base, number = document["id"], 2
+        while document["id"] in taken:
+            document = quiz_document(draft, replace(options, quiz_id=f"{base}-{number}"), log, str(source), stem)
+            number += 1
+        taken.add(document["id"])
+        documents.append(document)
+    return documents
+
+
+def _echo_written(path: Path, count: int) -> None:
+    click.echo(f"quizlint: wrote {path} ({count} item{'' if count == 1 else 's'})", err=True)
 
 
 def _print_warnings(log) -> None:

@@ -18,7 +18,7 @@ import re
 import unicodedata
 import zipfile
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
@@ -56,7 +56,9 @@ class ImportLog:
         return new
 
     def warn(self, where: str, message: str, line: int | None = None) -> None:
-        self.warnings.append(f"{where}:{line}: {message}" if line is not None else f"{where}: {message}")
+        warning = f"{where}:{line}: {message}" if line is not None else f"{where}: {message}"
+        if warning not in self.warnings:  # (said once, even when several quizzes come from one file)
+            self.warnings.append(warning)
 
     def error(self, failure: ImportFailure) -> None:
         """A question that cannot be imported; the others still can (see ``--keep-going``)."""
@@ -90,7 +92,16 @@ class DraftItem:
     tags: list[str] = field(default_factory=list)
     points: float = 1
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
-    category: str | None = None  # the source's category (Moodle, GIFT): see apply_categories
+    category: str | None = None  # the label of the source's category (Moodle, GIFT): see apply_categories
+
+
+@dataclass(frozen=True)
+class Category:
+    """A category of the source (Moodle XML, GIFT ``$CATEGORY:``): what a quiz of its questions is called."""
+
+    title: Texts
+    idnumber: str | None = None
+    description: Texts | None = None
 
 
 @dataclass
@@ -102,6 +113,7 @@ class DraftQuiz:
     default_lang: str | None = None  # the language the source declares for unmarked texts (QTI xml:lang)
     fallback_title: str = "Imported quiz"
     id_hint: str | None = None  # a quiz id the source gives (Moodle category idnumber)
+    categories: dict[str, Category] = field(default_factory=dict)  # by label (``DraftItem.category``)
 
 
 @dataclass(frozen=True)
@@ -137,15 +149,37 @@ def add_items(draft: "DraftQuiz", log: ImportLog, sources, read_one) -> None:
 
 
 def apply_categories(draft: "DraftQuiz") -> None:
-    """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other, and,
-    when the questions come from more than one category, a tag on each question naming its category."""
+    """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other; each is
+    known by its label (a category the source describes no further is called by its label)."""
     names = list(dict.fromkeys(item.category for item in draft.items if item.category))
     if names and not draft.title:
         draft.title = {None: names[0]}
-    if len(names) > 1:
+    for name in names:
+        draft.categories.setdefault(name, Category({None: name}))
+
+
+def tag_categories(draft: "DraftQuiz") -> None:
+    """One quiz of questions from more than one category: a tag on each question names its category."""
+    if len({item.category for item in draft.items if item.category}) > 1:
         for item in draft.items:
             if item.category:
                 item.tags.append(item.category)
+
+
+def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
+    """One quiz per category, in the order of their first questions, called as the category is (title, id,
+    description); questions outside every category make a quiz named after the source file."""
+    groups: dict[str | None, list[DraftItem]] = {}
+    for item in draft.items:
+        groups.setdefault(item.category, []).append(item)
+    quizzes = []
+    for label, items in groups.items():
+        category = draft.categories.get(label) if label else None
+        quizzes.append(replace(draft, items=items, categories={},
+                               title=category.title if category else {},
+                               id_hint=category.idnumber if category else None,
+                               description=category.description if category else None))
+    return quizzes
 
 
 def _truth_value(texts: Texts) -> bool | None:

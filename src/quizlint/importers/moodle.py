@@ -6,7 +6,8 @@ explanation), ``<idnumber>`` (→ item id when it is a valid, readable id; else 
 when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the category of the first question
 gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
-questions from several categories are tagged with theirs (see ``apply_categories``). Other question types are
+questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
+(see ``tag_categories`` and ``split_by_category``). Other question types are
 skipped with a warning naming them.
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
@@ -18,11 +19,11 @@ it is simple and stays inline HTML where it is not; embedded files (``@@PLUGINFI
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.importers._common import (
     NEUTRAL,
+    Category,
     DraftItem,
     DraftOption,
     DraftQuiz,
@@ -100,17 +101,6 @@ def _flag(element, default: bool) -> bool:
     return element.text.strip().lower() in ("true", "1", "yes")
 
 
-@dataclass(frozen=True)
-class _Category:
-    """A category question: its name as a plain label (for tags) and per language (a quiz title), its
-    idnumber and its description."""
-
-    label: str
-    title: Texts
-    idnumber: str | None
-    description: Texts | None
-
-
 def _name_texts(name: str) -> Texts:
     """A category name per language (its multilang markup split; an unmarked name goes into ``--lang``), as
     plain text: Moodle keeps names as HTML-escaped text."""
@@ -122,7 +112,7 @@ class _Reader:
     def __init__(self, where: str, log: ImportLog, texts: _Texts):
         self.where, self.log, self.texts = where, log, texts
         self.category: str | None = None  # the label of the current category
-        self.categories: dict[str, _Category] = {}
+        self.categories: dict[str, Category] = {}
         self.number = 0
 
     def name(self, question) -> str:
@@ -135,8 +125,8 @@ class _Reader:
             return
         title = _name_texts(name)
         self.category = next(iter(title.values()))
-        self.categories.setdefault(self.category, _Category(
-            self.category, title, _raw_text(child_named(question, "idnumber")).strip() or None,
+        self.categories.setdefault(self.category, Category(
+            title, _raw_text(child_named(question, "idnumber")).strip() or None,
             self.texts.of(child_named(question, "info"))))
 
     def describe_quiz(self, draft: DraftQuiz) -> None:
@@ -146,6 +136,7 @@ class _Reader:
         if labels:
             category = self.categories[labels[0]]
             draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
+        draft.categories.update(self.categories)
 
     def question(self, question) -> DraftItem | None:
         kind = question.get("type", "")
