@@ -150,7 +150,7 @@ def _option_problem(rule, name: str, value: Any) -> str | None:
 
 
 def _option_kind(default: Any) -> str | None:
-    """What a rule option must be, judged by its default (the rules check ranges themselves)."""
+    """What a rule option must be, judged by its default (its bounds are the rule's ``OPTION_LIMITS``)."""
     if isinstance(default, bool):
         return "true or false"
     if isinstance(default, int):
@@ -219,7 +219,8 @@ def _suppression_checks(key: Any) -> set[str]:
 
 def _builtin_code(key: Any) -> str | None:
     """``Y004`` / ``invalid-encoding`` / ``Q001`` … → ``"Y004 (invalid-encoding)"``: the codes of problems found
-    while reading files and suppressions, which `quizlint rule` lists but no selection can turn off."""
+    while reading files and suppressions, which `quizlint rule` lists but no selection can turn on or off (the
+    checks of suppressions can be ignored: ``_suppression_checks``)."""
     from quizlint.diagnostics import LOAD_CODES
     from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
 
