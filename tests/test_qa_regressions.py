@@ -189,6 +189,9 @@ def test_preview_says_page_in_the_singular(run, tmp_path):
     ("[rules.translation-length]\nmin-ratio = 3.0\n", "min-ratio (3) is above max-ratio (2): no length would pass"),
     ("[rules.T007]\nmin-ratio = 0.8\nmax-ratio = 0.6\n", "min-ratio (0.8) is above max-ratio (0.6)"),
     ("[rules.K003]\nmin-options = 27\n", "option 'min-options' of rule K003 must be a whole number between 2 and 26, not 27"),
+    # one rule, two tables: the second used to replace the first silently
+    ("[rules.T007]\nmin-ratio = 0.8\n[rules.translation-length]\nmax-ratio = 3.0\n",
+     "[rules.T007] and [rules.translation-length] both set the options of rule T007 (translation-length)"),
 ])
 def test_a_bad_rule_option_is_a_configuration_error_naming_the_file(run, bank, table, expected):
     # `min-ratio = "a"` used to crash the linter with an internal TypeError.

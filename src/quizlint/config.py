@@ -80,11 +80,16 @@ class Config:
         from quizlint.rules.base import find_rule
 
         options: dict[str, dict[str, Any]] = {}
+        tables: dict[str, str] = {}  # rule code → the key of its table
         for key, values in self.rules.items():
             rule = find_rule(key)
             if rule is None:
                 raise ConfigError(f"{self._where()}: [rules.{key}]: unknown rule {key!r}; options are set per rule, "
                                   "by its code or name (see `quizlint rule`)")
+            if rule.code in tables:  # by its code and by its name: one table would silently win
+                raise ConfigError(f"{self._where()}: [rules.{tables[rule.code]}] and [rules.{key}] both set the "
+                                  f"options of rule {rule.code} ({rule.name}); keep one table")
+            tables[rule.code] = key
             unknown = set(values) - set(rule.options)
             if unknown:
                 raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(sorted(unknown))} for rule "
