@@ -213,13 +213,12 @@ def _ignored_codes(key: str) -> set[str]:
 def _suppression_checks(key: Any) -> set[str]:
     """The checks of suppression comments (Q001 unused-suppression, Q002 invalid-suppression) that ``key`` means,
     by code, name or code prefix (``Q``): on in every run, but a bank may ignore them, like ruff's RUF100."""
-    from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
+    from quizlint.lint.suppress import SUPPRESSION_CODES
 
     if not isinstance(key, str) or not key.strip():
         return set()
     key = key.strip()
-    checks = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}
-    return {code for code, name in checks.items() if key.lower() == name or code.startswith(key.upper())}
+    return {code for code, name in SUPPRESSION_CODES.items() if key.lower() == name or code.startswith(key.upper())}
 
 
 def _builtin_code(key: Any) -> str | None:
@@ -227,11 +226,11 @@ def _builtin_code(key: Any) -> str | None:
     while reading files and suppressions, which `quizlint rule` lists but no selection can turn on or off (the
     checks of suppressions can be ignored: ``_suppression_checks``)."""
     from quizlint.diagnostics import LOAD_CODES
-    from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
+    from quizlint.lint.suppress import SUPPRESSION_CODES
 
     if not isinstance(key, str):
         return None
-    for code, name in {**LOAD_CODES, UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}.items():
+    for code, name in {**LOAD_CODES, **SUPPRESSION_CODES}.items():
         if key.strip().upper() == code or key.strip().lower() == name:
             return f"{code} ({name})"
     return None

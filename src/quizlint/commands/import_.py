@@ -165,10 +165,13 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
     if folder.exists() and not folder.is_dir():
         _echo_error(f"{folder} is a file; --split writes into a folder")
         sys.exit(1)
-    clashes = [target for target in targets if _same_file(target, source) or (target.exists() and not force)]
-    if clashes:
-        _echo_error(f"{clashes[0]} {'is the input' if _same_file(clashes[0], source) else 'exists'}; nothing was "
-                    f"written{'' if _same_file(clashes[0], source) else ' (use --force to overwrite)'}")
+    for target in targets:
+        if _same_file(target, source):
+            _echo_error(f"{target} is the input; nothing was written")
+            sys.exit(1)
+    existing = [target for target in targets if target.exists()]
+    if existing and not force:
+        _echo_error(f"{existing[0]} exists; nothing was written (use --force to overwrite)")
         sys.exit(1)
     texts = [dump_quiz(document) for document in documents]
     _print_warnings(log)

@@ -19,6 +19,7 @@ _QUOTE_OPENERS = " \t[{,:-?"  # a quote after one of these starts a quoted scala
 _LOAD_FAMILIES = ("Y", "S")
 UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
 INVALID_CODE, INVALID_NAME = "Q002", "invalid-suppression"
+SUPPRESSION_CODES = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}  # the checks of suppression comments
 
 
 @dataclass

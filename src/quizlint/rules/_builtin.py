@@ -12,10 +12,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from quizlint.diagnostics import LOAD_CODES
-from quizlint.lint.suppress import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME
+from quizlint.lint.suppress import INVALID_CODE, SUPPRESSION_CODES, UNUSED_CODE
 from quizlint.rules.base import Rule
-
-SUPPRESSION_CODES = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}
 
 _QUIZ_START = """quizlint: 1
 id: geography
