@@ -207,6 +207,33 @@ def test_diff_writes_nothing_and_prints_a_patch_that_git_applies(run, repo, tmp_
     assert quiz.read_bytes() == (twin / "biased.quiz.yaml").read_bytes()
 
 
+def test_moving_options_keeps_current_translation_digests_current_and_stale_ones_stale(run, tmp_path):
+    quiz = tmp_path / "biased.quiz.yaml"
+    quiz.write_text(biased_quiz(), encoding="utf-8")
+    item_ids = [f"q{number}" for number in range(1, len(ACCEPTANCE_KEYS) + 1)]
+    reviewed = run("review", *item_ids, "biased.quiz.yaml", "--lang", "tr", cwd=tmp_path)
+    assert reviewed.exit_code == 0, reviewed.output
+    # q2's source changes after its review: its translation is stale, before the fix and after it
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace("'Question 2?'", "'Question two?'"), encoding="utf-8")
+    stale_before = lint_output(run, tmp_path, "--select", "T008", ".")
+    assert re.findall(r"T008 \[warning\]", stale_before) == ["T008 [warning]"]
+    before = quiz.read_text(encoding="utf-8")
+
+    fixed = run("fix", ".", cwd=tmp_path)
+    assert fixed.exit_code == 0 and "Fixed 6 items in 1 file." in fixed.output, fixed.output
+    moved = {match.group(1) for match in re.finditer(r" B001 (q\d+): moved the key", fixed.output)}
+    assert len(moved) == 6
+
+    made_from = re.compile(r"^.*made from source \w+", re.MULTILINE)  # (the current digest may move on)
+    assert made_from.findall(lint_output(run, tmp_path, "--select", "T008", ".")) == made_from.findall(stale_before)
+    after = quiz.read_text(encoding="utf-8")
+    old_lines, new_lines = changed_lines(before, after)
+    digest_lines = {number for number, line in enumerate(after.splitlines()) if "source:" in line}
+    assert new_lines - option_lines(after) <= digest_lines
+    assert len(new_lines & digest_lines) == len(moved - {"q2"})  # one digest per moved item, q2's left stale
+    assert run("fix", ".", "--check", cwd=tmp_path).exit_code == 0
+
+
 def test_check_with_diff_prints_the_patch_and_exits_1(run, repo):
     result = run("fix", "bank", "--check", "--diff", cwd=repo)
     assert result.exit_code == 1

@@ -16,7 +16,8 @@ from typing import Iterable
 from quizlint.bank import BankSettings
 from quizlint.diagnostics import SEVERITIES, Finding
 from quizlint.lint.context import ItemSummary
-from quizlint.model import Item, QuizFile, is_neutral, item_text_fields, option_letter, source_digest, text_in
+from quizlint.model import (Item, QuizFile, is_current_digest, is_neutral, item_text_fields, option_letter,
+                            source_digest, text_in)
 
 ITEM_TYPES = ("single", "multiple", "true_false")
 # Review state of one target language of one item, from best to worst.
@@ -113,11 +114,6 @@ def is_missing_in(item: Item, source: str, lang: str) -> bool:
         if needed and not _has_text(text_in(text_field.value, lang)):
             return True
     return False
-
-
-def is_current_digest(recorded: str, digest: str) -> bool:
-    """A recorded digest matches when it starts with the current one (longer digests are accepted)."""
-    return recorded.lower()[: len(digest)] == digest
 
 
 def translation_state(item: Item, source: str, lang: str) -> str:

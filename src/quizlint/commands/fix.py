@@ -19,7 +19,7 @@ def _plural(count: int, word: str) -> str:
 @click.option("--diff", is_flag=True, help="Print a unified diff of the fixes to standard output; write nothing.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if any file would change (for CI).")
 def command(paths, select, ignore, extend_select, config_path, diff, check) -> None:
-    """Repair what can be repaired automatically, editing only the option entries that move.
+    """Repair what can be repaired automatically, editing only the option entries that move (and digests).
 
     \b
     - key-position-bias, key-middle-bias (B001, B003): where these rules report a bias (with the configured
@@ -34,7 +34,9 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     - numeric-order (W009): sort numeric options in ascending order.
 
     Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`
-    comments). Comments, blank lines, quoting and key order are kept; files are written atomically. Files
+    comments). Comments, blank lines, quoting and key order are kept; files are written atomically. Moving
+    options changes no text, so a translation whose source digest was current stays current: its
+    `translations.<lang>.source` is set to the digest of the new order (a stale one stays stale). Files
     with load or schema errors are left alone (exit 1). Without PATHS, fixes the bank configured in
     quizlint.toml, else the current directory.
 

@@ -12,7 +12,7 @@ from quizlint.load import LoadLimits, load_document
 
 if TYPE_CHECKING:
     from quizlint.model.build import QuizFile, build_glossary, build_quiz
-    from quizlint.model.digest import source_digest
+    from quizlint.model.digest import is_current_digest, source_digest
     from quizlint.model.texts import (TextField, is_neutral, item_text_fields, option_letter, quiz_text_fields,
                                       text_in)
     from quizlint.model.types import Glossary, GlossaryTerm, Item, Option, Quiz, TranslationState
@@ -21,9 +21,9 @@ if TYPE_CHECKING:
 # results are all cached (and the start-up of every command) does not pay for building the models.
 _EXPORTS = {
     "QuizFile": "build", "build_glossary": "build", "build_quiz": "build", "source_digest": "digest",
-    "TextField": "texts", "is_neutral": "texts", "item_text_fields": "texts", "option_letter": "texts",
-    "quiz_text_fields": "texts", "text_in": "texts", "Glossary": "types", "GlossaryTerm": "types",
-    "Item": "types", "Option": "types", "Quiz": "types", "TranslationState": "types",
+    "is_current_digest": "digest", "TextField": "texts", "is_neutral": "texts", "item_text_fields": "texts",
+    "option_letter": "texts", "quiz_text_fields": "texts", "text_in": "texts", "Glossary": "types",
+    "GlossaryTerm": "types", "Item": "types", "Option": "types", "Quiz": "types", "TranslationState": "types",
 }
 
 
@@ -74,6 +74,7 @@ __all__ = [
     "QuizFile",
     "TextField",
     "TranslationState",
+    "is_current_digest",
     "is_neutral",
     "item_text_fields",
     "option_letter",

@@ -22,3 +22,8 @@ def source_digest(item: Item, source_language: str) -> str:
     ]
     payload = json.dumps(parts, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return hashlib.sha256(payload).hexdigest()[:DIGEST_LENGTH]
+
+
+def is_current_digest(recorded: str, digest: str) -> bool:
+    """A recorded digest matches when it starts with the current one (longer digests are accepted)."""
+    return recorded.lower()[: len(digest)] == digest
