@@ -4,6 +4,9 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import threading
 
 import pytest
 
@@ -121,6 +124,25 @@ def test_output_file_receives_the_report(run, bank):
     assert result.stdout == ""
     assert (bank / "reports" / "lint.json").read_text(encoding="utf-8") == expected
     assert [path.name for path in (bank / "reports").iterdir()] == ["lint.json"]  # no temporary file left
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_output_into_a_fifo_or_dev_stdout_is_written_into_not_replaced(run, run_process, bank):
+    expected = lint(run, bank, "--format", "json", "content").stdout
+    fifo = bank / "report.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    result = run_process("lint", "--no-cache", *KEY_RULES, "--format", "json", "-o", fifo, "content", cwd=bank)
+    reader.join(timeout=30)
+    assert result.returncode == 1, result.stderr
+    assert received == [expected.encode("utf-8")]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still the pipe, not a regular file put in its place
+    if os.path.exists("/dev/stdout"):
+        piped = run_process("lint", "--no-cache", *KEY_RULES, "--format", "json", "-o", "/dev/stdout", "content",
+                            cwd=bank)
+        assert (piped.returncode, piped.stdout) == (1, expected), piped.stderr
 
 
 def test_fail_on_warning_counts_warnings(run, bank):

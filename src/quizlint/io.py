@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -13,11 +14,16 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
 
     Keeps the mode of an existing file; a new file gets ``0o666`` less the process umask, as ``open()`` would
     give it. When ``path`` is a symbolic link, its target is replaced (atomically, from a temporary file in the
-    target's directory) and the link stays a link. Text is written with ``\\n`` newlines as given (no
-    translation). ``durable=False`` skips the flush to disk (for caches: a lost entry is only a cache miss).
+    target's directory) and the link stays a link. A device, FIFO or terminal is written into, not replaced
+    (see ``is_special_file``). Text is written with ``\\n`` newlines as given (no translation). ``durable=False``
+    skips the flush to disk (for caches: a lost entry is only a cache miss).
     """
     path = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
+    if is_special_file(path):
+        with open(path, "wb") as handle:  # a device, FIFO or terminal (``/dev/null``, ``/dev/stdout``)
+            handle.write(payload)
+        return
     if path.is_symlink():
         target = link_target(path)
     else:
@@ -38,6 +44,17 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
         except FileNotFoundError:
             pass
         raise
+
+
+def is_special_file(path: Path) -> bool:
+    """Whether ``path`` (through any links) is something other than a regular file or a folder: a device, a FIFO,
+    a socket or a terminal. Such a file is written into, never replaced: replacing ``/dev/null`` with a regular
+    file would break the machine, and ``/dev/stdout`` leads to a pipe that has no folder to put a new file in."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def link_target(link: Path) -> Path:
