@@ -214,13 +214,45 @@ def test_a_file_changed_just_before_the_last_run_is_hashed_again(run, bank):
     assert "K002" not in lint(run, bank).stdout
 
 
+def test_an_edit_that_keeps_size_and_modification_time_is_seen(run, bank):
+    # cp -p, rsync -t and tar x set the modification time back: the status change time still moves
+    edited = bank / "content" / "a.quiz.yaml"
+    _age(edited)
+    assert "K002" in lint(run, bank).stdout
+    status = edited.stat()
+    edited.write_text(edited.read_text(encoding="utf-8").replace("correct: true\n", "correct: no  \n", 1),
+                      encoding="utf-8")
+    os.utime(edited, ns=(status.st_atime_ns, status.st_mtime_ns))
+    assert edited.stat().st_size == status.st_size and edited.stat().st_mtime_ns == status.st_mtime_ns
+    assert lint(run, bank).stdout == lint(run, bank, "--no-cache").stdout
+    assert "K002" not in lint(run, bank).stdout
+
+
+def test_the_same_relative_path_from_two_folders_names_two_files(run, tmp_path):
+    # files unpacked together have the same size and times; run from each folder, both are "a.quiz.yaml"
+    (tmp_path / "quizlint.toml").write_text("", encoding="utf-8")
+    flawed = quiz_yaml(FLAWED, quiz_id="a")
+    first, last = flawed.index("correct: true"), flawed.rindex("correct: true")
+    clean = flawed[:last] + "fixed: false " + flawed[last + len("correct: true"):]  # one key, the same size
+    assert first != last and len(clean.encode()) == len(flawed.encode())
+    for folder, text in (("en", clean), ("de", flawed)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "a.quiz.yaml").write_text(text, encoding="utf-8")
+    for folder in ("en", "de"):
+        os.utime(tmp_path / folder / "a.quiz.yaml", ns=(10**18, 10**18))
+    reports = {folder: run("lint", "--format", "json", "--select", "K002", "a.quiz.yaml", cwd=tmp_path / folder)
+               for folder in ("en", "de")}
+    assert reports["en"].stdout == "[]\n"
+    assert [finding["code"] for finding in json.loads(reports["de"].stdout)] == ["K002"]
+
+
 def test_a_damaged_file_index_only_means_hashing_again(run, bank):
     first = lint(run, bank)
     (bank / ".quizlint_cache" / "files.json").write_text('{"version": 1, "files": [', encoding="utf-8")
     assert lint(run, bank).stdout == first.stdout
     index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))
     assert len(index["files"]) == 2  # written afresh
-    assert all(len(entry) == 4 for entry in index["files"].values())
+    assert all(len(entry) == 6 for entry in index["files"].values())
 
 
 def test_a_run_on_part_of_the_bank_keeps_the_file_index_of_the_rest(run, bank):

@@ -110,10 +110,14 @@ class IdentificationCache:
 
 
 class FileIndex:
-    """The content hash of each file as of the last run, with the size, mode and time of change it had then:
-    a file whose status is unchanged is not read and hashed again (like git's index; a lost or damaged index
-    only means hashing every file). A file changed within ``RACY_SECONDS`` before the index was written may
-    have changed again since without a new time of change, so its recorded hash is not trusted."""
+    """The content hash of each file as of the last run, with the status it had then (size, mode, inode, and
+    the times of its last modification and of its last status change): a file whose status is unchanged is not
+    read and hashed again (like git's index; a lost or damaged index only means hashing every file). The status
+    change time is there because tools that copy or unpack files (``cp -p``, ``rsync -t``, ``tar x``) set the
+    modification time back, and may keep the size. Files are known by their absolute path: the same relative
+    path names different files when quizlint runs from different folders of the bank. A file changed within
+    ``RACY_SECONDS`` before the index was written may have changed again since without a new modification time,
+    so its recorded hash is not trusted."""
 
     RACY_SECONDS = 2
     LIMIT = 100_000  # records of files not looked at in a run are kept while there are fewer
@@ -129,7 +133,7 @@ class FileIndex:
             if isinstance(data, dict) and data.get("version") == __version__ and isinstance(data.get("files"), dict):
                 trusted_before = data["written"] - self.RACY_SECONDS * 10**9
                 self._known = {path: entry for path, entry in data["files"].items()
-                               if isinstance(entry, list) and len(entry) == 4 and entry[2] < trusted_before}
+                               if isinstance(entry, list) and len(entry) == 6 and entry[2] < trusted_before}
         except (OSError, ValueError, TypeError, KeyError):
             pass
 
@@ -139,17 +143,19 @@ class FileIndex:
             status = os.stat(path)
         except OSError:
             return None
-        entry = self._known.get(path)
-        stamp = [status.st_size, status.st_mode, status.st_mtime_ns]
-        self._seen[path] = stamp
-        if entry is not None and entry[:3] == stamp and isinstance(entry[3], str):
-            return entry[3]
+        key = os.path.abspath(path)
+        entry = self._known.get(key)
+        stamp = [status.st_size, status.st_mode, status.st_mtime_ns, status.st_ctime_ns, status.st_ino]
+        self._seen[key] = stamp
+        if entry is not None and entry[:5] == stamp and isinstance(entry[5], str):
+            return entry[5]
         return None
 
     def save(self, digests: dict[str, str]) -> None:
         """Record the hashes of this run (``path`` → content hash) for the files looked at with ``digest``; the
         trusted records of other files (a run on part of the bank) are kept."""
-        files = {path: [*stamp, digests[path]] for path, stamp in self._seen.items() if path in digests}
+        by_key = {os.path.abspath(path): digest for path, digest in digests.items()}
+        files = {key: [*stamp, by_key[key]] for key, stamp in self._seen.items() if key in by_key}
         if len(self._known) < self.LIMIT:
             files = {**{path: entry for path, entry in self._known.items() if path not in self._seen}, **files}
         if files == self._known:
