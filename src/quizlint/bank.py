@@ -105,13 +105,14 @@ def _relative(path: str) -> str:
 
 
 def find_glossary(config: Config, targets: list[str]) -> Path | None:
-    """The configured glossary, else ``glossary.yaml`` in a target directory or the nearest parent of one."""
+    """The configured glossary, else ``glossary.yaml`` in a target directory or the nearest parent of one, up to
+    the bank root (the configuration file's folder, else the current directory), wherever quizlint runs from."""
     configured = config.glossary_path()
     if configured is not None:
         if not configured.is_file():
             raise ConfigError(f"{config.source}: glossary not found: {configured}")
         return configured
-    stop = Path.cwd().resolve()
+    stop = config.root.resolve()
     for target in targets:
         start = Path(target).resolve()
         directory = start if start.is_dir() else start.parent
@@ -119,7 +120,7 @@ def find_glossary(config: Config, targets: list[str]) -> Path | None:
             candidate = candidate_dir / GLOSSARY_NAME
             if candidate.is_file():
                 return candidate
-            if candidate_dir == stop or candidate_dir == config.root:
+            if candidate_dir == stop:
                 break
     return None
 
