@@ -223,6 +223,25 @@ def test_per_file_ignores_are_relative_to_the_configuration(run, two_dirs, patte
         assert found == [("flawed.quiz.yaml", "K001"), ("flawed.quiz.yaml", "K002"), ("old.quiz.yaml", "K002")]
 
 
+def test_per_file_ignores_never_match_the_path_as_seen_from_the_current_directory(run, two_dirs):
+    # "legacy/*" names <root>/legacy/; run from bank/, a file bank/legacy/x is "legacy/x" but is not in it
+    write(two_dirs / "quizlint.toml", 'select = ["K001", "K002"]\n[per-file-ignores]\n"legacy/*" = ["K001"]\n')
+    write(two_dirs / "bank" / "legacy" / "new.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="new"))
+    for cwd in (two_dirs, two_dirs / "bank"):
+        result = run("lint", "--no-cache", "--format", "json", cwd=cwd)
+        found = sorted((Path(f["file"]).name, f["code"]) for f in json.loads(result.stdout))
+        assert [finding for finding in found if finding[0] == "new.quiz.yaml"] == [("new.quiz.yaml", "K001"),
+                                                                                 ("new.quiz.yaml", "K002")], cwd
+
+
+@pytest.mark.parametrize("pattern", ["**/legacy/*", "**/old.quiz.yaml", "**/**/legacy/*.quiz.yaml", "legacy/**/*"])
+def test_a_double_star_in_per_file_ignores_also_matches_no_folder(run, two_dirs, pattern):
+    write(two_dirs / "quizlint.toml", f'select = ["K001", "K002"]\n[per-file-ignores]\n"{pattern}" = ["K001"]\n')
+    result = run("lint", "--no-cache", "--format", "json", "bank", "legacy", cwd=two_dirs)
+    found = sorted((Path(f["file"]).name, f["code"]) for f in json.loads(result.stdout))
+    assert found == [("flawed.quiz.yaml", "K001"), ("flawed.quiz.yaml", "K002"), ("old.quiz.yaml", "K002")]
+
+
 def test_per_file_ignores_accept_names_and_prefixes(run, two_dirs):
     write(two_dirs / "quizlint.toml", 'select = ["K001", "K002"]\n[per-file-ignores]\n"legacy/*" = ["K"]\n'
                                       '"bank/*" = ["missing-key"]\n')

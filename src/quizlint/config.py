@@ -7,6 +7,7 @@ import fnmatch
 import os
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,8 @@ class Config:
 
     def ignored_for(self, display_path: str) -> set[str]:
         """Codes ignored for one file by ``per-file-ignores``. Patterns are globs relative to the directory of the
-        configuration file (``*`` also crosses ``/``); a pattern without ``/`` also matches the file name alone."""
+        configuration file, wherever quizlint runs from (``*`` also crosses ``/``, and ``**/`` also matches no
+        folder, as in ``paths``); a pattern without ``/`` also matches the file name alone."""
         if not self.per_file_ignores:
             return set()
         if display_path not in self._ignored:
@@ -113,7 +115,8 @@ class Config:
             name = Path(display_path).name
             codes: set[str] = set()
             for pattern, keys in self.per_file_ignores.items():
-                if any(fnmatch.fnmatchcase(candidate, pattern) for candidate in (relative, display_path, name)):
+                if any(fnmatch.fnmatchcase(candidate, variant) for variant in _glob_variants(pattern)
+                       for candidate in (relative, name)):
                     for key in keys:
                         codes.update(_ignored_codes(key))
             self._ignored[display_path] = frozenset(codes)
@@ -167,6 +170,22 @@ def _option_kind(default: Any) -> str | None:
     if isinstance(default, list):
         return "a list of strings"
     return None
+
+
+@lru_cache(maxsize=None)
+def _glob_variants(pattern: str) -> frozenset[str]:
+    """``pattern`` and what it becomes with any of its ``**/`` matching no folder (``**/drafts/*`` also matches
+    ``drafts/a.quiz.yaml``, as a recursive glob does)."""
+    variants, todo = {pattern}, [pattern]
+    while todo:
+        variant = todo.pop()
+        for index in range(len(variant)):
+            if variant.startswith("**/", index) and (index == 0 or variant[index - 1] == "/"):
+                shorter = variant[:index] + variant[index + 3:]
+                if shorter not in variants:
+                    variants.add(shorter)
+                    todo.append(shorter)
+    return frozenset(variants)
 
 
 def _toml_value(value: Any) -> str:
