@@ -110,6 +110,8 @@ def test_documented_configuration_examples_are_valid(document):
     ('select = [""]\n', "unknown rule or selector ''"),
     ('[severity]\nK999 = "warning"\n', "unknown rule or selector 'K999'"),
     ('[severity]\nK001 = "fatal"\n', "severity of K001 must be one of error, warning, info"),
+    ('[severity]\nK002 = "error"\nmultiple-keys = "info"\n',
+     '[severity] K002 = "error" and multiple-keys = "info" both set the severity of rule K002 (multiple-keys)'),
     ('[per-file-ignores]\n"*.quiz.yaml" = ["K999"]\n', "unknown rule or selector 'K999'"),
     ('[per-file-ignores]\n"*.quiz.yaml" = "K001"\n', "must be a list of rule codes or names"),
     ('[rules.missing-key]\nstrict = true\n', "unknown option(s) strict for rule K001 (missing-key); known: none"),
@@ -135,6 +137,27 @@ def test_bad_pyproject_table_names_the_table(run, project):
     write(project / "pyproject.toml", '[tool.quizlint]\nignore = ["K999"]\n')
     message = usage_error(run, project, "bank")
     assert message.startswith(f"quizlint: {project / 'pyproject.toml'} [tool.quizlint]: unknown rule")
+
+
+@pytest.mark.parametrize("text,words", [
+    ("[tool]\nquizlint = 5\n", "[tool.quizlint] must be a table, not 5"),
+    ('[tool]\nquizlint = ["K001"]\n', '[tool.quizlint] must be a table, not ["K001"]'),
+])
+def test_a_pyproject_whose_quizlint_entry_is_not_a_table_is_a_configuration_error(run, project, text, words):
+    write(project / "pyproject.toml", text)
+    message = usage_error(run, project, "bank")
+    assert message.startswith(f"quizlint: {project / 'pyproject.toml'}: ") and words in message
+
+
+def test_a_pyproject_with_an_odd_tool_entry_is_not_a_quizlint_configuration(run, project):
+    write(project / "pyproject.toml", 'tool = "quizlint"\n')
+    assert run("lint", "--no-cache", "--select", "K001", "bank", cwd=project).exit_code == 1  # linted, defaults
+
+
+def test_the_same_severity_by_code_and_by_name_is_no_conflict(run, project):
+    write(project / "quizlint.toml", 'select = ["K002"]\n[severity]\nK002 = "info"\nmultiple-keys = "info"\n'
+                                     'K = "warning"\n')
+    assert codes(run, project, "bank") == [("K002", "info")]
 
 
 def test_config_error_is_reported_by_a_real_process(run_process, project):

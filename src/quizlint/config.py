@@ -70,11 +70,21 @@ class Config:
         return Selection(chosen, self._severities(), self._rule_options(), ignored_checks)
 
     def _severities(self) -> dict[str, str]:
-        """``severity`` keys may be codes, names or prefixes; a more specific key wins over a prefix."""
+        """``severity`` keys may be codes, names or prefixes; a more specific key wins over a prefix. Two keys
+        as specific as each other (a rule's code and its name) that give one rule different severities are an
+        error: which one won would depend on their order in the file."""
         severities: dict[str, str] = {}
+        set_by: dict[str, tuple[int, str]] = {}  # rule code → (how many rules the key names, the key)
         for key, value in sorted(self.severity.items(), key=lambda entry: len(_expand(entry[0]))):
-            for rule in _expand(key):
-                severities.setdefault(rule.code, value)
+            rules = _expand(key)
+            for rule in rules:
+                if rule.code not in severities:
+                    severities[rule.code], set_by[rule.code] = value, (len(rules), key)
+                elif set_by[rule.code][0] == len(rules) and severities[rule.code] != value:
+                    other = set_by[rule.code][1]
+                    raise ConfigError(f"{self._where()}: [severity] {other} = {_toml_value(severities[rule.code])} "
+                                      f"and {key} = {_toml_value(value)} both set the severity of rule {rule.code} "
+                                      f"({rule.name}); keep one")
         return severities
 
     def _rule_options(self) -> dict[str, dict[str, Any]]:
@@ -349,7 +359,7 @@ def find_config_file(start: Path) -> Path | None:
         for name in CONFIG_NAMES:
             candidate = directory / name
             if candidate.is_file():
-                if name == "pyproject.toml" and "quizlint" not in _read_toml(candidate).get("tool", {}):
+                if name == "pyproject.toml" and _quizlint_table(candidate, _read_toml(candidate)) is None:
                     continue
                 return candidate
     return None
@@ -365,5 +375,15 @@ def load_config(explicit: str | Path | None = None, start: Path | None = None) -
         raise ConfigError(f"{path}: configuration file not found")
     data = _read_toml(path)
     if path.name == "pyproject.toml":
-        data = data.get("tool", {}).get("quizlint", {})
+        data = _quizlint_table(path, data) or {}
     return parse_config(data, path.parent.resolve(), path)
+
+
+def _quizlint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``[tool.quizlint]`` table of a ``pyproject.toml``, or None when it has none."""
+    tool = data.get("tool")
+    if not isinstance(tool, dict) or "quizlint" not in tool:
+        return None
+    if not isinstance(tool["quizlint"], dict):
+        raise ConfigError(f"{path}: [tool.quizlint] must be a table, not {_toml_value(tool['quizlint'])}")
+    return tool["quizlint"]
