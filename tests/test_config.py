@@ -274,6 +274,22 @@ def test_per_file_ignores_accept_names_and_prefixes(run, two_dirs):
 
 # --- configured paths --------------------------------------------------------------------------------------------------
 
+@pytest.mark.parametrize("pattern", ["bank/**", "bank/*", "**/bank/*"])
+def test_a_glob_in_paths_takes_quiz_files_not_every_file(run, two_dirs, pattern):
+    write(two_dirs / "quizlint.toml", f'paths = ["{pattern}"]\nselect = ["K001"]\n')
+    write(two_dirs / "bank" / "README.md", "Some notes.\n")
+    write(two_dirs / "bank" / "notes.yaml", "- not a quiz\n")
+    result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
+    assert [f["file"] for f in json.loads(result.stdout)] == ["bank/flawed.quiz.yaml"]
+
+
+def test_a_glob_that_names_yaml_files_takes_them(run, two_dirs):
+    write(two_dirs / "quizlint.toml", 'paths = ["bank/*.yaml"]\nselect = ["K001"]\n')
+    write(two_dirs / "bank" / "legacy.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="legacy"))
+    result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
+    assert [f["file"] for f in json.loads(result.stdout)] == ["bank/flawed.quiz.yaml", "bank/legacy.yaml"]
+
+
 def test_configured_paths_are_linted_when_no_paths_are_given(run, two_dirs):
     write(two_dirs / "quizlint.toml", 'paths = ["bank/*.quiz.yaml"]\nselect = ["K001"]\n')
     write(two_dirs / "bank" / "deep" / "nested.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="nested"))

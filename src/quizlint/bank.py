@@ -84,12 +84,16 @@ def _single_glossary(named: list[Path]) -> Path | None:
 
 def _configured_paths(config: Config) -> list[str]:
     """The ``paths`` of the configuration (files, directories or globs relative to the configuration file's
-    directory), as paths relative to the current directory. An entry that finds nothing is an error."""
+    directory), as paths relative to the current directory. A glob keeps the folders it matches and the quiz
+    files (``*.quiz.yaml``), as searching a folder does, unless its own file name part ends in ``.yaml`` or
+    ``.yml``: ``content/**`` does not make a README a quiz. An entry that finds nothing is an error."""
     found: list[str] = []
     for pattern in config.paths:
         full = str(config.root / pattern)
         matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
         matches = [match for match in matches if os.path.exists(match)]
+        if glob.has_magic(pattern) and not pattern.endswith((".yaml", ".yml")):
+            matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
         if not matches:
             raise ConfigError(f"{config.source}: `paths` entry {pattern!r} matches no file or directory "
                               f"(paths are relative to {config.root})")
