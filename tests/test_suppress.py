@@ -177,6 +177,19 @@ def test_hash_in_text_is_not_a_suppression(run, tmp_path):
     assert found == UNSUPPRESSED
 
 
+def test_hash_in_a_block_scalar_or_a_quoted_string_over_lines_is_not_a_suppression(run, tmp_path):
+    block = ('stem:\n      en: |\n        Which line disables a rule?\n        Example: `- id: x # quizlint: disable=K001`\n'
+             '      tr: "Hangi satır bir kuralı kapatır?\n        Örnek: - id: x # quizlint: disable=K001"\n')
+    text = quiz().replace('stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}\n', block)
+    _, found, _ = lint(run, tmp_path, text)
+    assert [code for code, *_ in found] == ["K001", "K002"]  # neither misplaced nor applied
+    # a real comment after the closing quote is read (and is misplaced there)
+    commented = text.replace('disable=K001"\n', 'disable=K001"  # quizlint: disable=K001\n')
+    _, found, _ = lint(run, tmp_path, commented)
+    assert [(code, line) for code, line, *_ in found][:1] == [("Q002", 12)]
+    assert [code for code, *_ in found] == ["Q002", "K001", "K002"]
+
+
 @pytest.mark.parametrize("line,expected", [
     ("- id: a  # quizlint: disable=K001", 9),
     ("# quizlint: disable=K001", 0),

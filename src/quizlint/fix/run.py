@@ -37,7 +37,8 @@ def format_finding(finding: Finding) -> str:
 def disabled_codes(settings: BankSettings, display: str, quiz_file: QuizFile) -> Callable[[str], set[str]]:
     """Item id → the codes not to fix there: per-file ignores, and suppressions for the file or the item;
     None → the codes not to fix anywhere in the file."""
-    suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file))
+    suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file),
+                                      quiz_file.document.in_scalar)
     whole_file = set(settings.config.ignored_for(display))
     per_item: dict[str, set[str]] = defaultdict(set)
     for entry in suppressions.entries:

@@ -187,7 +187,8 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
     result.summary = summarize(quiz_file)
     text = quiz_file.document.text
-    result.suppressions = parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {})
+    result.suppressions = parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {},
+                                             quiz_file.document.in_scalar)
     return result
 
 

@@ -8,6 +8,7 @@ that names an unknown rule or stands where it cannot apply (Q002).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from quizlint.diagnostics import Finding
@@ -93,6 +94,15 @@ def comment_start(line: str) -> int:
     return -1
 
 
+def _comment_start(line: str, number: int, in_text: Callable[[int, int], bool] | None) -> int:
+    """``comment_start``; with ``in_text``, which knows the values that run over several lines: the first ``#``
+    at the line's start or after whitespace that is not in a value's text."""
+    if in_text is None:
+        return comment_start(line)
+    return next((index for index, char in enumerate(line)
+                 if char == "#" and (index == 0 or line[index - 1] in " \t") and not in_text(number, index + 1)), -1)
+
+
 def _invalid(path: str, line: int, column: int, message: str) -> Finding:
     return Finding(path, line, column, INVALID_CODE, INVALID_NAME, "warning", message)
 
@@ -119,15 +129,18 @@ def may_suppress(text: str) -> bool:
     return _COMMENT_MARKER.search(text) is not None
 
 
-def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str]) -> FileSuppressions:
-    """Find suppression comments. ``item_id_lines`` maps the line of each item's ``id:`` key to the item id."""
+def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str],
+                       in_text: Callable[[int, int], bool] | None = None) -> FileSuppressions:
+    """Find suppression comments. ``item_id_lines`` maps the line of each item's ``id:`` key to the item id;
+    ``in_text(line, column)`` tells a ``#`` inside a value's text (a block scalar, a quoted string over several
+    lines), which no line by itself shows, from one that starts a comment."""
     result = FileSuppressions(path)
     if not may_suppress(text):
         return result
     lines = text.splitlines()
     header = _header_end(lines)
     for number, line in enumerate(lines, start=1):
-        start = comment_start(line) if "quizlint:" in line else -1
+        start = _comment_start(line, number, in_text) if "quizlint:" in line else -1
         match = _COMMENT.match(line, start) if start >= 0 else None
         if match is None:
             continue

@@ -59,6 +59,12 @@ class Document:
             path = path[:-1]
         return self.positions.get((), (1, 1))
 
+    def in_scalar(self, line: int, column: int) -> bool:
+        """Whether the character at ``line``:``column`` (1-based) is part of a value's text (inside a block scalar
+        or a quoted string over several lines, say), not of the YAML around it, such as a comment."""
+        scalar_at = getattr(self.positions, "scalar_at", None)
+        return scalar_at is not None and scalar_at((line - 1, column - 1))
+
     def key_position(self, path: Path_) -> Position:
         """The position of the mapping key that leads to ``path`` (falls back to the value's position)."""
         found = self.key_positions.get(tuple(path))
@@ -252,6 +258,24 @@ class _NodePositions:
         if self.keys:
             return _mark(key_node.start_mark) if key_node is not None else default
         return _mark(node.start_mark)
+
+    def scalar_at(self, place: tuple[int, int]) -> bool:
+        """Whether a scalar node spans ``place`` (0-based line and column), descending only into the
+        collections that span it."""
+        node = self.root
+        while True:
+            if (node.start_mark.line, node.start_mark.column) > place or \
+                    place >= (node.end_mark.line, node.end_mark.column):
+                return False
+            if isinstance(node, yaml.ScalarNode):
+                return True
+            children = (child for pair in node.value for child in pair) if isinstance(node, yaml.MappingNode) \
+                else iter(node.value)
+            node = next((child for child in children
+                         if (child.start_mark.line, child.start_mark.column) <= place
+                         < (child.end_mark.line, child.end_mark.column)), None)
+            if node is None:
+                return False
 
     def _walk(self, path: Path_) -> yaml.Node | None:
         node = self.root
