@@ -186,6 +186,23 @@ def test_untranslated_copy_min_letters_option(lint):
     assert lint(items, "T003", config="[rules.untranslated-copy]\nmin-letters = 5\n") == []
 
 
+def test_untranslated_copy_of_the_quiz_title_and_description(run, tmp_path):
+    text = quiz_yaml(item('{en: "Which?", tr: "Hangisi?"}', "A", "B"))
+    text = text.replace("title: {en: Title en, tr: Title tr}",
+                        'title: {en: "Checkpoint Sharding", tr: "Checkpoint  Sharding"}\n'
+                        'description: {en: "Saving large models", tr: "Büyük modelleri kaydetmek"}')
+    assert "Checkpoint  Sharding" in text
+    (tmp_path / "demo.quiz.yaml").write_text(text, encoding="utf-8")
+    result = run("lint", "--no-cache", "--format", "json", "--select", "T003", "demo.quiz.yaml", cwd=tmp_path)
+    found = json.loads(result.stdout)
+    assert [(f["line"], f["message"]) for f in found] == [
+        (4, "quiz title: the tr text is a copy of the en source (translate it, or write a plain string if it is "
+            "the same in every language)")]
+    neutral = text.replace('title: {en: "Checkpoint Sharding", tr: "Checkpoint  Sharding"}', "title: QLoRA")
+    (tmp_path / "demo.quiz.yaml").write_text(neutral, encoding="utf-8")
+    assert run("lint", "--no-cache", "--select", "T003", "demo.quiz.yaml", cwd=tmp_path).exit_code == 0
+
+
 # ---------------------------------------------------------------------------------- wrong-language
 
 

@@ -1,7 +1,8 @@
 """A translation is a copy of the source text.
 
 ## What it does
-Reports a target-language text identical to the source-language text of the same field (after Unicode NFC
+Reports a target-language text (of an item, or the quiz's title or description) identical to the
+source-language text of the same field (after Unicode NFC
 normalisation and collapsing whitespace), unless the text is language-neutral: once code, URLs, math,
 numbers, acronyms and other identifiers (CSV, QLoRA, INT8, `snake_case`, file names) and the glossary's
 do-not-translate terms are set aside, fewer than `min-letters` letters of ordinary words are left. So
@@ -45,8 +46,9 @@ with `translate: false`.
 - `min-letters` (default 4): a text with fewer letters of ordinary words than this is language-neutral.
 """
 
+from quizlint.model.texts import is_neutral, quiz_text_fields
 from quizlint.rules._item_texts import normalized_pairs_of, text_pairs_of
-from quizlint.rules._markup import prose_letters
+from quizlint.rules._markup import normalized, prose_letters
 from quizlint.rules._translation import item_fields_of, neutral_prose
 
 CODE = "T003"
@@ -68,8 +70,21 @@ def check(ctx):
         if prose_letters(neutral_prose(source, ctx.glossary)) < min_letters:
             continue
         field = item_fields_of(ctx)[position]
-        yield ctx.problem(
-            f"{field.label}: the {lang} text is a copy of the {ctx.source_language} source "
-            "(translate it, or write a plain string if it is the same in every language)",
-            *field.lang_path(lang),
-        )
+        yield ctx.problem(_message(field, lang, ctx.source_language), *field.lang_path(lang))
+
+
+def check_quiz(ctx):
+    min_letters = ctx.options["min-letters"]
+    for field in quiz_text_fields(ctx.quiz):
+        source = None if is_neutral(field.value) else field.value.get(ctx.source_language)
+        if not source or not source.strip() or prose_letters(neutral_prose(source, ctx.glossary)) < min_letters:
+            continue
+        for lang in ctx.languages[1:]:
+            target = field.value.get(lang)
+            if target and normalized(target) == normalized(source):
+                yield ctx.problem(_message(field, lang, ctx.source_language), *field.lang_path(lang))
+
+
+def _message(field, lang: str, source_language: str) -> str:
+    return (f"{field.label}: the {lang} text is a copy of the {source_language} source "
+            "(translate it, or write a plain string if it is the same in every language)")
