@@ -12,6 +12,7 @@ from test_yamledit import only_insertions
 
 from quizlint.load import load_text
 from quizlint.model import read_quiz, source_digest
+from quizlint.translate.cache import TranslationCache
 
 pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server
 
@@ -236,6 +237,60 @@ def test_a_rerun_is_served_from_the_cache(translate, bank, libre):
     (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
     translate("--no-cache")
     assert len(libre.received) == 10
+
+
+CODE_ITEM = """\
+- id: code
+  stem: {en: "Load the weights with `torch.load`"}
+  options:
+    - text: Yes
+      correct: true
+    - text: No
+"""
+SENT_CODE = "Load the weights with [QZ1]"  # what the provider is sent for the stem of CODE_ITEM
+
+
+def test_a_reply_that_damaged_a_placeholder_is_not_cached(translate, write_quiz, libre):
+    path = write_quiz(CODE_ITEM, name="code.quiz.yaml")
+    libre.phrases[SENT_CODE.lower()] = "Ağırlıkları yükleyin"  # the placeholder is lost
+    first = translate(path)
+    assert first.exit_code == 1 and "stem (tr): not written: the translation lost protected text" in first.stderr
+    del libre.phrases[SENT_CODE.lower()]  # the provider answers well now
+    second = translate(path)
+    assert second.exit_code == 0, second.output
+    assert "1 translated" in second.stderr and "1 request(s), 0 cache hit(s)" in second.stderr
+    assert quiz_data(path)["items"][0]["stem"]["tr"] == "Ağırlıkları şununla yükleyin: `torch.load`"
+
+
+def test_a_damaged_reply_found_in_the_cache_is_dropped(translate, write_quiz, libre, bank):
+    path = write_quiz(CODE_ITEM, name="code.quiz.yaml")
+    TranslationCache(bank, f"libre {libre.url}").put("en", "tr", SENT_CODE, "Ağırlıkları yükleyin")  # an old run's
+    first = translate(path)
+    assert first.exit_code == 1 and "0 request(s), 1 cache hit(s)" in first.stderr
+    second = translate(path)
+    assert second.exit_code == 0, second.output
+    assert "1 request(s), 0 cache hit(s)" in second.stderr
+
+
+def test_a_reply_that_breaks_the_glossary_is_written_but_not_cached(translate, bank, libre):
+    stem = "why are checkpoints split into shards?"
+    good, libre.phrases[stem] = libre.phrases[stem], "Denetim noktaları neden bölünür?"
+    assert "1 glossary warning" in translate().stderr
+    (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    libre.phrases[stem] = good
+    result = translate()
+    assert "glossary warning" not in result.stderr
+    assert "1 request(s), 4 cache hit(s)" in result.stderr  # only the stem is asked again
+    assert quiz_data(bank / "demo.quiz.yaml")["items"][0]["stem"]["tr"] == "Kontrol noktaları neden parçalara bölünür?"
+
+
+def test_garbage_is_not_cached(translate, bank, libre):
+    libre.default = "garbage"
+    assert translate("--retries", "0").exit_code == 1
+    libre.default = "ok"
+    result = translate()
+    assert result.exit_code == 0, result.output
+    assert "5 translated" in result.stderr and "5 request(s), 0 cache hit(s)" in result.stderr
 
 
 def test_dry_run_prints_a_diff_and_writes_nothing(translate, bank):

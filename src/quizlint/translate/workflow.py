@@ -157,32 +157,67 @@ def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: Tr
 
 # -------------------------------------------------------------------------------------------- translating
 
+UnitKey = tuple[str, str, str]  # (source language, target language, the line sent)
+
+
 class TextTranslator:
-    """Protect → (cache | provider) line by line → restore → glossary check."""
+    """Protect → (cache | provider) line by line → restore → glossary check.
+
+    A reply reaches the cache only once the text it belongs to passed every check (placeholders restored,
+    no glossary problem); a text that fails them takes its replies out of the cache, so a rerun asks the
+    provider again instead of serving the same bad reply.
+    """
 
     def __init__(self, provider: Provider, cache, glossary: Glossary | None):
         self.provider = provider
         self.cache = cache
         self.glossary = glossary
         self.terms = keep_terms(glossary)
-        self._memo: dict[tuple[str, str, str], str] = {}
+        self._memo: dict[UnitKey, str] = {}
+        self._cached: set[UnitKey] = set()  # memo keys whose reply is in the cache
 
     def translate(self, text: str, source: str, target: str) -> tuple[str, list[str]]:
         """The translation and the glossary warnings; raises DamagedPlaceholder, TextRefused, ProviderError."""
         protected = protect(text, self.terms)
-        parts = [self._unit(piece, source, target) if send else piece for piece, send in protected.units()]
-        translation = protected.restore("".join(parts))
-        return translation, glossary_problems(self.glossary, text, translation, source, target)
+        sent: list[UnitKey] = []
+        try:
+            parts = [self._unit((source, target, piece), sent) if send else piece
+                     for piece, send in protected.units()]
+            translation = protected.restore("".join(parts))
+            warnings = glossary_problems(self.glossary, text, translation, source, target)
+        except DamagedPlaceholder:
+            self._forget(sent)
+            raise
+        if warnings:
+            self._forget(sent)
+        else:
+            self._remember(sent)
+        return translation, warnings
 
-    def _unit(self, text: str, source: str, target: str) -> str:
-        key = (source, target, text)
+    def _unit(self, key: UnitKey, sent: list[UnitKey]) -> str:
+        """The reply for one line (memo, else cache, else provider); its key is added to ``sent``."""
         if key not in self._memo:
-            cached = self.cache.get(source, target, text)
-            if cached is None:
-                cached = self.provider.translate(text, source, target)
-                self.cache.put(source, target, text, cached)
-            self._memo[key] = cached
+            source, target, text = key
+            reply = self.cache.get(source, target, text)
+            if reply is None:
+                reply = self.provider.translate(text, source, target)
+            else:
+                self._cached.add(key)
+            self._memo[key] = reply
+        sent.append(key)
         return self._memo[key]
+
+    def _remember(self, keys: list[UnitKey]) -> None:
+        for key in keys:
+            if key not in self._cached:
+                self.cache.put(*key, self._memo[key])
+                self._cached.add(key)
+
+    def _forget(self, keys: list[UnitKey]) -> None:
+        for key in keys:
+            if key in self._cached:
+                self.cache.drop(*key)
+                self._cached.discard(key)
 
 
 @dataclass
