@@ -129,7 +129,7 @@ def test_reviewed_and_draft_translations_are_not_touched_without_the_flag(transl
     data = quiz_data(bank / "demo.quiz.yaml")
     assert data["items"][2]["stem"] == {"en": "To hide the weights", "tr": "Ağırlıkları gizlemek için"}
     assert data["items"][2]["options"][1]["text"]["tr"] == "Tek dosyaya sığmazlar"  # a person's text stays
-    assert data["items"][2]["translations"]["tr"]["status"] == "machine"
+    assert data["items"][2]["translations"]["tr"] == {"status": "draft", "source": digest_of(bank, 2)}
     assert data["items"][1]["translations"]["tr"]["status"] == "reviewed"
 
 
@@ -138,6 +138,57 @@ def test_the_skip_names_the_item_and_the_flag(translate):
     assert "demo.quiz.yaml:" in result.stderr
     assert "drafted: 1 text (tr) missing but the translation is draft: not touched (use --overwrite-draft)" \
         in result.stderr
+
+
+HAND_WRITTEN = """\
+- id: planet
+  stem: {en: "Why are checkpoints split into shards?", tr: "Parçalar neden var? (elle yazıldı)"}
+  options:
+    - text: {en: "They are too large for one file", tr: "Çok büyükler"}
+      correct: true
+    - text: {en: "To make training faster"}
+"""
+
+
+def test_filling_a_gap_beside_texts_a_person_wrote_records_a_draft(translate, write_quiz):
+    path = write_quiz(HAND_WRITTEN, name="hand.quiz.yaml")
+    result = translate(path)
+    assert result.exit_code == 0, result.output
+    item = quiz_data(path)["items"][0]
+    assert item["stem"]["tr"] == "Parçalar neden var? (elle yazıldı)"
+    assert item["options"][1]["text"]["tr"] == "Eğitimi hızlandırmak için"
+    digest = source_digest(read_quiz(path)[0].quiz.items[0], "en")
+    assert item["translations"] == {"tr": {"status": "draft", "source": digest}}
+    assert ("hand.quiz.yaml:6:5: planet: 1 machine text (tr) written beside texts a person wrote: recorded as "
+            "draft; review it with `quizlint review planet --lang tr` [info]") in result.stderr
+
+
+def test_filling_a_gap_in_a_reviewed_translation_makes_it_a_draft(translate, write_quiz):
+    path = write_quiz(HAND_WRITTEN + "  translations:\n    tr: {status: reviewed}\n", name="hand.quiz.yaml")
+    assert "not touched (use --overwrite-reviewed)" in translate(path).stderr
+    result = translate(path, "--overwrite-reviewed")
+    assert result.exit_code == 0, result.output
+    assert quiz_data(path)["items"][0]["translations"]["tr"]["status"] == "draft"  # no longer reviewed, not machine
+
+
+def test_stale_never_overwrites_a_persons_texts_without_overwrite_draft(translate, write_quiz, run):
+    path = write_quiz(HAND_WRITTEN, name="hand.quiz.yaml")
+    translate(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("To make training faster", "To hide the weights"),
+                    encoding="utf-8")  # a source edit: the translation is stale
+    lint = run("lint", path, "--select", "stale-translation,machine-unreviewed", "--no-cache")
+    assert "T008" in lint.output and "T009" not in lint.output
+    result = translate(path, "--stale")
+    assert result.exit_code == 0, result.output
+    assert "planet: 3 texts (tr) stale but the translation is draft: not touched (use --overwrite-draft)" \
+        in result.stderr
+    assert quiz_data(path)["items"][0]["stem"]["tr"] == "Parçalar neden var? (elle yazıldı)"
+    result = translate(path, "--stale", "--overwrite-draft")
+    assert result.exit_code == 0, result.output
+    item = quiz_data(path)["items"][0]
+    assert item["stem"]["tr"] == "Kontrol noktaları neden parçalara bölünür?"
+    assert item["options"][1]["text"]["tr"] == "Ağırlıkları gizlemek için"
+    assert item["translations"]["tr"]["status"] == "machine"  # every text is the machine's now
 
 
 def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, bank, libre):

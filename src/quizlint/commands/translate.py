@@ -26,7 +26,8 @@ from quizlint.translate.providers import PROVIDERS
 @click.option("--only-missing", is_flag=True, help="Translate only texts that are missing (the default).")
 @click.option("--stale", is_flag=True, help="Also retranslate items whose source texts changed since they were "
               "translated (machine translations; drafts and reviewed ones only with the flags below).")
-@click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft.")
+@click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft (with "
+              "--stale: replace the texts of a stale draft, a person's texts included).")
 @click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
@@ -41,9 +42,13 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
             timeout, retries, no_cache, glossary, config_path) -> None:
     """Fill missing translations of quiz items with a machine translation provider.
 
-    Each text written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
-    linter reports it until a person reviews it (`quizlint review`). Reviewed and draft translations and the
-    source language are never touched unless asked. Glossary terms marked `translate: false`, code, math,
+    Each item written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
+    linter reports it until a person reviews it (`quizlint review`). An item where texts a person wrote
+    remain (it had no status, or a draft or reviewed one) is marked `status: draft` instead, and named in
+    the output: not machine output as a whole, still to be reviewed. Texts a person wrote are not replaced
+    unless asked: --stale retranslates machine translations only, drafts with --overwrite-draft, reviewed
+    ones with --overwrite-reviewed, and an item without a status never. The source language is never
+    touched. Glossary terms marked `translate: false`, code, math,
     URLs and Markdown markup are protected from the provider. The rest of each file stays byte-identical.
 
     Exit status: 0 when every text was translated, 1 when any failed, 2 for usage or configuration errors.

@@ -14,12 +14,9 @@ from quizlint.model import QuizFile, read_quiz
 from quizlint.yamledit import PlainWord
 
 
-def machine_state(digest: str) -> dict:
-    return {"status": PlainWord("machine"), "source": digest}
-
-
-def reviewed_state(digest: str) -> dict:
-    return {"status": PlainWord("reviewed"), "source": digest}
+def translation_state(status: str, digest: str) -> dict:
+    """``translations.<lang>`` as written: ``{status: <status>, source: "<digest>"}``."""
+    return {"status": PlainWord(status), "source": digest}
 
 
 def read_for_editing(path: Path, display: str) -> tuple[QuizFile | None, list[Finding]]:

@@ -9,7 +9,7 @@ from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, source_digest, text_in
 from quizlint.rules._translation import has_text
-from quizlint.translate.files import FileChange, read_for_editing, reviewed_state
+from quizlint.translate.files import FileChange, read_for_editing, translation_state
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditError, YamlEditor
 
@@ -111,4 +111,4 @@ def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, d
     if state is not None and state.status == "reviewed" and state.source == digest:
         return f"{lang} already reviewed (source {digest})", None
     before = state.status if state is not None else "no status"
-    return f"{lang} marked reviewed ({before} → reviewed, source {digest})", reviewed_state(digest)
+    return f"{lang} marked reviewed ({before} → reviewed, source {digest})", translation_state("reviewed", digest)

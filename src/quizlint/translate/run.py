@@ -133,6 +133,19 @@ def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
         return
     summary.translated += written
     summary.files_changed += 1
+    _note_drafts(plan, echo)
+
+
+def _note_drafts(plan: FilePlan, echo: Echo) -> None:
+    """Say which items were recorded as drafts: the linter does not report a draft, so this is the hint that a
+    person's translation now holds machine texts to review."""
+    for task in plan.tasks:
+        if task.done and task.status == "draft":
+            count = f"{len(task.done)} machine text{'s' if len(task.done) != 1 else ''}"
+            note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"),
+                             f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review "
+                             f"it with `quizlint review {task.item.id} --lang {task.lang}`", task.item.id)
+            echo(f"{note.render()} [info]", err=True)
 
 
 def _summary_line(summary: Summary, provider, translator: TextTranslator, dry_run: bool) -> str:

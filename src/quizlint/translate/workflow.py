@@ -4,7 +4,8 @@ Planning (:func:`plan_file`) decides, per item and target language, which texts 
 with ``--stale``) and whether the item's review state lets them be written. Translating
 (:class:`TextTranslator`) protects, sends (through the cache), restores and checks each text. Writing
 (:func:`apply_results`) inserts the texts and sets ``translations.<lang>`` to
-``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes.
+``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes —
+or ``status: draft`` when texts a person wrote remain beside the machine's (:attr:`ItemTask.status`).
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
-from quizlint.translate.files import FileChange, machine_state
+from quizlint.translate.files import FileChange, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
 from quizlint.yamledit import YamlEditError, YamlEditor
-
-HUMAN_STATUSES = ("draft", "reviewed")
-
 
 @dataclass(frozen=True)
 class TranslateOptions:
@@ -73,6 +71,24 @@ class ItemTask:
     @property
     def done(self) -> list[TextTask]:
         return [text for text in self.texts if text.translation is not None]
+
+    @property
+    def status(self) -> str:
+        """The status to record once the texts done are written.
+
+        ``machine`` when every text of the item in ``lang`` is then machine output. When texts a person
+        wrote remain beside them (the item had no state, or a draft or reviewed one), ``draft``: calling the
+        whole item machine output would let ``--stale`` overwrite the person's texts later, and ``reviewed``
+        would hide the machine's; a draft is still to be reviewed, and is only rewritten with
+        ``--overwrite-draft``.
+        """
+        state = self.item.translations.get(self.lang)
+        if state is not None and state.status == "machine":
+            return "machine"
+        written = {text.field.path for text in self.done}
+        kept = [field for field in localized_fields(self.item)
+                if field.path not in written and _has_text(text_in(field.value, self.lang))]
+        return "draft" if kept else "machine"
 
 
 @dataclass
@@ -294,7 +310,7 @@ def apply_results(plan: FilePlan) -> FileChange | None:
         base = plan.quiz_file.item_path(task.position)
         for text in task.done:
             editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
-        states.setdefault(task.position, {})[task.lang] = machine_state(task.digest)
+        states.setdefault(task.position, {})[task.lang] = translation_state(task.status, task.digest)
     for position, languages in states.items():
         editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages, quiz.languages)
     return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
