@@ -387,6 +387,26 @@ def test_usage_errors_exit_2(translate, run, bank):
     assert result.exit_code == 0 and "en is its source language; nothing to translate" in result.stderr
 
 
+def test_to_matches_a_language_in_any_case_and_refuses_one_no_quiz_declares(translate, bank, libre):
+    result = translate("--to", "xx")
+    assert result.exit_code == 2
+    assert "quizlint: --to xx: no quiz declares this language (the languages of the 1 quiz file: en, tr)" \
+        in result.stderr
+    assert libre.received == [] and (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
+    result = translate("--to", "TR")
+    assert result.exit_code == 0, result.output
+    assert "5 translated" in result.stderr and {request.target for request in libre.received} == {"tr"}
+    assert '      tr: "Kontrol noktaları neden parçalara bölünür?"\n' in (bank / "demo.quiz.yaml").read_text("utf-8")
+
+
+def test_to_skips_the_quizzes_without_the_language_when_another_declares_it(translate, write_quiz, libre):
+    write_quiz(CODE_ITEM.replace("Yes", "{en: Yes, de: Ja}"), name="german.quiz.yaml", languages="en, de")
+    result = translate("--to", "DE")
+    assert result.exit_code == 0, result.output
+    assert "demo.quiz.yaml:4:12: de is not one of its languages; nothing to translate [skipped]" in result.stderr
+    assert "1 translated" in result.stderr and {request.target for request in libre.received} == {"de"}
+
+
 def test_a_broken_file_is_reported_with_its_position_and_left_alone(translate, bank):
     broken = "quizlint: 1\nid: x\nlanguages: [en, tr]\ntitle: {en: T\nitems: []\n"
     (bank / "broken.quiz.yaml").write_text(broken, encoding="utf-8")

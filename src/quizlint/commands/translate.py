@@ -14,7 +14,7 @@ from quizlint.translate.providers import PROVIDERS
 @click.command("translate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--to", "target", metavar="LANG", help="Translate into this language only (default: every target "
-              "language of each quiz).")
+              "language of each quiz). Any case (TR is tr); a language no quiz declares is a usage error.")
 @click.option("--provider", type=click.Choice(list(PROVIDERS)), default=None,
               help="Translation provider (default: `provider` in [translate] of quizlint.toml, else google). "
               "Keys come from the environment: QUIZLINT_LIBRE_API_KEY or LIBRETRANSLATE_API_KEY, DEEPL_API_KEY, "
@@ -53,6 +53,7 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
 
     Exit status: 0 when every text was translated, 1 when any failed, 2 for usage or configuration errors.
     """
+    from quizlint.translate.files import UnknownLanguage
     from quizlint.translate.run import TranslateRequest, run_translate
 
     if only_missing and stale:
@@ -69,7 +70,10 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
         target=target, stale=stale, overwrite_draft=overwrite_draft, overwrite_reviewed=overwrite_reviewed,
         dry_run=dry_run, use_cache=not no_cache and settings.config.cache,
     )
-    summary = run_translate(settings, request, echo=_echo, progress=_progress)
+    try:
+        summary = run_translate(settings, request, echo=_echo, progress=_progress)
+    except UnknownLanguage as error:
+        fail(str(error))
     sys.exit(0 if summary.ok else 1)
 
 

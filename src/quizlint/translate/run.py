@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import display_path
 from quizlint.translate.cache import NoCache, TranslationCache
-from quizlint.translate.files import read_for_editing
+from quizlint.translate.files import declared_language, read_for_editing
 from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
@@ -88,7 +88,8 @@ def _translate_with_progress(plans: list[FilePlan], translator: TextTranslator, 
 
 
 def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, echo: Echo) -> list[FilePlan]:
-    plans = []
+    """Read every file, check ``--to`` against the bank's languages (raises UnknownLanguage), plan each file."""
+    readable = []
     for path in settings.files:
         display = display_path(path)
         quiz_file, findings = read_for_editing(path, display)
@@ -98,6 +99,12 @@ def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, e
             echo(f"quizlint: {display}: not translated: fix the errors above first", err=True)
             summary.failed += 1
             continue
+        readable.append((path, display, quiz_file))
+    if options.target is not None and readable and len(readable) == len(settings.files):
+        target = declared_language(options.target, [quiz_file for _, _, quiz_file in readable], "--to")
+        options = replace(options, target=target)
+    plans = []
+    for path, display, quiz_file in readable:
         plan = plan_file(path, display, quiz_file, options)
         for note in plan.skipped:
             echo(f"{note.render()} [skipped]", err=True)

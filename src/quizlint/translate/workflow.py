@@ -18,7 +18,7 @@ from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
-from quizlint.translate.files import FileChange, translation_state
+from quizlint.translate.files import FileChange, spelled_in, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
@@ -119,12 +119,13 @@ def plan_file(path: Path, display: str, quiz_file: QuizFile, options: TranslateO
     quiz = quiz_file.quiz
     languages = quiz.target_languages
     if options.target is not None:
-        if options.target not in languages:
-            what = "is its source language" if options.target == quiz.source_language else "is not one of its languages"
+        target = spelled_in(options.target, quiz.languages)
+        if target is None or target == quiz.source_language:
+            what = "is its source language" if target is not None else "is not one of its languages"
             plan.skipped.append(plan.note(quiz_file.document.position(("languages",)),
-                                          f"{options.target} {what}; nothing to translate"))
+                                          f"{target or options.target} {what}; nothing to translate"))
             return plan
-        languages = [options.target]
+        languages = [target]
     _note_untracked_quiz_texts(plan, languages)
     for position, item in enumerate(quiz.items):
         for lang in languages:
