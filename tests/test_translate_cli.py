@@ -12,6 +12,7 @@ from test_yamledit import only_insertions
 
 from quizlint.load import load_text
 from quizlint.model import read_quiz, source_digest
+from quizlint.translate.cache import TranslationCache
 
 pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server
 
@@ -128,7 +129,7 @@ def test_reviewed_and_draft_translations_are_not_touched_without_the_flag(transl
     data = quiz_data(bank / "demo.quiz.yaml")
     assert data["items"][2]["stem"] == {"en": "To hide the weights", "tr": "Ağırlıkları gizlemek için"}
     assert data["items"][2]["options"][1]["text"]["tr"] == "Tek dosyaya sığmazlar"  # a person's text stays
-    assert data["items"][2]["translations"]["tr"]["status"] == "machine"
+    assert data["items"][2]["translations"]["tr"] == {"status": "draft", "source": digest_of(bank, 2)}
     assert data["items"][1]["translations"]["tr"]["status"] == "reviewed"
 
 
@@ -137,6 +138,57 @@ def test_the_skip_names_the_item_and_the_flag(translate):
     assert "demo.quiz.yaml:" in result.stderr
     assert "drafted: 1 text (tr) missing but the translation is draft: not touched (use --overwrite-draft)" \
         in result.stderr
+
+
+HAND_WRITTEN = """\
+- id: planet
+  stem: {en: "Why are checkpoints split into shards?", tr: "Parçalar neden var? (elle yazıldı)"}
+  options:
+    - text: {en: "They are too large for one file", tr: "Çok büyükler"}
+      correct: true
+    - text: {en: "To make training faster"}
+"""
+
+
+def test_filling_a_gap_beside_texts_a_person_wrote_records_a_draft(translate, write_quiz):
+    path = write_quiz(HAND_WRITTEN, name="hand.quiz.yaml")
+    result = translate(path)
+    assert result.exit_code == 0, result.output
+    item = quiz_data(path)["items"][0]
+    assert item["stem"]["tr"] == "Parçalar neden var? (elle yazıldı)"
+    assert item["options"][1]["text"]["tr"] == "Eğitimi hızlandırmak için"
+    digest = source_digest(read_quiz(path)[0].quiz.items[0], "en")
+    assert item["translations"] == {"tr": {"status": "draft", "source": digest}}
+    assert ("hand.quiz.yaml:6:5: planet: 1 machine text (tr) written beside texts a person wrote: recorded as "
+            "draft; review it with `quizlint review planet --lang tr` [info]") in result.stderr
+
+
+def test_filling_a_gap_in_a_reviewed_translation_makes_it_a_draft(translate, write_quiz):
+    path = write_quiz(HAND_WRITTEN + "  translations:\n    tr: {status: reviewed}\n", name="hand.quiz.yaml")
+    assert "not touched (use --overwrite-reviewed)" in translate(path).stderr
+    result = translate(path, "--overwrite-reviewed")
+    assert result.exit_code == 0, result.output
+    assert quiz_data(path)["items"][0]["translations"]["tr"]["status"] == "draft"  # no longer reviewed, not machine
+
+
+def test_stale_never_overwrites_a_persons_texts_without_overwrite_draft(translate, write_quiz, run):
+    path = write_quiz(HAND_WRITTEN, name="hand.quiz.yaml")
+    translate(path)
+    path.write_text(path.read_text(encoding="utf-8").replace("To make training faster", "To hide the weights"),
+                    encoding="utf-8")  # a source edit: the translation is stale
+    lint = run("lint", path, "--select", "stale-translation,machine-unreviewed", "--no-cache")
+    assert "T008" in lint.output and "T009" not in lint.output
+    result = translate(path, "--stale")
+    assert result.exit_code == 0, result.output
+    assert "planet: 3 texts (tr) stale but the translation is draft: not touched (use --overwrite-draft)" \
+        in result.stderr
+    assert quiz_data(path)["items"][0]["stem"]["tr"] == "Parçalar neden var? (elle yazıldı)"
+    result = translate(path, "--stale", "--overwrite-draft")
+    assert result.exit_code == 0, result.output
+    item = quiz_data(path)["items"][0]
+    assert item["stem"]["tr"] == "Kontrol noktaları neden parçalara bölünür?"
+    assert item["options"][1]["text"]["tr"] == "Ağırlıkları gizlemek için"
+    assert item["translations"]["tr"]["status"] == "machine"  # every text is the machine's now
 
 
 def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, bank, libre):
@@ -238,6 +290,60 @@ def test_a_rerun_is_served_from_the_cache(translate, bank, libre):
     assert len(libre.received) == 10
 
 
+CODE_ITEM = """\
+- id: code
+  stem: {en: "Load the weights with `torch.load`"}
+  options:
+    - text: Yes
+      correct: true
+    - text: No
+"""
+SENT_CODE = "Load the weights with [QZ1]"  # what the provider is sent for the stem of CODE_ITEM
+
+
+def test_a_reply_that_damaged_a_placeholder_is_not_cached(translate, write_quiz, libre):
+    path = write_quiz(CODE_ITEM, name="code.quiz.yaml")
+    libre.phrases[SENT_CODE.lower()] = "Ağırlıkları yükleyin"  # the placeholder is lost
+    first = translate(path)
+    assert first.exit_code == 1 and "stem (tr): not written: the translation lost protected text" in first.stderr
+    del libre.phrases[SENT_CODE.lower()]  # the provider answers well now
+    second = translate(path)
+    assert second.exit_code == 0, second.output
+    assert "1 translated" in second.stderr and "1 request(s), 0 cache hit(s)" in second.stderr
+    assert quiz_data(path)["items"][0]["stem"]["tr"] == "Ağırlıkları şununla yükleyin: `torch.load`"
+
+
+def test_a_damaged_reply_found_in_the_cache_is_dropped(translate, write_quiz, libre, bank):
+    path = write_quiz(CODE_ITEM, name="code.quiz.yaml")
+    TranslationCache(bank, f"libre {libre.url}").put("en", "tr", SENT_CODE, "Ağırlıkları yükleyin")  # an old run's
+    first = translate(path)
+    assert first.exit_code == 1 and "0 request(s), 1 cache hit(s)" in first.stderr
+    second = translate(path)
+    assert second.exit_code == 0, second.output
+    assert "1 request(s), 0 cache hit(s)" in second.stderr
+
+
+def test_a_reply_that_breaks_the_glossary_is_written_but_not_cached(translate, bank, libre):
+    stem = "why are checkpoints split into shards?"
+    good, libre.phrases[stem] = libre.phrases[stem], "Denetim noktaları neden bölünür?"
+    assert "1 glossary warning" in translate().stderr
+    (bank / "demo.quiz.yaml").write_text(QUIZ, encoding="utf-8")
+    libre.phrases[stem] = good
+    result = translate()
+    assert "glossary warning" not in result.stderr
+    assert "1 request(s), 4 cache hit(s)" in result.stderr  # only the stem is asked again
+    assert quiz_data(bank / "demo.quiz.yaml")["items"][0]["stem"]["tr"] == "Kontrol noktaları neden parçalara bölünür?"
+
+
+def test_garbage_is_not_cached(translate, bank, libre):
+    libre.default = "garbage"
+    assert translate("--retries", "0").exit_code == 1
+    libre.default = "ok"
+    result = translate()
+    assert result.exit_code == 0, result.output
+    assert "5 translated" in result.stderr and "5 request(s), 0 cache hit(s)" in result.stderr
+
+
 def test_dry_run_prints_a_diff_and_writes_nothing(translate, bank):
     result = translate("--dry-run")
     assert result.exit_code == 0
@@ -279,6 +385,26 @@ def test_usage_errors_exit_2(translate, run, bank):
     assert result.exit_code == 2 and "DEEPL_API_KEY" in result.stderr
     result = translate("--to", "en")
     assert result.exit_code == 0 and "en is its source language; nothing to translate" in result.stderr
+
+
+def test_to_matches_a_language_in_any_case_and_refuses_one_no_quiz_declares(translate, bank, libre):
+    result = translate("--to", "xx")
+    assert result.exit_code == 2
+    assert "quizlint: --to xx: no quiz declares this language (the languages of the 1 quiz file: en, tr)" \
+        in result.stderr
+    assert libre.received == [] and (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
+    result = translate("--to", "TR")
+    assert result.exit_code == 0, result.output
+    assert "5 translated" in result.stderr and {request.target for request in libre.received} == {"tr"}
+    assert '      tr: "Kontrol noktaları neden parçalara bölünür?"\n' in (bank / "demo.quiz.yaml").read_text("utf-8")
+
+
+def test_to_skips_the_quizzes_without_the_language_when_another_declares_it(translate, write_quiz, libre):
+    write_quiz(CODE_ITEM.replace("Yes", "{en: Yes, de: Ja}"), name="german.quiz.yaml", languages="en, de")
+    result = translate("--to", "DE")
+    assert result.exit_code == 0, result.output
+    assert "demo.quiz.yaml:4:12: de is not one of its languages; nothing to translate [skipped]" in result.stderr
+    assert "1 translated" in result.stderr and {request.target for request in libre.received} == {"de"}
 
 
 def test_a_broken_file_is_reported_with_its_position_and_left_alone(translate, bank):

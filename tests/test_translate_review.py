@@ -115,9 +115,13 @@ def test_language_must_be_chosen_when_there_are_several(run, write_quiz):
 """, languages="en, tr, de")
     result = run("review", "trio", path)
     assert result.exit_code == 1 and "choose one with --lang" in result.stderr
+    result = run("review", "trio", "--lang", "en", path)
+    assert result.exit_code == 1 and "en is not a target language of the quiz (tr, de)" in result.stderr
     result = run("review", "trio", "--lang", "fr", path)
-    assert result.exit_code == 1 and "fr is not a target language of the quiz (tr, de)" in result.stderr
-    result = run("review", "trio", "--lang", "de", path)
+    assert result.exit_code == 2
+    assert "quizlint: --lang fr: no quiz declares this language (the languages of the 1 quiz file: en, tr, de)" \
+        in result.stderr
+    result = run("review", "trio", "--lang", "DE", path)
     assert result.exit_code == 0
     assert '    translations:\n      de: {status: reviewed, source: "' in path.read_text(encoding="utf-8")
 

@@ -19,7 +19,7 @@ def _is_path_argument(argument: str) -> bool:
 @click.command("review")
 @click.argument("arguments", nargs=-1, required=True, metavar="ITEM_ID... [PATHS]...")
 @click.option("--lang", metavar="LANG", help="The language reviewed (required when a quiz has several target "
-              "languages).")
+              "languages). Any case (TR is tr); a language no quiz declares is a usage error.")
 @click.option("--dry-run", is_flag=True, help="Print a unified diff instead of writing.")
 @config_option
 def command(arguments, lang, dry_run, config_path) -> None:
@@ -32,6 +32,7 @@ def command(arguments, lang, dry_run, config_path) -> None:
     Arguments with a `/`, ending in `.yaml` or naming an existing directory are paths (default: the bank in
     quizlint.toml, else the current directory); the others are item ids.
     """
+    from quizlint.translate.files import UnknownLanguage
     from quizlint.translate.review import review_items
 
     paths = [Path(argument) for argument in arguments if _is_path_argument(argument)]
@@ -39,6 +40,9 @@ def command(arguments, lang, dry_run, config_path) -> None:
     if not item_ids:
         fail("name at least one item id to review")
     settings = BankSettings.resolve(config_path, paths)
-    ok = review_items(settings, item_ids, lang, dry_run, echo=lambda message, err=False: click.echo(
-        message, err=err, nl=not message.endswith("\n")))
+    try:
+        ok = review_items(settings, item_ids, lang, dry_run, echo=lambda message, err=False: click.echo(
+            message, err=err, nl=not message.endswith("\n")))
+    except UnknownLanguage as error:
+        fail(str(error))
     sys.exit(0 if ok else 1)

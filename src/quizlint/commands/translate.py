@@ -14,7 +14,7 @@ from quizlint.translate.providers import PROVIDERS
 @click.command("translate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--to", "target", metavar="LANG", help="Translate into this language only (default: every target "
-              "language of each quiz).")
+              "language of each quiz). Any case (TR is tr); a language no quiz declares is a usage error.")
 @click.option("--provider", type=click.Choice(list(PROVIDERS)), default=None,
               help="Translation provider (default: `provider` in [translate] of quizlint.toml, else google). "
               "Keys come from the environment: QUIZLINT_LIBRE_API_KEY or LIBRETRANSLATE_API_KEY, DEEPL_API_KEY, "
@@ -26,7 +26,8 @@ from quizlint.translate.providers import PROVIDERS
 @click.option("--only-missing", is_flag=True, help="Translate only texts that are missing (the default).")
 @click.option("--stale", is_flag=True, help="Also retranslate items whose source texts changed since they were "
               "translated (machine translations; drafts and reviewed ones only with the flags below).")
-@click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft.")
+@click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft (with "
+              "--stale: replace the texts of a stale draft, a person's texts included).")
 @click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
 @click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
               help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
@@ -41,13 +42,18 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
             timeout, retries, no_cache, glossary, config_path) -> None:
     """Fill missing translations of quiz items with a machine translation provider.
 
-    Each text written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
-    linter reports it until a person reviews it (`quizlint review`). Reviewed and draft translations and the
-    source language are never touched unless asked. Glossary terms marked `translate: false`, code, math,
+    Each item written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
+    linter reports it until a person reviews it (`quizlint review`). An item where texts a person wrote
+    remain (it had no status, or a draft or reviewed one) is marked `status: draft` instead, and named in
+    the output: not machine output as a whole, still to be reviewed. Texts a person wrote are not replaced
+    unless asked: --stale retranslates machine translations only, drafts with --overwrite-draft, reviewed
+    ones with --overwrite-reviewed, and an item without a status never. The source language is never
+    touched. Glossary terms marked `translate: false`, code, math,
     URLs and Markdown markup are protected from the provider. The rest of each file stays byte-identical.
 
     Exit status: 0 when every text was translated, 1 when any failed, 2 for usage or configuration errors.
     """
+    from quizlint.translate.files import UnknownLanguage
     from quizlint.translate.run import TranslateRequest, run_translate
 
     if only_missing and stale:
@@ -64,7 +70,10 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
         target=target, stale=stale, overwrite_draft=overwrite_draft, overwrite_reviewed=overwrite_reviewed,
         dry_run=dry_run, use_cache=not no_cache and settings.config.cache,
     )
-    summary = run_translate(settings, request, echo=_echo, progress=_progress)
+    try:
+        summary = run_translate(settings, request, echo=_echo, progress=_progress)
+    except UnknownLanguage as error:
+        fail(str(error))
     sys.exit(0 if summary.ok else 1)
 
 

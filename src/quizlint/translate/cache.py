@@ -2,7 +2,9 @@
 
 One small JSON file per answer under ``.quizlint_cache/translate/``, named by the SHA-256 of (provider,
 source language, target language, text sent). The entry repeats its key, so a collision or a corrupt file is
-a miss, never a wrong translation. ``.quizlint_cache/.gitignore`` (``*``) keeps the cache out of git.
+a miss, never a wrong translation. ``.quizlint_cache/.gitignore`` (``*``) keeps the cache out of git. Only
+answers whose text passed every check are stored, and a rejected one is dropped
+(:class:`~quizlint.translate.workflow.TextTranslator`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,13 @@ class TranslationCache:
         except OSError:
             pass  # a cache that cannot be written only costs a request next time
 
+    def drop(self, source: str, target: str, text: str) -> None:
+        """Forget the answer for ``text`` (it was rejected): the next run asks the provider again."""
+        try:
+            self._path(self._key(source, target, text)).unlink(missing_ok=True)
+        except OSError:
+            pass  # then the next run is served the same answer, and rejects it again
+
 
 class NoCache:
     hits = 0
@@ -56,4 +65,7 @@ class NoCache:
         return None
 
     def put(self, source: str, target: str, text: str, translation: str) -> None:
+        return None
+
+    def drop(self, source: str, target: str, text: str) -> None:
         return None

@@ -14,12 +14,32 @@ from quizlint.model import QuizFile, read_quiz
 from quizlint.yamledit import PlainWord
 
 
-def machine_state(digest: str) -> dict:
-    return {"status": PlainWord("machine"), "source": digest}
+class UnknownLanguage(Exception):
+    """A language no quiz of the bank declares: a usage error (exit 2), not a quiz to skip."""
 
 
-def reviewed_state(digest: str) -> dict:
-    return {"status": PlainWord("reviewed"), "source": digest}
+def spelled_in(lang: str, languages: list[str]) -> str | None:
+    """``lang`` as ``languages`` spell it, or None: BCP 47 tags compare case-insensitively (``TR`` is ``tr``)."""
+    wanted = lang.casefold()
+    return next((tag for tag in languages if tag.casefold() == wanted), None)
+
+
+def declared_language(lang: str, quiz_files: list[QuizFile], option: str) -> str:
+    """``lang`` as the first quiz declaring it spells it; UnknownLanguage when none does (a typo in ``option``)."""
+    declared: list[str] = []
+    for quiz_file in quiz_files:
+        declared += [tag for tag in quiz_file.quiz.languages if spelled_in(tag, declared) is None]
+    spelling = spelled_in(lang, declared)
+    if spelling is None:
+        files = f"{len(quiz_files)} quiz file{'s' if len(quiz_files) != 1 else ''}"
+        raise UnknownLanguage(f"{option} {lang}: no quiz declares this language (the languages of the {files}: "
+                              f"{', '.join(declared)})")
+    return spelling
+
+
+def translation_state(status: str, digest: str) -> dict:
+    """``translations.<lang>`` as written: ``{status: <status>, source: "<digest>"}``."""
+    return {"status": PlainWord(status), "source": digest}
 
 
 def read_for_editing(path: Path, display: str) -> tuple[QuizFile | None, list[Finding]]:

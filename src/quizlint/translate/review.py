@@ -9,7 +9,7 @@ from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, source_digest, text_in
 from quizlint.rules._translation import has_text
-from quizlint.translate.files import FileChange, read_for_editing, reviewed_state
+from quizlint.translate.files import FileChange, declared_language, read_for_editing, spelled_in, translation_state
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditError, YamlEditor
 
@@ -23,11 +23,13 @@ class ReviewRefused(Exception):
 def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, dry_run: bool, echo: Echo) -> bool:
     """Mark each item's translation reviewed; True when every item was found and marked (or already was).
 
-    Nothing is written when an item id is not found (a typo must not half-apply a review).
+    Nothing is written when an item id is not found (a typo must not half-apply a review). Raises
+    UnknownLanguage when no quiz declares ``lang``.
     """
     wanted = set(item_ids)
     located: list[tuple[Path, str, QuizFile, list[int]]] = []
     found: set[str] = set()
+    readable: list[QuizFile] = []
     for path in settings.files:
         display = display_path(path)
         quiz_file, findings = read_for_editing(path, display)
@@ -35,10 +37,13 @@ def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, 
             for finding in findings:
                 echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
             continue
+        readable.append(quiz_file)
         positions = [index for index, item in enumerate(quiz_file.quiz.items) if item.id in wanted]
         if positions:
             found.update(quiz_file.quiz.items[index].id for index in positions)
             located.append((path, display, quiz_file, positions))
+    if lang is not None and readable and len(readable) == len(settings.files):
+        lang = declared_language(lang, readable, "--lang")
     missing = sorted(wanted - found)
     if missing:
         echo(f"quizlint: no valid item {', '.join(map(repr, missing))} in the {len(settings.files)} quiz file(s) "
@@ -92,9 +97,10 @@ def _languages(quiz_file: QuizFile, lang: str | None) -> list[str]:
             raise ReviewRefused(f"the quiz has {len(targets)} target languages ({', '.join(targets) or 'none'}): "
                                 "choose one with --lang")
         return targets
-    if lang not in targets:
+    target = spelled_in(lang, targets)
+    if target is None:
         raise ReviewRefused(f"{lang} is not a target language of the quiz ({', '.join(targets) or 'none'})")
-    return [lang]
+    return [target]
 
 
 def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, dict | None]:
@@ -111,4 +117,4 @@ def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, d
     if state is not None and state.status == "reviewed" and state.source == digest:
         return f"{lang} already reviewed (source {digest})", None
     before = state.status if state is not None else "no status"
-    return f"{lang} marked reviewed ({before} → reviewed, source {digest})", reviewed_state(digest)
+    return f"{lang} marked reviewed ({before} → reviewed, source {digest})", translation_state("reviewed", digest)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import display_path
 from quizlint.translate.cache import NoCache, TranslationCache
-from quizlint.translate.files import read_for_editing
+from quizlint.translate.files import declared_language, read_for_editing
 from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
@@ -88,7 +88,8 @@ def _translate_with_progress(plans: list[FilePlan], translator: TextTranslator, 
 
 
 def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, echo: Echo) -> list[FilePlan]:
-    plans = []
+    """Read every file, check ``--to`` against the bank's languages (raises UnknownLanguage), plan each file."""
+    readable = []
     for path in settings.files:
         display = display_path(path)
         quiz_file, findings = read_for_editing(path, display)
@@ -98,6 +99,12 @@ def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, e
             echo(f"quizlint: {display}: not translated: fix the errors above first", err=True)
             summary.failed += 1
             continue
+        readable.append((path, display, quiz_file))
+    if options.target is not None and readable and len(readable) == len(settings.files):
+        target = declared_language(options.target, [quiz_file for _, _, quiz_file in readable], "--to")
+        options = replace(options, target=target)
+    plans = []
+    for path, display, quiz_file in readable:
         plan = plan_file(path, display, quiz_file, options)
         for note in plan.skipped:
             echo(f"{note.render()} [skipped]", err=True)
@@ -133,6 +140,19 @@ def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
         return
     summary.translated += written
     summary.files_changed += 1
+    _note_drafts(plan, echo)
+
+
+def _note_drafts(plan: FilePlan, echo: Echo) -> None:
+    """Say which items were recorded as drafts: the linter does not report a draft, so this is the hint that a
+    person's translation now holds machine texts to review."""
+    for task in plan.tasks:
+        if task.done and task.status == "draft":
+            count = f"{len(task.done)} machine text{'s' if len(task.done) != 1 else ''}"
+            note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"),
+                             f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review "
+                             f"it with `quizlint review {task.item.id} --lang {task.lang}`", task.item.id)
+            echo(f"{note.render()} [info]", err=True)
 
 
 def _summary_line(summary: Summary, provider, translator: TextTranslator, dry_run: bool) -> str:

@@ -4,7 +4,8 @@ Planning (:func:`plan_file`) decides, per item and target language, which texts 
 with ``--stale``) and whether the item's review state lets them be written. Translating
 (:class:`TextTranslator`) protects, sends (through the cache), restores and checks each text. Writing
 (:func:`apply_results`) inserts the texts and sets ``translations.<lang>`` to
-``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes.
+``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes —
+or ``status: draft`` when texts a person wrote remain beside the machine's (:attr:`ItemTask.status`).
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
-from quizlint.translate.files import FileChange, machine_state
+from quizlint.translate.files import FileChange, spelled_in, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
 from quizlint.yamledit import YamlEditError, YamlEditor
-
-HUMAN_STATUSES = ("draft", "reviewed")
-
 
 @dataclass(frozen=True)
 class TranslateOptions:
@@ -74,6 +72,24 @@ class ItemTask:
     def done(self) -> list[TextTask]:
         return [text for text in self.texts if text.translation is not None]
 
+    @property
+    def status(self) -> str:
+        """The status to record once the texts done are written.
+
+        ``machine`` when every text of the item in ``lang`` is then machine output. When texts a person
+        wrote remain beside them (the item had no state, or a draft or reviewed one), ``draft``: calling the
+        whole item machine output would let ``--stale`` overwrite the person's texts later, and ``reviewed``
+        would hide the machine's; a draft is still to be reviewed, and is only rewritten with
+        ``--overwrite-draft``.
+        """
+        state = self.item.translations.get(self.lang)
+        if state is not None and state.status == "machine":
+            return "machine"
+        written = {text.field.path for text in self.done}
+        kept = [field for field in localized_fields(self.item)
+                if field.path not in written and _has_text(text_in(field.value, self.lang))]
+        return "draft" if kept else "machine"
+
 
 @dataclass
 class FilePlan:
@@ -103,12 +119,13 @@ def plan_file(path: Path, display: str, quiz_file: QuizFile, options: TranslateO
     quiz = quiz_file.quiz
     languages = quiz.target_languages
     if options.target is not None:
-        if options.target not in languages:
-            what = "is its source language" if options.target == quiz.source_language else "is not one of its languages"
+        target = spelled_in(options.target, quiz.languages)
+        if target is None or target == quiz.source_language:
+            what = "is its source language" if target is not None else "is not one of its languages"
             plan.skipped.append(plan.note(quiz_file.document.position(("languages",)),
-                                          f"{options.target} {what}; nothing to translate"))
+                                          f"{target or options.target} {what}; nothing to translate"))
             return plan
-        languages = [options.target]
+        languages = [target]
     _note_untracked_quiz_texts(plan, languages)
     for position, item in enumerate(quiz.items):
         for lang in languages:
@@ -157,32 +174,67 @@ def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: Tr
 
 # -------------------------------------------------------------------------------------------- translating
 
+UnitKey = tuple[str, str, str]  # (source language, target language, the line sent)
+
+
 class TextTranslator:
-    """Protect → (cache | provider) line by line → restore → glossary check."""
+    """Protect → (cache | provider) line by line → restore → glossary check.
+
+    A reply reaches the cache only once the text it belongs to passed every check (placeholders restored,
+    no glossary problem); a text that fails them takes its replies out of the cache, so a rerun asks the
+    provider again instead of serving the same bad reply.
+    """
 
     def __init__(self, provider: Provider, cache, glossary: Glossary | None):
         self.provider = provider
         self.cache = cache
         self.glossary = glossary
         self.terms = keep_terms(glossary)
-        self._memo: dict[tuple[str, str, str], str] = {}
+        self._memo: dict[UnitKey, str] = {}
+        self._cached: set[UnitKey] = set()  # memo keys whose reply is in the cache
 
     def translate(self, text: str, source: str, target: str) -> tuple[str, list[str]]:
         """The translation and the glossary warnings; raises DamagedPlaceholder, TextRefused, ProviderError."""
         protected = protect(text, self.terms)
-        parts = [self._unit(piece, source, target) if send else piece for piece, send in protected.units()]
-        translation = protected.restore("".join(parts))
-        return translation, glossary_problems(self.glossary, text, translation, source, target)
+        sent: list[UnitKey] = []
+        try:
+            parts = [self._unit((source, target, piece), sent) if send else piece
+                     for piece, send in protected.units()]
+            translation = protected.restore("".join(parts))
+            warnings = glossary_problems(self.glossary, text, translation, source, target)
+        except DamagedPlaceholder:
+            self._forget(sent)
+            raise
+        if warnings:
+            self._forget(sent)
+        else:
+            self._remember(sent)
+        return translation, warnings
 
-    def _unit(self, text: str, source: str, target: str) -> str:
-        key = (source, target, text)
+    def _unit(self, key: UnitKey, sent: list[UnitKey]) -> str:
+        """The reply for one line (memo, else cache, else provider); its key is added to ``sent``."""
         if key not in self._memo:
-            cached = self.cache.get(source, target, text)
-            if cached is None:
-                cached = self.provider.translate(text, source, target)
-                self.cache.put(source, target, text, cached)
-            self._memo[key] = cached
+            source, target, text = key
+            reply = self.cache.get(source, target, text)
+            if reply is None:
+                reply = self.provider.translate(text, source, target)
+            else:
+                self._cached.add(key)
+            self._memo[key] = reply
+        sent.append(key)
         return self._memo[key]
+
+    def _remember(self, keys: list[UnitKey]) -> None:
+        for key in keys:
+            if key not in self._cached:
+                self.cache.put(*key, self._memo[key])
+                self._cached.add(key)
+
+    def _forget(self, keys: list[UnitKey]) -> None:
+        for key in keys:
+            if key in self._cached:
+                self.cache.drop(*key)
+                self._cached.discard(key)
 
 
 @dataclass
@@ -259,7 +311,7 @@ def apply_results(plan: FilePlan) -> FileChange | None:
         base = plan.quiz_file.item_path(task.position)
         for text in task.done:
             editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
-        states.setdefault(task.position, {})[task.lang] = machine_state(task.digest)
+        states.setdefault(task.position, {})[task.lang] = translation_state(task.status, task.digest)
     for position, languages in states.items():
         editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages, quiz.languages)
     return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
