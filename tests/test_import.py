@@ -305,3 +305,17 @@ def test_mlang_blocks_with_several_languages_and_other():
 
 def test_text_without_multilang():
     assert split_languages("<p>Plain</p>") == {None: "<p>Plain</p>"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('<span lang="en" class="multilang">The <span style="color: red;">red</span> one</span>'
+     '<span lang="tr" class="multilang">Kırmızı <b><span>olan</span></b></span>',
+     {"en": 'The <span style="color: red;">red</span> one', "tr": "Kırmızı <b><span>olan</span></b>"}),
+    ('<span lang="en" class="multilang">never closed <span lang="tr" class="multilang">Türkçe</span>',
+     {"tr": '<span lang="en" class="multilang">never closed Türkçe'}),
+    ("{ mlang en }Hi <span class='x'>you</span>{mlang}{mlang tr}Selam{ mlang }", {"en": "Hi <span class='x'>you</span>",
+                                                                               "tr": "Selam"}),
+])
+def test_multilang_span_ends_at_its_own_closing_tag(text, expected):
+    """A styled span inside a multilang span does not end it (its text used to leak into the other language)."""
+    assert split_languages(text) == expected

@@ -114,3 +114,23 @@ def test_not_moodle_xml_and_broken_xml(run, tmp_path):
     result = run("import", "--from", "moodle", broken)
     assert result.exit_code == 1
     assert f"{broken}:3:" in result.stderr and "malformed XML" in result.stderr
+
+
+def test_styled_span_inside_a_multilang_span_stays_in_its_language(run, tmp_path):
+    path = tmp_path / "nested.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p><span lang="en" class="multilang">What is the <span style="color: red;">capital</span> of France?</span><span
+      lang="tr" class="multilang">Fransa'nın başkenti neresidir?</span></p>]]></text></questiontext>
+    <answer fraction="100" format="html"><text>Paris</text></answer>
+    <answer fraction="0" format="html"><text>Lyon</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    out = tmp_path / "out.quiz.yaml"
+    result = run("import", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    item = read_quiz(out)[0].quiz.items[0]
+    assert item.stem == {"en": 'What is the <span style="color: red;">capital</span> of France?',
+                         "tr": "Fransa'nın başkenti neresidir?"}

@@ -751,12 +751,13 @@ def html_to_markdown(source: str) -> str:
 # Moodle's multilang markup
 # ---------------------------------------------------------------------------------------------------------
 
-_SPAN_LANG = re.compile(
+_SPAN_LANG_OPEN = re.compile(
     r"""<span\s+(?:lang\s*=\s*["']([A-Za-z0-9_-]+)["']\s+class\s*=\s*["']multilang["']|"""
-    r"""class\s*=\s*["']multilang["']\s+lang\s*=\s*["']([A-Za-z0-9_-]+)["'])\s*>(.*?)</span>""",
-    re.IGNORECASE | re.DOTALL,
+    r"""class\s*=\s*["']multilang["']\s+lang\s*=\s*["']([A-Za-z0-9_-]+)["'])\s*>""",
+    re.IGNORECASE,
 )
-_MLANG = re.compile(r"\{mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+_SPAN_TAG = re.compile(r"<(/?)span\b[^>]*>", re.IGNORECASE)
+_MLANG = re.compile(r"\{\s*mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{\s*mlang\s*\}", re.IGNORECASE | re.DOTALL)
 
 
 def moodle_language_tag(code: str) -> str:
@@ -773,9 +774,36 @@ class _LangBlock:
     inner: str
 
 
+def _closing_span(text: str, start: int) -> re.Match | None:
+    """The ``</span>`` that closes a span whose content starts at ``start``: spans inside it (a styled word in a
+    multilang span) are counted, so that their ``</span>`` does not end it. None when it is never closed."""
+    depth = 1
+    for tag in _SPAN_TAG.finditer(text, start):
+        if tag.group(0).endswith("/>") and not tag.group(1):
+            continue
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag
+    return None
+
+
+def _span_blocks(text: str) -> list[_LangBlock]:
+    """The multilang spans of ``text``, each with its content as written (inner markup kept)."""
+    blocks, position = [], 0
+    while (opening := _SPAN_LANG_OPEN.search(text, position)) is not None:
+        closing = _closing_span(text, opening.end())
+        if closing is None:  # never closed: not a language block
+            position = opening.end()
+            continue
+        blocks.append(_LangBlock(opening.start(), closing.end(),
+                                 frozenset({moodle_language_tag(opening.group(1) or opening.group(2))}),
+                                 text[opening.end():closing.start()]))
+        position = closing.end()
+    return blocks
+
+
 def _language_blocks(text: str) -> list[_LangBlock]:
-    blocks = [_LangBlock(m.start(), m.end(), frozenset({moodle_language_tag(m.group(1) or m.group(2))}), m.group(3))
-              for m in _SPAN_LANG.finditer(text)]
+    blocks = _span_blocks(text)
     blocks += [_LangBlock(m.start(), m.end(),
                           frozenset(moodle_language_tag(code.strip()) for code in m.group(1).split(",") if code.strip()),
                           m.group(2))
