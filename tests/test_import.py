@@ -319,3 +319,19 @@ def test_text_without_multilang():
 def test_multilang_span_ends_at_its_own_closing_tag(text, expected):
     """A styled span inside a multilang span does not end it (its text used to leak into the other language)."""
     assert split_languages(text) == expected
+
+
+@pytest.mark.parametrize("text", ["<br> or <hr>", "*none* and file_name_here", "# title\n- item\n1. item",
+                                  "line one\nline two\n\nnew paragraph", "5 &lt; 6 &amp; [x](y) `code`"])
+def test_plain_text_shows_literally(text):
+    """Moodle's plain_text and GIFT's [plain]: rendered, the Markdown shows the text as written, line by line."""
+    import html
+    import re
+
+    from quizlint.importers._common import plain_text_markdown
+    from quizlint.render import render_html
+
+    rendered = render_html(plain_text_markdown(text))
+    assert "<em>" not in rendered and "<h1>" not in rendered and "<li>" not in rendered and "<a " not in rendered
+    lines = html.unescape(re.sub(r"<br />|</p>", "\n", re.sub(r"<(?!br />|/p>)[^>]+>", "", rendered)))
+    assert [line for line in lines.split("\n") if line] == [line for line in text.split("\n") if line]

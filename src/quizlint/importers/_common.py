@@ -575,6 +575,25 @@ def escape_markdown(text: str) -> str:
     return _ESCAPABLE.sub(r"\\\1", text)
 
 
+def plain_text_markdown(text: str) -> str:
+    """Plain text (Moodle's ``plain_text`` format, GIFT's ``[plain]``) as Markdown that shows it literally: what
+    would be markup is escaped (``<br>`` stays the four characters, ``*none*`` is no emphasis), a line break stays
+    one (Moodle shows plain text with ``nl2br``) and a blank line starts a paragraph."""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    return html_to_markdown("".join("<p>" + "<br>".join(html.escape(line, quote=False) for line in paragraph.split("\n"))
+                                    + "</p>" for paragraph in paragraphs))
+
+
+def moodle_auto_format_markdown(text: str) -> str:
+    """Moodle's ``moodle_auto_format`` text as Markdown: HTML where it has tags, its line breaks kept and nothing
+    else read as markup, as Moodle's ``text_to_html`` shows it (whitespace between tags and the line breaks
+    next to a tag dropped, every other line break a ``<br>``)."""
+    text = re.sub(r">\s+<", "><", text)
+    text = re.sub(r"[\n\r]<", " <", text)
+    text = re.sub(r">[\n\r]", "> ", text)
+    return html_to_markdown("<br>".join(text.split("\n")))
+
+
 def _serialize(node) -> str:
     """A node as HTML, verbatim (for what Markdown cannot say)."""
     if isinstance(node, str):  # no blank line: it would end an HTML block in Markdown

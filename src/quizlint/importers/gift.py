@@ -28,8 +28,8 @@ from quizlint.importers._common import (
     apply_categories,
     category_name,
     decode_text,
-    escape_markdown,
     html_to_markdown,
+    plain_text_markdown,
     read_bytes,
     texts_of,
 )
@@ -78,7 +78,7 @@ def formatted_text(raw: str, default_format: str = "moodle") -> tuple[str, str]:
     if text_format in ("moodle", "plain"):  # Moodle trims the lines of a question; Markdown keeps indentation
         text = "\n".join(line.strip() for line in text.split("\n"))
     if text_format == "plain":  # literal text: nothing in it may turn into Markdown markup
-        text = escape_markdown(text)
+        text = plain_text_markdown(text)
     return text, text_format
 
 

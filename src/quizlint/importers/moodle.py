@@ -12,8 +12,10 @@ skipped with a warning naming them.
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
-shows it in every language); in a file that does not, texts go into ``--lang``. HTML becomes Markdown where
-it is simple and stays inline HTML where it is not; embedded files (``@@PLUGINFILE@@``) are not imported.
+shows it in every language); in a file that does not, texts go into ``--lang``. Each text is read as its
+``format`` says (see ``_convert``): ``plain_text`` literally, ``markdown`` as Markdown, ``html`` and
+``moodle_auto_format`` as HTML, which becomes Markdown where it is simple and stays inline HTML where it is
+not; embedded files (``@@PLUGINFILE@@``) are not imported.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from quizlint.importers._common import (
     descendants_named,
     html_to_markdown,
     local_name,
+    moodle_auto_format_markdown,
     parse_xml,
+    plain_text_markdown,
     read_bytes,
     split_languages,
 )
@@ -54,9 +58,18 @@ def _raw_text(element) -> str:
 
 
 def _convert(raw: str, text_format: str) -> str:
-    if text_format == "html" or (text_format == "" and "<" in raw):
-        return html_to_markdown(raw)
-    return raw.strip()
+    """A Moodle text as Markdown, read as its ``format`` says (Moodle's ``format_text``): ``plain_text`` is
+    literal (shown escaped; ``wiki_like``, long gone from Moodle, is shown so too), ``markdown`` is Markdown,
+    ``moodle_auto_format`` is HTML whose line breaks count, and ``html`` (also what Moodle assumes when the
+    format is missing or unknown) is HTML."""
+    text_format = text_format.strip()
+    if text_format in ("plain_text", "wiki_like"):
+        return plain_text_markdown(raw)
+    if text_format == "markdown":
+        return raw.strip()
+    if text_format == "moodle_auto_format":
+        return moodle_auto_format_markdown(raw)
+    return html_to_markdown(raw)
 
 
 class _Texts:
