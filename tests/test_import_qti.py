@@ -95,9 +95,7 @@ def test_single_qti30_item_file_reads_as_its_qti21_twin(run, tmp_path):
     assert item.stem["en"].startswith("What is the capital of Türkiye?")
 
 
-@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
-def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
-    (tmp_path / "geo.quiz.yaml").write_text("""\
+GEO_QUIZ = """\
 quizlint: 1
 id: geo-basics
 languages: [en, tr]
@@ -110,7 +108,12 @@ items:
       - text: Ankara
         correct: true
       - text: İzmir
-""", encoding="utf-8")
+"""
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
     package = tmp_path / "geo.zip"
     assert run("export", "--to", fmt, "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
     quiz, result = imported(run, tmp_path, package)
@@ -119,6 +122,19 @@ items:
     assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}  # the rubricBlock
     assert [o.correct for o in quiz.items[0].options] == [True, False]
 
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_in_one_language_keeps_the_language_its_items_declare(run, tmp_path, fmt):
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    package = tmp_path / "geo-tr.zip"
+    assert run("export", "--to", fmt, "--lang", "tr", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    quiz, result = imported(run, tmp_path, package)
+    assert "language is not declared" not in result.stderr  # the items' xml:lang says it: tr
+    assert quiz.languages == ["tr"] and quiz.title == {"tr": "Coğrafya"}
+    assert quiz.items[0].stem == {"tr": "Türkiye'nin başkenti hangi şehirdir?"}
+    quiz, _ = imported(run, tmp_path, package, "--lang", "en")  # --lang still decides
+    assert quiz.languages == ["en"] and quiz.title == {"en": "Coğrafya"}
 
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""

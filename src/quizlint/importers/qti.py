@@ -373,9 +373,11 @@ def _merge_into(base: DraftItem, other: DraftItem) -> None:
 
 def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: DraftQuiz) -> list[DraftItem]:
     """A package with the same items in several languages (one test per language, items with the same
-    identifier and ``xml:lang``s that differ) becomes one quiz with every language's texts."""
+    identifier and ``xml:lang``s that differ) becomes one quiz with every language's texts; the texts of a
+    package in one language are in the language its items declare (unless ``--lang`` says otherwise)."""
     languages = list(dict.fromkeys(lang for _, lang in read_items if lang))
     if len(languages) < 2:
+        draft.default_lang = draft.default_lang or (languages[0] if languages else None)
         return [item for item, _ in read_items]
     merged: dict[str, DraftItem] = {}
     result = []
