@@ -213,3 +213,63 @@ def test_missing_item_file_is_named(run, tmp_path):
     result = run("import", "--from", "qti", folder)
     assert result.exit_code == 1
     assert "items/i103/qti.xml" in result.stderr and "Traceback" not in result.stderr
+
+
+SPACE_QUIZ = """\
+quizlint: 1
+id: space
+languages: [en, tr]
+title: {en: Space, tr: Uzay}
+items:
+  - id: capital
+    stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}
+    options:
+      - text: {en: Jupiter, tr: Jüpiter}
+        correct: true
+      - text: Mars
+"""
+
+
+@pytest.fixture
+def bank_package(run, tmp_path):
+    """A QTI 2.1 package of a bank of two quizzes (one test per quiz and language), whose items share an id (a lint
+    error: exported with --force)."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    (bank / "space.quiz.yaml").write_text(SPACE_QUIZ, encoding="utf-8")
+    package = tmp_path / "bank.zip"
+    assert run("export", "--to", "qti21", "--lang", "all", "--force", "-o", package, bank).exit_code == 0
+    return package
+
+
+def test_a_bank_package_splits_into_its_quizzes(run, tmp_path, bank_package):
+    result = run("import", bank_package, "--split", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    geo, space = (read_quiz(tmp_path / "out" / name)[0].quiz for name in ("geo-basics.quiz.yaml", "space.quiz.yaml"))
+    assert (geo.id, geo.title) == ("geo-basics", {"en": "Geography", "tr": "Coğrafya"})
+    assert geo.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}
+    assert (space.id, space.title, space.description) == ("space", {"en": "Space", "tr": "Uzay"}, None)
+    assert [item.stem["tr"] for item in geo.items] == ["Türkiye'nin başkenti hangi şehirdir?"]
+    assert [item.stem["tr"] for item in space.items] == ["En büyük gezegen hangisidir?"]  # same id, other quiz
+    assert not any(item.tags for item in geo.items + space.items)
+
+
+def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp_path, bank_package):
+    quiz, result = imported(run, tmp_path, bank_package)
+    assert "the package holds 2 tests ('Geography', 'Space')" in result.stderr and "--split" in result.stderr
+    assert (quiz.id, quiz.title, quiz.description) == ("bank", {"en": "bank"}, None)  # no one quiz's id or title
+    assert [(item.tags, item.stem["en"]) for item in quiz.items] == [
+        (["Geography"], "Which city is the capital of Turkey?"), (["Space"], "Which planet is the largest?")]
+
+
+def test_split_of_a_one_quiz_package_keeps_its_title_id_and_description(run, tmp_path):
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    package = tmp_path / "export.zip"
+    assert run("export", "--to", "qti21", "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    result = run("import", package, "--split", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    quiz = read_quiz(tmp_path / "out" / "geo-basics.quiz.yaml")[0].quiz
+    assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
+    assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}

@@ -71,9 +71,9 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="The quiz file to write (*.quiz.yaml); standard output when omitted. With --split, a folder.")
 @click.option("--split", is_flag=True,
-              help="One quiz file per category (Moodle XML, GIFT $CATEGORY), named by its quiz id, in the folder "
-                   "-o names (made if missing). Without it, the questions of several categories make one quiz, "
-                   "each tagged with its category.")
+              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package, named by "
+                   "its quiz id, in the folder -o names (made if missing). Without it, the questions of several "
+                   "categories (or tests) make one quiz, each tagged with its category (or test).")
 @click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")
 @click.option("--lang", default=None,
               help="Language of the texts that do not say theirs (default: the first of --languages, or what the "
@@ -92,8 +92,8 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
     error. Exit status: 0 imported, 1 input that cannot be imported or an output that exists, 2 usage.
     """
     from quizlint.importers import get_importer
-    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, quiz_document,
-                                            tag_categories)
+    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, merge_categories,
+                                            quiz_document)
 
     languages = _language_list(languages_text)
     _check_options(lang, languages, quiz_id)
@@ -118,7 +118,7 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
     if split:
         _write_split(draft, options, log, source, output, force)
         return
-    tag_categories(draft)
+    merge_categories(draft, log, str(source))
     text = dump_quiz(quiz_document(draft, options, log, str(source), source.stem.split(".")[0]))
     _print_warnings(log)
     if output is None:

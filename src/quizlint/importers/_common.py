@@ -92,7 +92,7 @@ class DraftItem:
     tags: list[str] = field(default_factory=list)
     points: float = 1
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
-    category: str | None = None  # the label of the source's category (Moodle, GIFT): see apply_categories
+    category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,9 @@ class DraftQuiz:
     languages: list[str] = field(default_factory=list)  # languages the source declares, in order
     default_lang: str | None = None  # the language the source declares for unmarked texts (QTI xml:lang)
     fallback_title: str = "Imported quiz"
-    id_hint: str | None = None  # a quiz id the source gives (Moodle category idnumber)
+    id_hint: str | None = None  # a quiz id the source gives (QTI test identifier)
     categories: dict[str, Category] = field(default_factory=dict)  # by label (``DraftItem.category``)
+    categories_are_quizzes: bool = False  # the categories are quizzes (QTI tests): see merge_categories
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,9 @@ def add_items(draft: "DraftQuiz", log: ImportLog, sources, read_one) -> None:
 
 
 def apply_categories(draft: "DraftQuiz") -> None:
-    """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other; each is
-    known by its label (a category the source describes no further is called by its label)."""
-    names = list(dict.fromkeys(item.category for item in draft.items if item.category))
-    if names and not draft.title:
-        draft.title = {None: names[0]}
-    for name in names:
+    """Categories (Moodle XML, GIFT ``$CATEGORY:``) are known by their labels (a category the source describes no
+    further is called by its label)."""
+    for name in dict.fromkeys(item.category for item in draft.items if item.category):
         draft.categories.setdefault(name, Category({None: name}))
 
 
@@ -166,19 +164,39 @@ def tag_categories(draft: "DraftQuiz") -> None:
                 item.tags.append(item.category)
 
 
+def merge_categories(draft: "DraftQuiz", log: ImportLog, where: str) -> None:
+    """Without ``--split``: one quiz of the questions of every category, tagged with their category when there are
+    several. A source without a title of its own (Moodle XML, GIFT) gives the quiz the title, id and description
+    of the category of its first question; categories that are quizzes of their own (the tests of a QTI package)
+    lend it nothing, since the quiz is not any one of them: it keeps the package's name, and a warning names them."""
+    tag_categories(draft)
+    labels = list(dict.fromkeys(item.category for item in draft.items if item.category)) or list(draft.categories)
+    if draft.categories_are_quizzes:
+        if len(labels) > 1:
+            log.warn(where, f"the package holds {len(labels)} tests ({', '.join(repr(label) for label in labels)}): "
+                     "their questions make one quiz, named after the package and tagged with their test; "
+                     "--split -o FOLDER writes one quiz per test")
+        return
+    if labels and not draft.title:
+        category = draft.categories[labels[0]]
+        draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
+
+
 def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     """One quiz per category, in the order of their first questions, called as the category is (title, id,
-    description); questions outside every category make a quiz named after the source file."""
+    description); questions outside every category make a quiz called as the source is (its own title, id and
+    description, else the name of the file)."""
     groups: dict[str | None, list[DraftItem]] = {}
     for item in draft.items:
         groups.setdefault(item.category, []).append(item)
     quizzes = []
     for label, items in groups.items():
         category = draft.categories.get(label) if label else None
-        quizzes.append(replace(draft, items=items, categories={},
-                               title=category.title if category else {},
-                               id_hint=category.idnumber if category else None,
-                               description=category.description if category else None))
+        if category is None:
+            quizzes.append(replace(draft, items=items, categories={}))
+        else:
+            quizzes.append(replace(draft, items=items, categories={}, title=category.title,
+                                   id_hint=category.idnumber, description=category.description))
     return quizzes
 
 

@@ -7,7 +7,7 @@ when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the
 gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
-(see ``tag_categories`` and ``split_by_category``). Other question types are
+(see ``merge_categories`` and ``split_by_category``). Other question types are
 skipped with a warning naming them.
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
@@ -142,15 +142,6 @@ class _Reader:
             title, _raw_text(child_named(question, "idnumber")).strip() or None,
             self.texts.of(child_named(question, "info"))))
 
-    def describe_quiz(self, draft: DraftQuiz) -> None:
-        """The quiz's title, id and description from the category of its first question (or its first
-        category, when no question has one)."""
-        labels = [item.category for item in draft.items if item.category] or list(self.categories)
-        if labels:
-            category = self.categories[labels[0]]
-            draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
-        draft.categories.update(self.categories)
-
     def question(self, question) -> DraftItem | None:
         kind = question.get("type", "")
         if kind == "category":
@@ -230,6 +221,6 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     reader = _Reader(where, log, _Texts(_uses_multilang(root)))
     draft = DraftQuiz(fallback_title=path.stem)
     add_items(draft, log, children_named(root, "question"), reader.question)
-    reader.describe_quiz(draft)
+    draft.categories.update(reader.categories)
     apply_categories(draft)
     return draft
