@@ -42,6 +42,9 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
         ("q.xml", "<?xml version='1.0'?>\n<quiz><question type='multichoice'><questiontext><text>Q</text>"
                   "</questiontext><answer fraction='100'><text>a</text></answer><answer><text>b</text></answer>"
                   "</question></quiz>", "moodle (from the content: root element <quiz>)"),
+        ("q.xml", "\ufeff<?xml version='1.0' encoding='UTF-8'?>\n<quiz><question type='multichoice'><questiontext>"
+                  "<text>Q</text></questiontext><answer fraction='100'><text>a</text></answer><answer><text>b</text>"
+                  "</answer></question></quiz>", "moodle (from the content: root element <quiz>)"),
     ],
 )
 def test_format_is_guessed_and_said(run, tmp_path, name, content, expected):
