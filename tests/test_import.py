@@ -338,3 +338,13 @@ def test_plain_text_shows_literally(text):
     assert "<em>" not in rendered and "<h1>" not in rendered and "<li>" not in rendered and "<a " not in rendered
     lines = html.unescape(re.sub(r"<br />|</p>", "\n", re.sub(r"<(?!br />|/p>)[^>]+>", "", rendered)))
     assert [line for line in lines.split("\n") if line] == [line for line in text.split("\n") if line]
+
+
+def test_output_that_is_a_dangling_link_is_a_clear_write_error(run, tmp_path):
+    link = tmp_path / "q.quiz.yaml"
+    link.symlink_to(tmp_path / "missing" / "q.quiz.yaml")
+    result = run("import", write(tmp_path, "q.gift", SMALL_GIFT), "-o", link)
+    assert result.exit_code == 2, result.stderr
+    assert f"cannot write {link}: it is a symbolic link to {tmp_path / 'missing' / 'q.quiz.yaml'}, whose folder " \
+           "does not exist" in result.stderr and "internal error" not in result.stderr
+    assert link.is_symlink() and sorted(path.name for path in tmp_path.iterdir()) == ["q.gift", "q.quiz.yaml"]
