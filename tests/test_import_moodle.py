@@ -158,3 +158,21 @@ and *stars*</text></generalfeedback>
     assert item.stem == {"en": "Which tag breaks a line, \\<br> or \\<hr>? 2\\*3\\*4 = 24\\\n\\# not a heading"}
     assert item.explanation == {"en": "A **line** break\\\nand \\*stars\\*"}
     assert [option.text["en"] for option in item.options] == ["\\<br>", "*none*", "\\*also none\\*"]
+
+
+def test_a_fraction_that_is_not_a_number_is_reported(run, tmp_path):
+    path = tmp_path / "fraction.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>capital</text></name>
+    <questiontext><text>Capital of Turkey?</text></questiontext>
+    <answer fraction="100"><text>Ankara</text></answer>
+    <answer fraction="abc"><text>Izmir</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    result = run("import", path)
+    assert result.exit_code == 0, result.stderr
+    assert f"{path}:7: question 'capital': fraction 'abc' is not a number: the answer is imported as wrong" \
+        in result.stderr

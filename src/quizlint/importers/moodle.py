@@ -101,13 +101,6 @@ def _uses_multilang(root) -> bool:
     return any(None not in split_languages(element.text or "") for element in descendants_named(root, "text"))
 
 
-def _fraction(answer) -> float:
-    try:
-        return float(answer.get("fraction", "0"))
-    except ValueError:
-        return 0.0
-
-
 def _flag(element, default: bool) -> bool:
     if element is None or element.text is None:
         return default
@@ -163,6 +156,16 @@ class _Reader:
             self.multichoice(item, question, label)
         return item
 
+    def fraction(self, answer, label: str) -> float:
+        """The answer's ``fraction`` (percent of the grade); one that is not a number counts as 0, with a warning."""
+        value = answer.get("fraction", "0")
+        try:
+            return float(value)
+        except ValueError:
+            self.log.warn(self.where, f"question {label}: fraction {value!r} is not a number: the answer is imported "
+                          "as wrong", answer.sourceline)
+            return 0.0
+
     def common(self, question) -> DraftItem:
         idnumber = _raw_text(child_named(question, "idnumber")).strip()
         tags = [_raw_text(tag).strip() for tags in children_named(question, "tags")
@@ -183,7 +186,7 @@ class _Reader:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
         for answer in children_named(question, "answer"):
-            fraction = _fraction(answer)
+            fraction = self.fraction(answer, label)
             correct = fraction >= 99.99 if single else fraction > 0
             if single and 0 < fraction < 99.99:
                 self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
@@ -199,7 +202,7 @@ class _Reader:
         dropped = []
         for answer in children_named(question, "answer"):
             value = _raw_text(answer).strip().lower()
-            if _fraction(answer) >= 99.99 and value in ("true", "false"):
+            if self.fraction(answer, label) >= 99.99 and value in ("true", "false"):
                 item.answer = value == "true"
             feedback = self.texts.of(child_named(answer, "feedback"))
             if feedback:
