@@ -273,3 +273,15 @@ def test_split_of_a_one_quiz_package_keeps_its_title_id_and_description(run, tmp
     quiz = read_quiz(tmp_path / "out" / "geo-basics.quiz.yaml")[0].quiz
     assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
     assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}
+
+
+def test_canvas_item_with_an_image_warns_as_a_qti2_item_does(run, tmp_path):
+    sample = (shared_dir("xsd") / "samples" / "text2qti_assessment.xml").read_text(encoding="utf-8")
+    first = sample.index("<mattext")
+    text_start = sample.index(">", first) + 1
+    image = "&lt;p&gt;&lt;img src=\"%24IMS-CC-FILEBASE%24/mars.png\" alt=\"Mars\"&gt;&lt;/p&gt;"
+    source = tmp_path / "canvas.xml"
+    source.write_text(sample[:text_start] + image + sample[text_start:], encoding="utf-8")
+    assert 'texttype="text/html"' in sample[first:text_start]
+    quiz, result = imported(run, tmp_path, source, "--from", "qti", "--lang", "en")
+    assert "media files are referenced but not imported: %24IMS-CC-FILEBASE%24/mars.png" in result.stderr

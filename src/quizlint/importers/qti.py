@@ -160,6 +160,15 @@ def _max_score(root) -> float:
     return 1.0
 
 
+def warn_media(log: ImportLog, where: str, label: str, trees: list, line: int | None = None) -> None:
+    """Warn about the media files (images, audio, video, objects) the HTML ``trees`` of an item refer to: they
+    stay in the package, and their references in the texts point nowhere once imported."""
+    media = sorted({node.get("src") or node.get("data") or "" for tree in trees for node in tree.iter()
+                    if local_name(node) in ("img", "object", "audio", "video")} - {""})
+    if media:
+        log.warn(where, f"item {label}: media files are referenced but not imported: {', '.join(media)}", line)
+
+
 class _Qti2Item:
     """One assessmentItem taken apart; ``where`` names the file (or zip entry) for messages."""
 
@@ -183,11 +192,7 @@ class _Qti2Item:
         interaction = self.interaction(body)
         if interaction is None:
             return None
-        media = sorted({node.get("src") or node.get("data") or "" for node in body.iter()
-                        if local_name(node) in ("img", "object", "audio", "video")} - {""})
-        if media:
-            self.log.warn(self.where, f"item {self.label}: media files are referenced but not imported: "
-                          f"{', '.join(media)}")
+        warn_media(self.log, self.where, self.label, [body])
         choices = children_named(interaction, "simpleChoice")
         choice_ids = [choice.get("identifier", "") for choice in choices]
         feedback = self.choice_feedback(body, choice_ids)
@@ -525,6 +530,7 @@ class _CanvasItem:
         presentation = child_named(self.item, "presentation")
         if presentation is None:
             raise ImportFailure(self.where, f"item {self.label} has no presentation", self.item.sourceline, 1)
+        warn_media(self.log, self.where, self.label, self.html_trees(), self.item.sourceline)
         keys, choice_feedback, explanation = self.processing()
         options = []
         for label in descendants_named(presentation, "response_label"):
@@ -546,6 +552,14 @@ class _CanvasItem:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
         return item
+
+    def html_trees(self) -> list:
+        """The item's HTML texts (``mattext texttype="text/html"``), parsed."""
+        from lxml import html as lxml_html
+
+        return [lxml_html.fragment_fromstring(mattext.text, create_parent="div")
+                for mattext in descendants_named(self.item, "mattext")
+                if "html" in mattext.get("texttype", "") and mattext.text and mattext.text.strip()]
 
     def processing(self) -> tuple[set[str], dict[str, str], str | None]:
         keys: set[str] = set()
