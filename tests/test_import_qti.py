@@ -111,24 +111,26 @@ items:
 """
 
 
+def geo_package(run, tmp_path: Path, fmt: str = "qti21", lang: str = "all") -> Path:
+    """The package ``quizlint export`` writes for GEO_QUIZ."""
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    package = tmp_path / f"geo-{lang}.zip"
+    assert run("export", "--to", fmt, "--lang", lang, "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    return package
+
+
 @pytest.mark.parametrize("fmt", ["qti21", "qti30"])
 def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
-    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
-    package = tmp_path / "geo.zip"
-    assert run("export", "--to", fmt, "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
-    quiz, result = imported(run, tmp_path, package)
+    quiz, result = imported(run, tmp_path, geo_package(run, tmp_path, fmt))
     assert quiz.id == "geo-basics"  # not a slug of the title: the test's identifier, which quizlint wrote
     assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
     assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}  # the rubricBlock
     assert [o.correct for o in quiz.items[0].options] == [True, False]
 
 
-
 @pytest.mark.parametrize("fmt", ["qti21", "qti30"])
 def test_a_package_in_one_language_keeps_the_language_its_items_declare(run, tmp_path, fmt):
-    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
-    package = tmp_path / "geo-tr.zip"
-    assert run("export", "--to", fmt, "--lang", "tr", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    package = geo_package(run, tmp_path, fmt, "tr")
     quiz, result = imported(run, tmp_path, package)
     assert "language is not declared" not in result.stderr  # the items' xml:lang says it: tr
     assert quiz.languages == ["tr"] and quiz.title == {"tr": "Coğrafya"}
@@ -265,10 +267,7 @@ def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp
 
 
 def test_split_of_a_one_quiz_package_keeps_its_title_id_and_description(run, tmp_path):
-    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
-    package = tmp_path / "export.zip"
-    assert run("export", "--to", "qti21", "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
-    result = run("import", package, "--split", "-o", tmp_path / "out")
+    result = run("import", geo_package(run, tmp_path), "--split", "-o", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     quiz = read_quiz(tmp_path / "out" / "geo-basics.quiz.yaml")[0].quiz
     assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
