@@ -42,6 +42,9 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
         ("q.xml", "<?xml version='1.0'?>\n<quiz><question type='multichoice'><questiontext><text>Q</text>"
                   "</questiontext><answer fraction='100'><text>a</text></answer><answer><text>b</text></answer>"
                   "</question></quiz>", "moodle (from the content: root element <quiz>)"),
+        ("q.xml", "\ufeff<?xml version='1.0' encoding='UTF-8'?>\n<quiz><question type='multichoice'><questiontext>"
+                  "<text>Q</text></questiontext><answer fraction='100'><text>a</text></answer><answer><text>b</text>"
+                  "</answer></question></quiz>", "moodle (from the content: root element <quiz>)"),
     ],
 )
 def test_format_is_guessed_and_said(run, tmp_path, name, content, expected):
@@ -305,3 +308,43 @@ def test_mlang_blocks_with_several_languages_and_other():
 
 def test_text_without_multilang():
     assert split_languages("<p>Plain</p>") == {None: "<p>Plain</p>"}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ('<span lang="en" class="multilang">The <span style="color: red;">red</span> one</span>'
+     '<span lang="tr" class="multilang">Kırmızı <b><span>olan</span></b></span>',
+     {"en": 'The <span style="color: red;">red</span> one', "tr": "Kırmızı <b><span>olan</span></b>"}),
+    ('<span lang="en" class="multilang">never closed <span lang="tr" class="multilang">Türkçe</span>',
+     {"tr": '<span lang="en" class="multilang">never closed Türkçe'}),
+    ("{ mlang en }Hi <span class='x'>you</span>{mlang}{mlang tr}Selam{ mlang }", {"en": "Hi <span class='x'>you</span>",
+                                                                               "tr": "Selam"}),
+])
+def test_multilang_span_ends_at_its_own_closing_tag(text, expected):
+    """A styled span inside a multilang span does not end it (its text used to leak into the other language)."""
+    assert split_languages(text) == expected
+
+
+@pytest.mark.parametrize("text", ["<br> or <hr>", "*none* and file_name_here", "# title\n- item\n1. item",
+                                  "line one\nline two\n\nnew paragraph", "5 &lt; 6 &amp; [x](y) `code`"])
+def test_plain_text_shows_literally(text):
+    """Moodle's plain_text and GIFT's [plain]: rendered, the Markdown shows the text as written, line by line."""
+    import html
+    import re
+
+    from quizlint.importers._common import plain_text_markdown
+    from quizlint.render import render_html
+
+    rendered = render_html(plain_text_markdown(text))
+    assert "<em>" not in rendered and "<h1>" not in rendered and "<li>" not in rendered and "<a " not in rendered
+    lines = html.unescape(re.sub(r"<br />|</p>", "\n", re.sub(r"<(?!br />|/p>)[^>]+>", "", rendered)))
+    assert [line for line in lines.split("\n") if line] == [line for line in text.split("\n") if line]
+
+
+def test_output_that_is_a_dangling_link_is_a_clear_write_error(run, tmp_path):
+    link = tmp_path / "q.quiz.yaml"
+    link.symlink_to(tmp_path / "missing" / "q.quiz.yaml")
+    result = run("import", write(tmp_path, "q.gift", SMALL_GIFT), "-o", link)
+    assert result.exit_code == 2, result.stderr
+    assert f"cannot write {link}: it is a symbolic link to {tmp_path / 'missing' / 'q.quiz.yaml'}, whose folder " \
+           "does not exist" in result.stderr and "internal error" not in result.stderr
+    assert link.is_symlink() and sorted(path.name for path in tmp_path.iterdir()) == ["q.gift", "q.quiz.yaml"]

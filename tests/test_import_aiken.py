@@ -70,3 +70,17 @@ def test_answer_letter_without_a_choice_and_unfinished_question(run, tmp_path):
     assert result.exit_code == 1
     assert f"{path}:4:1:" in result.stderr and "ANSWER: D names no choice" in result.stderr
     assert f"{path}:8:1:" in result.stderr and "the file ends before its ANSWER: line" in result.stderr
+
+
+def test_a_question_that_starts_like_a_choice_is_one_as_in_moodle_and_the_error_says_why(run, tmp_path):
+    # Moodle's importer (since 2018) matches a choice with /^[A-Z][).][ \t]?/: "A)4" is a choice, "U.S. …" too
+    path = tmp_path / "odd.aiken"
+    path.write_text("U.S. capital is which city?\nA. New York\nB. Washington\nANSWER: B\n\n"
+                    "What is 2+2?\nA)4\nB)5\nANSWER: A\n", encoding="utf-8")
+    result = run("import", "--from", "aiken", "--keep-going", path)
+    assert result.exit_code == 0, result.stderr
+    assert f"{path}:1:1: question not started: a choice line outside a question (a line that starts with a capital " \
+           "letter and '.' or ')' is a choice, as in Moodle: reword a question that starts so, like 'U.S. capital')" \
+           in result.stderr
+    assert f"{path}:2:1: question not started: a choice line outside a question\n" in result.stderr  # said once
+    assert '      en: "4"\n        correct: true\n' in result.stdout

@@ -217,6 +217,15 @@ The Moon makes its own light.{F}
     assert first["tags"] == ["Planets"] and second["tags"] == ["Moons"]
 
 
+
+def test_a_question_right_after_a_category_line_is_a_question(run, tmp_path):
+    result, data = import_gift(run, tmp_path, "$CATEGORY: $course$/top/Unit 1\n// [id:q1]\n::q1:: First? {=a ~b}\n\n"
+                                              "::q2:: Second? {=c ~d}\n")
+    assert result.exit_code == 0, result.stderr
+    assert data["title"] == {"en": "Unit 1"}  # the category is its line, not the question under it
+    assert [(item["id"], item["stem"]["en"]) for item in data["items"]] == [("q1", "First?"), ("q2", "Second?")]
+    assert "questions.gift:2: a question follows the $CATEGORY: line without a blank line" in result.stderr
+
 @pytest.mark.parametrize(
     ("gift", "line", "message"),
     [

@@ -114,3 +114,65 @@ def test_not_moodle_xml_and_broken_xml(run, tmp_path):
     result = run("import", "--from", "moodle", broken)
     assert result.exit_code == 1
     assert f"{broken}:3:" in result.stderr and "malformed XML" in result.stderr
+
+
+def test_styled_span_inside_a_multilang_span_stays_in_its_language(run, tmp_path):
+    path = tmp_path / "nested.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <questiontext format="html"><text><![CDATA[<p><span lang="en" class="multilang">What is the <span style="color: red;">capital</span> of France?</span><span
+      lang="tr" class="multilang">Fransa'nın başkenti neresidir?</span></p>]]></text></questiontext>
+    <answer fraction="100" format="html"><text>Paris</text></answer>
+    <answer fraction="0" format="html"><text>Lyon</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    out = tmp_path / "out.quiz.yaml"
+    result = run("import", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    item = read_quiz(out)[0].quiz.items[0]
+    assert item.stem == {"en": 'What is the <span style="color: red;">capital</span> of France?',
+                         "tr": "Fransa'nın başkenti neresidir?"}
+
+
+def test_each_text_format_means_what_it_means_in_moodle(run, tmp_path):
+    path = tmp_path / "formats.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <questiontext format="plain_text"><text>Which tag breaks a line, &lt;br&gt; or &lt;hr&gt;? 2*3*4 = 24
+# not a heading</text></questiontext>
+    <generalfeedback format="moodle_auto_format"><text>A &lt;b&gt;line&lt;/b&gt; break
+and *stars*</text></generalfeedback>
+    <answer fraction="100" format="plain_text"><text>&lt;br&gt;</text></answer>
+    <answer fraction="0" format="markdown"><text>*none*</text></answer>
+    <answer fraction="0"><text>*also none*</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    out = tmp_path / "out.quiz.yaml"
+    result = run("import", "--lang", "en", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    item = read_quiz(out)[0].quiz.items[0]
+    assert item.stem == {"en": "Which tag breaks a line, \\<br> or \\<hr>? 2\\*3\\*4 = 24\\\n\\# not a heading"}
+    assert item.explanation == {"en": "A **line** break\\\nand \\*stars\\*"}
+    assert [option.text["en"] for option in item.options] == ["\\<br>", "*none*", "\\*also none\\*"]
+
+
+def test_a_fraction_that_is_not_a_number_is_reported(run, tmp_path):
+    path = tmp_path / "fraction.xml"
+    path.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>capital</text></name>
+    <questiontext><text>Capital of Turkey?</text></questiontext>
+    <answer fraction="100"><text>Ankara</text></answer>
+    <answer fraction="abc"><text>Izmir</text></answer>
+  </question>
+</quiz>
+""", encoding="utf-8")
+    result = run("import", path)
+    assert result.exit_code == 0, result.stderr
+    assert f"{path}:7: question 'capital': fraction 'abc' is not a number: the answer is imported as wrong" \
+        in result.stderr

@@ -95,9 +95,7 @@ def test_single_qti30_item_file_reads_as_its_qti21_twin(run, tmp_path):
     assert item.stem["en"].startswith("What is the capital of Türkiye?")
 
 
-@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
-def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
-    (tmp_path / "geo.quiz.yaml").write_text("""\
+GEO_QUIZ = """\
 quizlint: 1
 id: geo-basics
 languages: [en, tr]
@@ -110,15 +108,35 @@ items:
       - text: Ankara
         correct: true
       - text: İzmir
-""", encoding="utf-8")
-    package = tmp_path / "geo.zip"
-    assert run("export", "--to", fmt, "--lang", "all", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
-    quiz, result = imported(run, tmp_path, package)
+"""
+
+
+def geo_package(run, tmp_path: Path, fmt: str = "qti21", lang: str = "all") -> Path:
+    """The package ``quizlint export`` writes for GEO_QUIZ."""
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    package = tmp_path / f"geo-{lang}.zip"
+    assert run("export", "--to", fmt, "--lang", lang, "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    return package
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tmp_path, fmt):
+    quiz, result = imported(run, tmp_path, geo_package(run, tmp_path, fmt))
     assert quiz.id == "geo-basics"  # not a slug of the title: the test's identifier, which quizlint wrote
     assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
     assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}  # the rubricBlock
     assert [o.correct for o in quiz.items[0].options] == [True, False]
 
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_in_one_language_keeps_the_language_its_items_declare(run, tmp_path, fmt):
+    package = geo_package(run, tmp_path, fmt, "tr")
+    quiz, result = imported(run, tmp_path, package)
+    assert "language is not declared" not in result.stderr  # the items' xml:lang says it: tr
+    assert quiz.languages == ["tr"] and quiz.title == {"tr": "Coğrafya"}
+    assert quiz.items[0].stem == {"tr": "Türkiye'nin başkenti hangi şehirdir?"}
+    quiz, _ = imported(run, tmp_path, package, "--lang", "en")  # --lang still decides
+    assert quiz.languages == ["en"] and quiz.title == {"en": "Coğrafya"}
 
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
@@ -197,3 +215,72 @@ def test_missing_item_file_is_named(run, tmp_path):
     result = run("import", "--from", "qti", folder)
     assert result.exit_code == 1
     assert "items/i103/qti.xml" in result.stderr and "Traceback" not in result.stderr
+
+
+SPACE_QUIZ = """\
+quizlint: 1
+id: space
+languages: [en, tr]
+title: {en: Space, tr: Uzay}
+items:
+  - id: capital
+    stem: {en: "Which planet is the largest?", tr: "En büyük gezegen hangisidir?"}
+    options:
+      - text: {en: Jupiter, tr: Jüpiter}
+        correct: true
+      - text: Mars
+"""
+
+
+@pytest.fixture
+def bank_package(run, tmp_path):
+    """A QTI 2.1 package of a bank of two quizzes (one test per quiz and language), whose items share an id (a lint
+    error: exported with --force)."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
+    (bank / "space.quiz.yaml").write_text(SPACE_QUIZ, encoding="utf-8")
+    package = tmp_path / "bank.zip"
+    assert run("export", "--to", "qti21", "--lang", "all", "--force", "-o", package, bank).exit_code == 0
+    return package
+
+
+def test_a_bank_package_splits_into_its_quizzes(run, tmp_path, bank_package):
+    result = run("import", bank_package, "--split", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    geo, space = (read_quiz(tmp_path / "out" / name)[0].quiz for name in ("geo-basics.quiz.yaml", "space.quiz.yaml"))
+    assert (geo.id, geo.title) == ("geo-basics", {"en": "Geography", "tr": "Coğrafya"})
+    assert geo.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}
+    assert (space.id, space.title, space.description) == ("space", {"en": "Space", "tr": "Uzay"}, None)
+    assert [item.stem["tr"] for item in geo.items] == ["Türkiye'nin başkenti hangi şehirdir?"]
+    assert [item.stem["tr"] for item in space.items] == ["En büyük gezegen hangisidir?"]  # same id, other quiz
+    assert not any(item.tags for item in geo.items + space.items)
+
+
+def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp_path, bank_package):
+    quiz, result = imported(run, tmp_path, bank_package)
+    assert "the package holds 2 tests ('Geography', 'Space')" in result.stderr and "--split" in result.stderr
+    assert (quiz.id, quiz.title, quiz.description) == ("bank", {"en": "bank"}, None)  # no one quiz's id or title
+    assert [(item.tags, item.stem["en"]) for item in quiz.items] == [
+        (["Geography"], "Which city is the capital of Turkey?"), (["Space"], "Which planet is the largest?")]
+
+
+def test_split_of_a_one_quiz_package_keeps_its_title_id_and_description(run, tmp_path):
+    result = run("import", geo_package(run, tmp_path), "--split", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    quiz = read_quiz(tmp_path / "out" / "geo-basics.quiz.yaml")[0].quiz
+    assert quiz.title == {"en": "Geography", "tr": "Coğrafya"}
+    assert quiz.description == {"en": "Capitals, *briefly*.", "tr": "Başkentler, *kısaca*."}
+
+
+def test_canvas_item_with_an_image_warns_as_a_qti2_item_does(run, tmp_path):
+    sample = (shared_dir("xsd") / "samples" / "text2qti_assessment.xml").read_text(encoding="utf-8")
+    first = sample.index("<mattext")
+    text_start = sample.index(">", first) + 1
+    image = "&lt;p&gt;&lt;img src=\"%24IMS-CC-FILEBASE%24/mars.png\" alt=\"Mars\"&gt;&lt;/p&gt;"
+    source = tmp_path / "canvas.xml"
+    source.write_text(sample[:text_start] + image + sample[text_start:], encoding="utf-8")
+    assert 'texttype="text/html"' in sample[first:text_start]
+    quiz, result = imported(run, tmp_path, source, "--from", "qti", "--lang", "en")
+    assert "media files are referenced but not imported: %24IMS-CC-FILEBASE%24/mars.png" in result.stderr

@@ -26,6 +26,9 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
         return
     if path.is_symlink():
         target = link_target(path)
+        if not target.parent.is_dir():  # a dangling link: say so, rather than name a temporary file beside its target
+            raise FileNotFoundError(errno.ENOENT, f"it is a symbolic link to {target}, whose folder does not exist",
+                                    str(path))
     else:
         target = path
         (path.parent if str(path.parent) else Path(".")).mkdir(parents=True, exist_ok=True)

@@ -71,9 +71,9 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
               help="The quiz file to write (*.quiz.yaml); standard output when omitted. With --split, a folder.")
 @click.option("--split", is_flag=True,
-              help="One quiz file per category (Moodle XML, GIFT $CATEGORY), named by its quiz id, in the folder "
-                   "-o names (made if missing). Without it, the questions of several categories make one quiz, "
-                   "each tagged with its category.")
+              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package, named by "
+                   "its quiz id, in the folder -o names (made if missing). Without it, the questions of several "
+                   "categories (or tests) make one quiz, each tagged with its category (or test).")
 @click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")
 @click.option("--lang", default=None,
               help="Language of the texts that do not say theirs (default: the first of --languages, or what the "
@@ -89,11 +89,12 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
 
     Ids are stable and readable: the source's own ids where it has readable ones, else a slug of the quiz
     title and the question number. Skipped question types and dropped content are reported on standard
-    error. Exit status: 0 imported, 1 input that cannot be imported or an output that exists, 2 usage.
+    error. Exit status: 0 imported, 1 input that cannot be imported or an output that exists, 2 usage or
+    an output that cannot be written.
     """
     from quizlint.importers import get_importer
-    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, quiz_document,
-                                            tag_categories)
+    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, merge_categories,
+                                            quiz_document)
 
     languages = _language_list(languages_text)
     _check_options(lang, languages, quiz_id)
@@ -118,19 +119,28 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
     if split:
         _write_split(draft, options, log, source, output, force)
         return
-    tag_categories(draft)
+    merge_categories(draft, log, str(source))
     text = dump_quiz(quiz_document(draft, options, log, str(source), source.stem.split(".")[0]))
     _print_warnings(log)
     if output is None:
         click.echo(text, nl=False)
         return
-    from quizlint.io import write_atomic
-
     if not output.name.endswith(".quiz.yaml"):
         click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
                    "folders by that suffix", err=True)
-    write_atomic(output, text)
+    _write(output, text)
     _echo_written(output, len(draft.items))
+
+
+def _write(path: Path, text: str) -> None:
+    """Write a quiz file atomically; a file that cannot be written is an error (exit 2, as in the other commands)."""
+    from quizlint.io import write_atomic
+
+    try:
+        write_atomic(path, text)
+    except OSError as error:
+        _echo_error(f"cannot write {path}: {error.strerror or error}")
+        sys.exit(2)
 
 
 def _check_output(output: Path, source: Path, force: bool) -> None:
@@ -158,7 +168,6 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
     """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force)
     or would replace the input."""
     from quizlint.importers._common import dump_quiz, split_by_category
-    from quizlint.io import write_atomic
 
     documents = _split_documents(split_by_category(draft), options, log, source)
     targets = [folder / f"{document['id']}.quiz.yaml" for document in documents]
@@ -175,9 +184,8 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
         sys.exit(1)
     texts = [dump_quiz(document) for document in documents]
     _print_warnings(log)
-    folder.mkdir(parents=True, exist_ok=True)
     for target, text, document in zip(targets, texts, documents):
-        write_atomic(target, text)
+        _write(target, text)
         _echo_written(target, len(document["items"]))
 
 

@@ -70,6 +70,7 @@ def guess_format(path: Path) -> tuple[str, str] | None:
         return None
     if head.startswith(b"PK\x03\x04"):
         return "qti", "the content: a zip archive"
+    head = head.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark (Windows editors write one)
     root = _XML_ROOT.search(head)
     if head.lstrip().startswith(b"<") and root:
         name = root.group(1).decode()

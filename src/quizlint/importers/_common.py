@@ -92,7 +92,7 @@ class DraftItem:
     tags: list[str] = field(default_factory=list)
     points: float = 1
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
-    category: str | None = None  # the label of the source's category (Moodle, GIFT): see apply_categories
+    category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
 
 
 @dataclass(frozen=True)
@@ -112,8 +112,9 @@ class DraftQuiz:
     languages: list[str] = field(default_factory=list)  # languages the source declares, in order
     default_lang: str | None = None  # the language the source declares for unmarked texts (QTI xml:lang)
     fallback_title: str = "Imported quiz"
-    id_hint: str | None = None  # a quiz id the source gives (Moodle category idnumber)
+    id_hint: str | None = None  # a quiz id the source gives (QTI test identifier)
     categories: dict[str, Category] = field(default_factory=dict)  # by label (``DraftItem.category``)
+    categories_are_quizzes: bool = False  # the categories are quizzes (QTI tests): see merge_categories
 
 
 @dataclass(frozen=True)
@@ -149,12 +150,9 @@ def add_items(draft: "DraftQuiz", log: ImportLog, sources, read_one) -> None:
 
 
 def apply_categories(draft: "DraftQuiz") -> None:
-    """Categories (Moodle XML, GIFT ``$CATEGORY:``) become the quiz title when the source has no other; each is
-    known by its label (a category the source describes no further is called by its label)."""
-    names = list(dict.fromkeys(item.category for item in draft.items if item.category))
-    if names and not draft.title:
-        draft.title = {None: names[0]}
-    for name in names:
+    """Categories (Moodle XML, GIFT ``$CATEGORY:``) are known by their labels (a category the source describes no
+    further is called by its label)."""
+    for name in dict.fromkeys(item.category for item in draft.items if item.category):
         draft.categories.setdefault(name, Category({None: name}))
 
 
@@ -166,19 +164,39 @@ def tag_categories(draft: "DraftQuiz") -> None:
                 item.tags.append(item.category)
 
 
+def merge_categories(draft: "DraftQuiz", log: ImportLog, where: str) -> None:
+    """Without ``--split``: one quiz of the questions of every category, tagged with their category when there are
+    several. A source without a title of its own (Moodle XML, GIFT) gives the quiz the title, id and description
+    of the category of its first question; categories that are quizzes of their own (the tests of a QTI package)
+    lend it nothing, since the quiz is not any one of them: it keeps the package's name, and a warning names them."""
+    tag_categories(draft)
+    labels = list(dict.fromkeys(item.category for item in draft.items if item.category)) or list(draft.categories)
+    if draft.categories_are_quizzes:
+        if len(labels) > 1:
+            log.warn(where, f"the package holds {len(labels)} tests ({', '.join(repr(label) for label in labels)}): "
+                     "their questions make one quiz, named after the package and tagged with their test; "
+                     "--split -o FOLDER writes one quiz per test")
+        return
+    if labels and not draft.title:
+        category = draft.categories[labels[0]]
+        draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
+
+
 def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     """One quiz per category, in the order of their first questions, called as the category is (title, id,
-    description); questions outside every category make a quiz named after the source file."""
+    description); questions outside every category make a quiz called as the source is (its own title, id and
+    description, else the name of the file)."""
     groups: dict[str | None, list[DraftItem]] = {}
     for item in draft.items:
         groups.setdefault(item.category, []).append(item)
     quizzes = []
     for label, items in groups.items():
         category = draft.categories.get(label) if label else None
-        quizzes.append(replace(draft, items=items, categories={},
-                               title=category.title if category else {},
-                               id_hint=category.idnumber if category else None,
-                               description=category.description if category else None))
+        if category is None:
+            quizzes.append(replace(draft, items=items, categories={}))
+        else:
+            quizzes.append(replace(draft, items=items, categories={}, title=category.title,
+                                   id_hint=category.idnumber, description=category.description))
     return quizzes
 
 
@@ -575,6 +593,25 @@ def escape_markdown(text: str) -> str:
     return _ESCAPABLE.sub(r"\\\1", text)
 
 
+def plain_text_markdown(text: str) -> str:
+    """Plain text (Moodle's ``plain_text`` format, GIFT's ``[plain]``) as Markdown that shows it literally: what
+    would be markup is escaped (``<br>`` stays the four characters, ``*none*`` is no emphasis), a line break stays
+    one (Moodle shows plain text with ``nl2br``) and a blank line starts a paragraph."""
+    paragraphs = re.split(r"\n[ \t]*\n", text.strip())
+    return html_to_markdown("".join("<p>" + "<br>".join(html.escape(line, quote=False) for line in paragraph.split("\n"))
+                                    + "</p>" for paragraph in paragraphs))
+
+
+def moodle_auto_format_markdown(text: str) -> str:
+    """Moodle's ``moodle_auto_format`` text as Markdown: HTML where it has tags, its line breaks kept and nothing
+    else read as markup, as Moodle's ``text_to_html`` shows it (whitespace between tags and the line breaks
+    next to a tag dropped, every other line break a ``<br>``)."""
+    text = re.sub(r">\s+<", "><", text)
+    text = re.sub(r"[\n\r]<", " <", text)
+    text = re.sub(r">[\n\r]", "> ", text)
+    return html_to_markdown("<br>".join(text.split("\n")))
+
+
 def _serialize(node) -> str:
     """A node as HTML, verbatim (for what Markdown cannot say)."""
     if isinstance(node, str):  # no blank line: it would end an HTML block in Markdown
@@ -751,12 +788,13 @@ def html_to_markdown(source: str) -> str:
 # Moodle's multilang markup
 # ---------------------------------------------------------------------------------------------------------
 
-_SPAN_LANG = re.compile(
+_SPAN_LANG_OPEN = re.compile(
     r"""<span\s+(?:lang\s*=\s*["']([A-Za-z0-9_-]+)["']\s+class\s*=\s*["']multilang["']|"""
-    r"""class\s*=\s*["']multilang["']\s+lang\s*=\s*["']([A-Za-z0-9_-]+)["'])\s*>(.*?)</span>""",
-    re.IGNORECASE | re.DOTALL,
+    r"""class\s*=\s*["']multilang["']\s+lang\s*=\s*["']([A-Za-z0-9_-]+)["'])\s*>""",
+    re.IGNORECASE,
 )
-_MLANG = re.compile(r"\{mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{mlang\}", re.IGNORECASE | re.DOTALL)
+_SPAN_TAG = re.compile(r"<(/?)span\b[^>]*>", re.IGNORECASE)
+_MLANG = re.compile(r"\{\s*mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{\s*mlang\s*\}", re.IGNORECASE | re.DOTALL)
 
 
 def moodle_language_tag(code: str) -> str:
@@ -773,9 +811,36 @@ class _LangBlock:
     inner: str
 
 
+def _closing_span(text: str, start: int) -> re.Match | None:
+    """The ``</span>`` that closes a span whose content starts at ``start``: spans inside it (a styled word in a
+    multilang span) are counted, so that their ``</span>`` does not end it. None when it is never closed."""
+    depth = 1
+    for tag in _SPAN_TAG.finditer(text, start):
+        if tag.group(0).endswith("/>") and not tag.group(1):
+            continue
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag
+    return None
+
+
+def _span_blocks(text: str) -> list[_LangBlock]:
+    """The multilang spans of ``text``, each with its content as written (inner markup kept)."""
+    blocks, position = [], 0
+    while (opening := _SPAN_LANG_OPEN.search(text, position)) is not None:
+        closing = _closing_span(text, opening.end())
+        if closing is None:  # never closed: not a language block
+            position = opening.end()
+            continue
+        blocks.append(_LangBlock(opening.start(), closing.end(),
+                                 frozenset({moodle_language_tag(opening.group(1) or opening.group(2))}),
+                                 text[opening.end():closing.start()]))
+        position = closing.end()
+    return blocks
+
+
 def _language_blocks(text: str) -> list[_LangBlock]:
-    blocks = [_LangBlock(m.start(), m.end(), frozenset({moodle_language_tag(m.group(1) or m.group(2))}), m.group(3))
-              for m in _SPAN_LANG.finditer(text)]
+    blocks = _span_blocks(text)
     blocks += [_LangBlock(m.start(), m.end(),
                           frozenset(moodle_language_tag(code.strip()) for code in m.group(1).split(",") if code.strip()),
                           m.group(2))

@@ -5,8 +5,10 @@
     B. Ankara
     ANSWER: B
 
-A question is one line; each choice is an upper-case letter, ``)`` or ``.`` and the text; ``ANSWER:``
-with the letter of the right choice ends the question. Lines shorter than two characters are ignored.
+A question is one line; each choice is an upper-case letter, ``)`` or ``.`` and the text (a space after the
+``)`` or ``.`` is optional, as in Moodle's importer since 2018: ``A)4`` is a choice, and so is a question line
+such as ``U.S. capital?``, reported as a choice outside a question); ``ANSWER:`` with the letter of the right
+choice ends the question. Lines shorter than two characters are ignored.
 Moodle's errors are reproduced with their line numbers: a choice or ``ANSWER:`` outside a question
 ("question not started"), a new question before the previous one got its ``ANSWER:`` ("not completed"),
 fewer than two choices, and an ``ANSWER:`` letter that names no choice.
@@ -39,6 +41,7 @@ class _Reader:
         self.count = 0
         self.last_line = 1
         self.items: list[DraftItem] = []
+        self.after_stray = False  # the previous line was a choice outside a question
 
     def error(self, message: str, line: int) -> None:
         self.log.error(ImportFailure(self.where, message, line, 1))
@@ -50,10 +53,12 @@ class _Reader:
         self.last_line = number
         if _CHOICE.match(text):
             if self.question is None:
-                self.error("question not started: a choice line outside a question", number)
+                self.stray_choice(text, number)
             else:
                 self.question.choices.append(text[2:].strip())
-        elif _ANSWER.match(text):
+            return
+        self.after_stray = False
+        if _ANSWER.match(text):
             self.answer(text, number)
         else:
             if self.question is not None:
@@ -61,6 +66,13 @@ class _Reader:
                            "the next question starts: it has no ANSWER: line", number)
             self.count += 1
             self.question = _Open(self.count, number, text)
+
+    def stray_choice(self, text: str, number: int) -> None:
+        """A choice outside a question; the first of a run may be a question that starts like a choice."""
+        hint = "" if self.after_stray else (" (a line that starts with a capital letter and '.' or ')' is a choice, "
+                                            f"as in Moodle: reword a question that starts so, like {text[:12]!r})")
+        self.error(f"question not started: a choice line outside a question{hint}", number)
+        self.after_stray = True
 
     def answer(self, text: str, number: int) -> None:
         question, self.question = self.question, None

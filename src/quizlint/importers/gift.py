@@ -2,7 +2,7 @@
 
 Questions are separated by blank lines. Lines starting with ``//`` are comments (``[id:…]`` and
 ``[tag:…]`` in them give the question's id and tags). ``::Title::`` names a question; ``$CATEGORY: path``
-switches the category (see ``apply_categories``). ``\\~ \\= \\# \\{ \\} \\:`` are literal characters,
+(one line) switches the category (see ``merge_categories``). ``\\~ \\= \\# \\{ \\} \\:`` are literal characters,
 ``\\n`` a newline and ``\\\\`` a backslash. A text may start with ``[html]``, ``[markdown]``, ``[plain]`` or
 ``[moodle]``; HTML becomes Markdown.
 
@@ -28,8 +28,8 @@ from quizlint.importers._common import (
     apply_categories,
     category_name,
     decode_text,
-    escape_markdown,
     html_to_markdown,
+    plain_text_markdown,
     read_bytes,
     texts_of,
 )
@@ -78,7 +78,7 @@ def formatted_text(raw: str, default_format: str = "moodle") -> tuple[str, str]:
     if text_format in ("moodle", "plain"):  # Moodle trims the lines of a question; Markdown keeps indentation
         text = "\n".join(line.strip() for line in text.split("\n"))
     if text_format == "plain":  # literal text: nothing in it may turn into Markdown markup
-        text = escape_markdown(text)
+        text = plain_text_markdown(text)
     return text, text_format
 
 
@@ -161,6 +161,16 @@ def _split_feedback(answer: str, text_format: str) -> tuple[str, str | None]:
     return option_text, feedback_text
 
 
+def _after_category(block: _Block) -> _Block | None:
+    """The lines of a block after its ``$CATEGORY:`` line, when they hold more than comments: a category name is
+    one line, so they are a question that lacks the blank line before it."""
+    index = next(number for number, line in enumerate(block.lines) if line.strip().startswith("$CATEGORY:"))
+    rest = block.lines[index + 1:]
+    if not any(line.strip() and not line.strip().startswith("//") for line in rest):
+        return None
+    return _Block(block.line + index + 1, rest)
+
+
 class _Reader:
     def __init__(self, where: str, log: ImportLog):
         self.where, self.log = where, log
@@ -172,8 +182,14 @@ class _Reader:
         if not question.text:
             return None  # comments only
         if question.text.startswith("$CATEGORY:"):
-            self.category = category_name(restore_escapes(question.text[len("$CATEGORY:"):]).strip())
-            return None
+            self.category = category_name(restore_escapes(question.text[len("$CATEGORY:"):].split("\n", 1)[0]).strip())
+            rest = _after_category(block)
+            if rest is None:
+                return None
+            self.log.warn(self.where, "a question follows the $CATEGORY: line without a blank line: read as a question "
+                          "(Moodle would make it part of the category's name; put a blank line after the category)",
+                          rest.line)
+            return self.block(rest)
         self.number += 1
         _take_name(question)
         return self.question(question)

@@ -7,13 +7,15 @@ when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the
 gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
-(see ``tag_categories`` and ``split_by_category``). Other question types are
+(see ``merge_categories`` and ``split_by_category``). Other question types are
 skipped with a warning naming them.
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
-shows it in every language); in a file that does not, texts go into ``--lang``. HTML becomes Markdown where
-it is simple and stays inline HTML where it is not; embedded files (``@@PLUGINFILE@@``) are not imported.
+shows it in every language); in a file that does not, texts go into ``--lang``. Each text is read as its
+``format`` says (see ``_convert``): ``plain_text`` literally, ``markdown`` as Markdown, ``html`` and
+``moodle_auto_format`` as HTML, which becomes Markdown where it is simple and stays inline HTML where it is
+not; embedded files (``@@PLUGINFILE@@``) are not imported.
 """
 
 from __future__ import annotations
@@ -38,7 +40,9 @@ from quizlint.importers._common import (
     descendants_named,
     html_to_markdown,
     local_name,
+    moodle_auto_format_markdown,
     parse_xml,
+    plain_text_markdown,
     read_bytes,
     split_languages,
 )
@@ -54,9 +58,18 @@ def _raw_text(element) -> str:
 
 
 def _convert(raw: str, text_format: str) -> str:
-    if text_format == "html" or (text_format == "" and "<" in raw):
-        return html_to_markdown(raw)
-    return raw.strip()
+    """A Moodle text as Markdown, read as its ``format`` says (Moodle's ``format_text``): ``plain_text`` is
+    literal (shown escaped; ``wiki_like``, long gone from Moodle, is shown so too), ``markdown`` is Markdown,
+    ``moodle_auto_format`` is HTML whose line breaks count, and ``html`` (also what Moodle assumes when the
+    format is missing or unknown) is HTML."""
+    text_format = text_format.strip()
+    if text_format in ("plain_text", "wiki_like"):
+        return plain_text_markdown(raw)
+    if text_format == "markdown":
+        return raw.strip()
+    if text_format == "moodle_auto_format":
+        return moodle_auto_format_markdown(raw)
+    return html_to_markdown(raw)
 
 
 class _Texts:
@@ -86,13 +99,6 @@ class _Texts:
 
 def _uses_multilang(root) -> bool:
     return any(None not in split_languages(element.text or "") for element in descendants_named(root, "text"))
-
-
-def _fraction(answer) -> float:
-    try:
-        return float(answer.get("fraction", "0"))
-    except ValueError:
-        return 0.0
 
 
 def _flag(element, default: bool) -> bool:
@@ -129,15 +135,6 @@ class _Reader:
             title, _raw_text(child_named(question, "idnumber")).strip() or None,
             self.texts.of(child_named(question, "info"))))
 
-    def describe_quiz(self, draft: DraftQuiz) -> None:
-        """The quiz's title, id and description from the category of its first question (or its first
-        category, when no question has one)."""
-        labels = [item.category for item in draft.items if item.category] or list(self.categories)
-        if labels:
-            category = self.categories[labels[0]]
-            draft.title, draft.id_hint, draft.description = category.title, category.idnumber, category.description
-        draft.categories.update(self.categories)
-
     def question(self, question) -> DraftItem | None:
         kind = question.get("type", "")
         if kind == "category":
@@ -159,6 +156,16 @@ class _Reader:
             self.multichoice(item, question, label)
         return item
 
+    def fraction(self, answer, label: str) -> float:
+        """The answer's ``fraction`` (percent of the grade); one that is not a number counts as 0, with a warning."""
+        value = answer.get("fraction", "0")
+        try:
+            return float(value)
+        except ValueError:
+            self.log.warn(self.where, f"question {label}: fraction {value!r} is not a number: the answer is imported "
+                          "as wrong", answer.sourceline)
+            return 0.0
+
     def common(self, question) -> DraftItem:
         idnumber = _raw_text(child_named(question, "idnumber")).strip()
         tags = [_raw_text(tag).strip() for tags in children_named(question, "tags")
@@ -179,7 +186,7 @@ class _Reader:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
         for answer in children_named(question, "answer"):
-            fraction = _fraction(answer)
+            fraction = self.fraction(answer, label)
             correct = fraction >= 99.99 if single else fraction > 0
             if single and 0 < fraction < 99.99:
                 self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
@@ -195,7 +202,7 @@ class _Reader:
         dropped = []
         for answer in children_named(question, "answer"):
             value = _raw_text(answer).strip().lower()
-            if _fraction(answer) >= 99.99 and value in ("true", "false"):
+            if self.fraction(answer, label) >= 99.99 and value in ("true", "false"):
                 item.answer = value == "true"
             feedback = self.texts.of(child_named(answer, "feedback"))
             if feedback:
@@ -217,6 +224,6 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     reader = _Reader(where, log, _Texts(_uses_multilang(root)))
     draft = DraftQuiz(fallback_title=path.stem)
     add_items(draft, log, children_named(root, "question"), reader.question)
-    reader.describe_quiz(draft)
+    draft.categories.update(reader.categories)
     apply_categories(draft)
     return draft

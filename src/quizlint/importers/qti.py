@@ -6,7 +6,9 @@ assessment, ``questestinterop``). A single ``assessmentItem`` or ``questestinter
 Archives are read in memory and never extracted; every path is checked to stay inside the package. QTI 3.0
 (``qti-``-prefixed, kebab-case names, ``imsqti_item_xmlv3p0`` resources) is read as QTI 2 once renamed
 (``parse_qti``). The test gives the quiz's title and, from a ``rubricBlock``, its description; the test's
-identifier is the quiz id when quizlint wrote the package (``toolName``).
+identifier is the quiz id when quizlint wrote the package (``toolName``). A package of several quizzes (tests of
+different identifiers: an exported bank) makes each quiz a category of its items (``merge_categories``,
+``split_by_category``): ``--split`` gives one quiz per test.
 
 QTI 2.1: an item with one ``choiceInteraction`` is imported (single or multiple by the response's
 cardinality and ``maxChoices``; the key from ``correctResponse``, else from positive ``mapping``
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.importers._common import (
+    Category,
     DraftItem,
     DraftOption,
     DraftQuiz,
@@ -157,6 +160,15 @@ def _max_score(root) -> float:
     return 1.0
 
 
+def warn_media(log: ImportLog, where: str, label: str, trees: list, line: int | None = None) -> None:
+    """Warn about the media files (images, audio, video, objects) the HTML ``trees`` of an item refer to: they
+    stay in the package, and their references in the texts point nowhere once imported."""
+    media = sorted({node.get("src") or node.get("data") or "" for tree in trees for node in tree.iter()
+                    if local_name(node) in ("img", "object", "audio", "video")} - {""})
+    if media:
+        log.warn(where, f"item {label}: media files are referenced but not imported: {', '.join(media)}", line)
+
+
 class _Qti2Item:
     """One assessmentItem taken apart; ``where`` names the file (or zip entry) for messages."""
 
@@ -180,11 +192,7 @@ class _Qti2Item:
         interaction = self.interaction(body)
         if interaction is None:
             return None
-        media = sorted({node.get("src") or node.get("data") or "" for node in body.iter()
-                        if local_name(node) in ("img", "object", "audio", "video")} - {""})
-        if media:
-            self.log.warn(self.where, f"item {self.label}: media files are referenced but not imported: "
-                          f"{', '.join(media)}")
+        warn_media(self.log, self.where, self.label, [body])
         choices = children_named(interaction, "simpleChoice")
         choice_ids = [choice.get("identifier", "") for choice in choices]
         feedback = self.choice_feedback(body, choice_ids)
@@ -300,6 +308,7 @@ class _Test:
     title: str | None
     identifier: str | None  # the quiz's id, when quizlint wrote the test (other tools' are internal: "t1", GUIDs)
     rubric: str
+    key: str  # the quiz it belongs to: quizlint writes one test per language of a quiz, all with its identifier
 
 
 def _read_test(package: Package, test_path: str) -> _Test:
@@ -309,7 +318,29 @@ def _read_test(package: Package, test_path: str) -> _Test:
             if ref.get("href")]
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
     identifier = test.get("identifier") if test.get("toolName") == "quizlint" else None
-    return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)))
+    return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
+                 test.get("identifier") or test_path)
+
+
+def _quizzes(tests: list[_Test]) -> dict[str, list[_Test]]:
+    """The package's tests (those with items) grouped by the quiz they belong to, in package order."""
+    quizzes: dict[str, list[_Test]] = {}
+    for test in tests:
+        if test.refs:
+            quizzes.setdefault(test.key, []).append(test)
+    return quizzes
+
+
+def _quiz_labels(quizzes: dict[str, list[_Test]]) -> dict[str, str]:
+    """A distinct label per quiz (its first test's title, else its key): the category of its items."""
+    labels: dict[str, str] = {}
+    for key, tests in quizzes.items():
+        base = next((test.title.strip() for test in tests if test.title and test.title.strip()), key)
+        label, number = base, 2
+        while label in labels.values():
+            label, number = f"{base} ({number})", number + 1
+        labels[key] = label
+    return labels
 
 
 def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQuiz) -> None:
@@ -323,6 +354,12 @@ def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQu
         elif any(name in kind for name in ("imsqti_test_xmlv2", "imsqti_assessment_xmlv2", "imsqti_test_xmlv3")):
             tests.extend(files[:1])
     read_tests = [_read_test(package, test) for test in tests]
+    quizzes = _quizzes(read_tests)
+    labels = _quiz_labels(quizzes) if len(quizzes) > 1 else {}
+    quiz_of: dict[str, str] = {}
+    for key, quiz_tests in quizzes.items():
+        for ref in (ref for test in quiz_tests for ref in test.refs):
+            quiz_of.setdefault(ref, key)
     order = list(dict.fromkeys([ref for test in read_tests for ref in test.refs] + items))
     read_items: list[tuple[DraftItem, str | None]] = []
     languages: dict[str, str | None] = {}
@@ -333,23 +370,31 @@ def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQu
             log.error(failure)
             continue
         if item is not None:
+            item.category = labels.get(quiz_of.get(path, ""))
             read_items.append((item, languages[path]))
     draft.items.extend(merge_languages(read_items, draft))
-    _restore_quiz(draft, [test for test in read_tests if test.refs], languages)
     if not draft.title and _manifest_title(manifest):
         draft.title = {None: _manifest_title(manifest)}
+    if labels:  # a bank: each quiz is a category (see merge_categories and split_by_category)
+        draft.categories_are_quizzes = True
+        draft.categories.update({labels[key]: _described(quiz_tests, languages, draft)
+                                 for key, quiz_tests in quizzes.items()})
+    elif quizzes:
+        quiz = _described(next(iter(quizzes.values())), languages, draft)
+        draft.title = quiz.title or draft.title
+        draft.description, draft.id_hint = quiz.description, quiz.idnumber
 
 
-def _restore_quiz(draft: DraftQuiz, tests: list[_Test], languages: dict[str, str | None]) -> None:
-    """The quiz's title, description and id from its tests (one per language in quizlint's packages): the
+def _described(tests: list[_Test], languages: dict[str, str | None], draft: DraftQuiz) -> Category:
+    """A quiz's title, description and id from its tests (one per language in quizlint's packages): the
     language of a test is that of its first item."""
 
     def by_language(texts: list[tuple[str, str]]) -> dict:
         return {languages.get(first) if len(draft.languages) > 1 else None: text for text, first in texts if text}
 
-    draft.title = draft.title or by_language([(test.title, test.refs[0]) for test in tests if test.title])
-    draft.description = draft.description or by_language([(test.rubric, test.refs[0]) for test in tests]) or None
-    draft.id_hint = draft.id_hint or next((test.identifier for test in tests if test.identifier), None)
+    return Category(by_language([(test.title, test.refs[0]) for test in tests if test.title]),
+                    next((test.identifier for test in tests if test.identifier), None),
+                    by_language([(test.rubric, test.refs[0]) for test in tests]) or None)
 
 
 def _with_language(texts: Texts | None, lang: str) -> Texts | None:
@@ -373,11 +418,13 @@ def _merge_into(base: DraftItem, other: DraftItem) -> None:
 
 def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: DraftQuiz) -> list[DraftItem]:
     """A package with the same items in several languages (one test per language, items with the same
-    identifier and ``xml:lang``s that differ) becomes one quiz with every language's texts."""
+    identifier and ``xml:lang``s that differ) becomes one quiz with every language's texts; the texts of a
+    package in one language are in the language its items declare (unless ``--lang`` says otherwise)."""
     languages = list(dict.fromkeys(lang for _, lang in read_items if lang))
     if len(languages) < 2:
+        draft.default_lang = draft.default_lang or (languages[0] if languages else None)
         return [item for item, _ in read_items]
-    merged: dict[str, DraftItem] = {}
+    merged: dict[tuple, DraftItem] = {}  # by quiz and item identifier
     result = []
     for item, lang in read_items:
         lang = lang or languages[0]
@@ -385,7 +432,7 @@ def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: Draft
             setattr(item, field, _with_language(getattr(item, field), lang))
         for option in item.options:
             option.text, option.feedback = _with_language(option.text, lang), _with_language(option.feedback, lang)
-        key = item.source_ids[0] if item.source_ids else f"#{item.number}"
+        key = (item.category, item.source_ids[0] if item.source_ids else f"#{item.number}")
         base = merged.get(key)
         if base is not None and _same_shape(base, item) and lang not in base.stem:
             _merge_into(base, item)
@@ -483,6 +530,7 @@ class _CanvasItem:
         presentation = child_named(self.item, "presentation")
         if presentation is None:
             raise ImportFailure(self.where, f"item {self.label} has no presentation", self.item.sourceline, 1)
+        warn_media(self.log, self.where, self.label, self.html_trees(), self.item.sourceline)
         keys, choice_feedback, explanation = self.processing()
         options = []
         for label in descendants_named(presentation, "response_label"):
@@ -504,6 +552,14 @@ class _CanvasItem:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
         return item
+
+    def html_trees(self) -> list:
+        """The item's HTML texts (``mattext texttype="text/html"``), parsed."""
+        from lxml import html as lxml_html
+
+        return [lxml_html.fragment_fromstring(mattext.text, create_parent="div")
+                for mattext in descendants_named(self.item, "mattext")
+                if "html" in mattext.get("texttype", "") and mattext.text and mattext.text.strip()]
 
     def processing(self) -> tuple[set[str], dict[str, str], str | None]:
         keys: set[str] = set()
