@@ -147,7 +147,7 @@ Which is NOT a control character\: \{ or \}? {
     (item,) = data["items"]
     assert item["stem"] == {"en": "Which is NOT a control character: { or }?"}
     assert options_of(item) == [("~", False, "~ is a control character."), ("=", False, "= is a control character."),
-                                ("#", False, "# is a control character."),
+                                ("\\#", False, "\\# is a control character."),  # (not a Markdown heading)
                                 ("\\", True, "Correct! \\ is not a control character.")]
 
 
@@ -155,7 +155,18 @@ def test_double_backslash_and_newline_escape(run, tmp_path):
     # giftformat_test::test_import_backslash (MDL-34171): \\ stays one backslash, \\\\ two; \n is a newline
     result, data = import_gift(run, tmp_path, r"::double backslash:: A \\ B \\\\ C\nD{=x ~y}")
     assert result.exit_code == 0
-    assert data["items"][0]["stem"] == {"en": "A \\ B \\\\ C\nD"}
+    # Moodle shows "A \ B \\ C", a line break, "D": in Markdown, "\\\\" is one backslash and "\\" + newline a break
+    assert data["items"][0]["stem"] == {"en": "A \\ B \\\\\\ C\\\nD"}
+
+
+def test_the_default_moodle_format_is_not_markdown(run, tmp_path):
+    # Moodle's default GIFT format (FORMAT_MOODLE) allows HTML and keeps line breaks; it has no Markdown
+    result, data = import_gift(run, tmp_path, "::s:: What is 2*3*4 and a_b_c?\nSee <b>this</b>. {=24 ~1. first ~\\# x}")
+    assert result.exit_code == 0, result.stderr
+    (item,) = data["items"]
+    assert item["stem"] == {"en": "What is 2\\*3\\*4 and a_b_c?\\\nSee **this**."}
+    texts = [option["text"] for option in item["options"]]
+    assert [text if isinstance(text, str) else text["en"] for text in texts] == ["24", "1\\. first", "\\# x"]
 
 
 def test_html_question_with_pre_becomes_markdown(run, tmp_path):

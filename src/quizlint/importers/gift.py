@@ -4,7 +4,8 @@ Questions are separated by blank lines. Lines starting with ``//`` are comments 
 ``[tag:…]`` in them give the question's id and tags). ``::Title::`` names a question; ``$CATEGORY: path``
 (one line) switches the category (see ``merge_categories``). ``\\~ \\= \\# \\{ \\} \\:`` are literal characters,
 ``\\n`` a newline and ``\\\\`` a backslash. A text may start with ``[html]``, ``[markdown]``, ``[plain]`` or
-``[moodle]``; HTML becomes Markdown.
+``[moodle]``, the default: HTML where it has tags, its line breaks kept, and no Markdown (``2*3*4`` is not
+emphasis), as Moodle shows it. Every format becomes the Markdown that shows the same.
 
 Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
 answers, correct = positive weight), per-answer feedback (``#``), general feedback (``####`` →
@@ -29,6 +30,7 @@ from quizlint.importers._common import (
     category_name,
     decode_text,
     html_to_markdown,
+    moodle_auto_format_markdown,
     plain_text_markdown,
     read_bytes,
     texts_of,
@@ -79,6 +81,8 @@ def formatted_text(raw: str, default_format: str = "moodle") -> tuple[str, str]:
         text = "\n".join(line.strip() for line in text.split("\n"))
     if text_format == "plain":  # literal text: nothing in it may turn into Markdown markup
         text = plain_text_markdown(text)
+    elif text_format == "moodle":  # Moodle's default: HTML where it has tags, line breaks kept, no Markdown
+        text = moodle_auto_format_markdown(text)
     return text, text_format
 
 
