@@ -38,7 +38,8 @@ formats to standard output. Files are written atomically, never over an input fi
 @click.option("--lang", default=None, metavar="LANG|all",
               help="One language (a tag such as en or tr), or `all`. Default: the format's (see below).")
 @click.option("-o", "--output", default=None, metavar="PATH", help="Output file, directory, or - for stdout.")
-@click.option("--force", is_flag=True, help="Export even when the linter reports errors.")
+@click.option("--force", is_flag=True, help="Export even when the linter reports errors (items without a key are "
+              "left out, with a warning; json keeps them).")
 @click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,
               help="Moodle: how several languages are written in one text.")
 @config_option

@@ -180,7 +180,8 @@ class PreparedQuiz:
     file: QuizFile
     identifier: str
     languages: list[str]
-    items: list[PreparedItem]
+    items: list[PreparedItem]  # the items to write (see ``prepare`` for those left out)
+    skipped: list[str] = field(default_factory=list)  # a warning per item left out
 
     @property
     def quiz(self) -> Quiz:
@@ -201,7 +202,13 @@ class PreparedQuiz:
 
 def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[PreparedQuiz]:
     """The bank's quizzes with unique identifiers (quiz and item ids made NCNames, collisions suffixed in
-    bank order) and the languages to export in format ``format_name``."""
+    bank order) and the languages to export in format ``format_name``.
+
+    Items without a key (only a forced export has them) are left out, each with a warning in its quiz's
+    ``skipped``, unless the format sets ``NEEDS_KEY = False`` (JSON, which writes the missing key as it is):
+    written as a question, such an item would get a key nobody chose (GIFT ``{FALSE}``, a Moodle true/false
+    question whose answers both score 0, which Moodle reads as "false is right") or one that nobody can
+    answer right."""
     from quizlint.export import get_format
 
     fmt = get_format(format_name)
@@ -215,7 +222,14 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
         prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
         if getattr(fmt, "NEEDS_OPTIONS", True):
             _require_options(prepared[-1], fmt.NAME)
+        if getattr(fmt, "NEEDS_KEY", True):
+            _leave_out_keyless_items(prepared[-1])
     return prepared
+
+
+def skipped_items(quizzes: list[PreparedQuiz]) -> list[str]:
+    """The warnings about the items ``prepare`` left out, in bank order."""
+    return [warning for quiz in quizzes for warning in quiz.skipped]
 
 
 def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
@@ -224,6 +238,19 @@ def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
         if not prepared.choices:
             raise ExportError(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} has no options: it cannot "
                               f"be written as a {format_name} choice question")
+
+
+def _leave_out_keyless_items(quiz: PreparedQuiz) -> None:
+    kept = []
+    for prepared in quiz.items:
+        if prepared.correct:
+            kept.append(prepared)
+            continue
+        missing = "no `answer: true` or `answer: false`" if prepared.item.type == "true_false" else \
+            "no option has `correct: true`"
+        quiz.skipped.append(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} skipped: it has no key to "
+                            f"export ({missing})")
+    quiz.items = kept
 
 
 def _choices(item: Item, quiz: Quiz) -> list[Choice]:

@@ -45,6 +45,7 @@ from quizlint.export._common import (
     prepare,
     root_element,
     serialize_xml,
+    skipped_items,
     unique_names,
     zip_bytes,
 )
@@ -118,12 +119,11 @@ def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
     points = prepared.item.points
     response = dialect.element(root, "responseDeclaration", identifier=RESPONSE,
                                cardinality="multiple" if prepared.multiple else "single", baseType="identifier")
-    if prepared.correct:  # an item without a key (exported with --force) has no correct response
-        correct = dialect.element(response, "correctResponse")
-        for choice in prepared.correct:
-            dialect.element(correct, "value", choice.identifier)
+    correct = dialect.element(response, "correctResponse")  # items without a key are not exported
+    for choice in prepared.correct:
+        dialect.element(correct, "value", choice.identifier)
     if prepared.multiple:
-        share = points / max(len(prepared.correct), 1)
+        share = points / len(prepared.correct)
         mapping = dialect.element(response, "mapping", lowerBound="0", upperBound=number(points), defaultValue="0")
         for choice in prepared.choices:
             dialect.element(mapping, "mapEntry", mapKey=choice.identifier,
@@ -253,7 +253,7 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
         entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
         resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
-    return ExportOutput(zip_bytes(entries))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
 
 
 def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:

@@ -28,6 +28,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     one_line,
     prepare,
+    skipped_items,
 )
 from quizlint.render import render_plain
 
@@ -48,9 +49,10 @@ _REWORD = " (reword its start, or export another format)"
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
-    blocks, warnings = [], []
+    quizzes = prepare(bank, options, NAME)
+    blocks, warnings = [], skipped_items(quizzes)
     dropped_feedback = 0
-    for quiz in prepare(bank, options, NAME):
+    for quiz in quizzes:
         lang = quiz.languages[0]
         for prepared in quiz.items:
             stem = one_line(render_plain(quiz.text(prepared.item.stem, lang)))

@@ -33,6 +33,7 @@ from quizlint.export._common import (
     prepare,
     root_element,
     serialize_xml,
+    skipped_items,
     unique_names,
     zip_bytes,
 )
@@ -71,7 +72,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
                       PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
-    return ExportOutput(zip_bytes(entries))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
