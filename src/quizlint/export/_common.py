@@ -175,6 +175,18 @@ class PreparedItem:
         return self.item.explanation is not None or any(choice.feedback is not None for choice in self.choices)
 
 
+def order_not_kept(format_label: str, written: list[PreparedItem]) -> list[str]:
+    """A warning naming the ``written`` items whose options must stay in order (a fixed option, or an order that
+    means something), for a format that cannot say so: Moodle imports GIFT and Aiken questions with the site's
+    default answer shuffling (the quiz setting "shuffleanswers", on unless an administrator changed it)."""
+    pinned = [prepared.item.id for prepared in written if prepared.pinned]
+    if not pinned:
+        return []
+    return [f"{format_label} cannot keep options in order, and Moodle shuffles them by default: these items have "
+            f"fixed options or an order that means something: {', '.join(pinned)} (export Moodle XML, which turns "
+            "shuffling off for them, or turn off \"Shuffle within questions\" in the Moodle quiz)"]
+
+
 @dataclass
 class PreparedQuiz:
     file: QuizFile

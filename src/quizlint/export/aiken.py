@@ -5,7 +5,9 @@ texts are Markdown rendered to sanitised plain text with line breaks turned into
 carry is left out, with a warning on standard error (the export still succeeds): multiple-answer items,
 items with more than 26 options and items whose stem Moodle would not read as a question (see below) are
 skipped (each named with its position), and option feedback and explanations are dropped (one warning).
-True/false items become two options in the exported language.
+True/false items become two options in the exported language. Aiken cannot say that options must stay in
+order, and Moodle shuffles them by default: a warning names the items with fixed options or an order that
+means something.
 
 Moodle's reader (``qformat_aiken::readquestions``) takes every line, after PHP's ``trim()`` (space, tab, NUL,
 vertical tab, CR, LF), for a choice when it matches ``/^[A-Z][).][ \t]?/``, for the answer when it matches
@@ -27,6 +29,7 @@ from quizlint.export._common import (
     PreparedItem,
     PreparedQuiz,
     one_line,
+    order_not_kept,
     prepare,
     skipped_items,
 )
@@ -51,7 +54,7 @@ _REWORD = " (reword its start, or export another format)"
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     quizzes = prepare(bank, options, NAME)
     blocks, warnings = [], skipped_items(quizzes)
-    dropped_feedback = 0
+    written: list[PreparedItem] = []
     for quiz in quizzes:
         lang = quiz.languages[0]
         for prepared in quiz.items:
@@ -60,11 +63,13 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
             if reason:
                 warnings.append(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} skipped: {reason}")
                 continue
-            dropped_feedback += prepared.has_feedback
+            written.append(prepared)
             blocks.append(_question(quiz, prepared, stem, lang))
+    dropped_feedback = sum(prepared.has_feedback for prepared in written)
     if dropped_feedback:
         warnings.append(f"Aiken has no feedback: the explanations and option feedback of {dropped_feedback} "
                         "item(s) were left out")
+    warnings += order_not_kept("Aiken", written)
     text = "\n\n".join(blocks) + "\n" if blocks else ""
     return ExportOutput(text.encode("utf-8"), warnings)
 

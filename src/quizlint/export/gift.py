@@ -13,7 +13,8 @@ Per quiz a ``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with `
 key, ``~`` others; multiple answer: ``~%share%`` with Moodle's fractions as in the Moodle XML export (the same
 failure where 100 cannot be split exactly); true/false: ``{TRUE}``/``{FALSE}`` (an item without a key is left out, with a warning: see ``prepare``). Option feedback follows ``#``,
 the explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; a warning says which items lose
-theirs), no fixed options and no shuffling setting.
+theirs), no fixed options and no shuffling setting (Moodle gives an imported question the site's default,
+shuffling on: a warning names the items with fixed options or an order that means something).
 
 One language per file: ``--lang``, default the source language.
 """
@@ -28,6 +29,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     moodle_fractions,
     one_line,
+    order_not_kept,
     prepare,
     skipped_items,
 )
@@ -67,6 +69,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     warnings = skipped_items(quizzes)
     if unscored:
         warnings.append(f"GIFT has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}")
+    warnings += order_not_kept("GIFT", [prepared for quiz in quizzes for prepared in quiz.items])
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
