@@ -291,6 +291,14 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
+def points_sum(points) -> float:
+    """The sum of ``points`` as the decimals they are written as: 0.1 + 0.2 is 0.3, where adding the floats gives
+    0.30000000000000004 (which ``number`` would write)."""
+    from decimal import Decimal
+
+    return float(sum((Decimal(number(value)) for value in points), Decimal(0)))
+
+
 # Moodle's grade list (question_bank::fraction_options_full): every fraction a question may give, in percent.
 MOODLE_FRACTIONS = ("100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333", "30",
                     "25", "20", "16.66667", "14.28571", "12.5", "11.11111", "10", "5", "0")

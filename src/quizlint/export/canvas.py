@@ -30,6 +30,7 @@ from quizlint.export._common import (
     add_element,
     build_manifest,
     number,
+    points_sum,
     prepare,
     root_element,
     serialize_xml,
@@ -175,7 +176,7 @@ def _feedback(item, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> No
 
 
 def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
-    total = number(sum(prepared.item.points for prepared in quiz.items))
+    total = number(points_sum(prepared.item.points for prepared in quiz.items))
     shuffle = "false" if any(prepared.pinned for prepared in quiz.items) else "true"
     root = root_element(CANVAS_NS, "quiz", CANVAS_LOCATION, identifier=ident)
     description = quiz.quiz.description
