@@ -310,7 +310,11 @@ def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
     """Each option's fraction for Moodle (Moodle XML, GIFT), in percent from Moodle's list, in option order: 100
     for the key of a single-answer item and 0 for the others; for a multiple-answer item the right options share
     100 exactly and every wrong one takes the same share away. Raises ExportError where Moodle's list has no
-    such share (11-19 or more than 20 right options)."""
+    such share (11-19 or more than 20 right options).
+
+    The list's shares are rounded (7 × 14.28571 = 99.99997): Moodle accepts them as its own exact splits, since
+    it checks the total rounded to two decimals when it saves a question and grades a fraction above 0.999999
+    as right (``question_state::graded_state_for_fraction``), so no larger value is needed (nor allowed)."""
     if not prepared.multiple:
         return ["100" if choice.correct else "0" for choice in prepared.choices]
     count = len(prepared.correct)
