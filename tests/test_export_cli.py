@@ -71,6 +71,17 @@ def test_default_output_name_and_directory_output(run, bank, tmp_path):
     folder.mkdir()
     assert run("export", "--to", "moodle", "--force", "-o", folder, bank / "alpha.quiz.yaml").exit_code == 0
     assert (folder / "alpha-moodle.xml").is_file()  # one quiz: named after it
+    result = run("export", "--to", "gift", "--force", "-o", "new/", bank / "alpha.quiz.yaml", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "new" / "alpha.gift.txt").is_file()  # a trailing slash names a folder, made if missing
+
+
+def test_an_output_name_too_long_is_a_usage_error_not_a_crash(run_process, bank, tmp_path):
+    for output in ("x" * 300, f"{'x' * 300}/out.json"):
+        result = run_process("export", "--to", "json", "--force", "-o", output, bank, cwd=tmp_path)
+        assert result.returncode == 2, result.stderr
+        assert f"quizlint: cannot write {output}: File name too long" in result.stderr
+        assert "internal error" not in result.stderr
 
 
 @pytest.mark.parametrize("fmt", TEXT_FORMATS)
