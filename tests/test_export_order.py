@@ -11,7 +11,6 @@ import sys
 import pytest
 from lxml import etree
 
-from conftest import quiz_yaml
 from quizlint.model import Item
 from quizlint.model.order import order_is_meaningful
 from test_export_support import PARSER, dtd_errors, export, qti_package_errors, zip_entries
