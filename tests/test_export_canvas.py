@@ -95,3 +95,13 @@ def test_one_language_per_package(run, bank, tmp_path):
     assert result.exit_code == 2
     assert "canvas carries one language per file" in result.output
     assert not (tmp_path / "all.zip").exists()
+
+
+@pytest.mark.parametrize("points, total", [([0.1, 0.2], "0.3"), ([0.1] * 10, "1"), ([0.7, 0.1, 2.5], "3.3")])
+def test_the_quiz_points_are_the_sum_as_written_without_float_noise(run, write_quiz, tmp_path, points, total):
+    items = "".join(f"- id: item-{index}\n  stem: Question {index}?\n  options:\n    - text: Yes\n"
+                    f"      correct: true\n    - text: No\n  points: {value}\n" for index, value in enumerate(points))
+    package = zip_entries(export(run, "canvas", write_quiz(items, languages="en"), tmp_path / "out.zip"))
+    meta = etree.fromstring(package["demo/assessment_meta.xml"], PARSER)
+    ns = "{http://canvas.instructure.com/xsd/cccv1p0}"
+    assert meta.findtext(f"{ns}points_possible") == meta.findtext(f"{ns}assignment/{ns}points_possible") == total

@@ -8,7 +8,7 @@ import zipfile
 import pytest
 
 from quizlint.export import FORMATS, get_format
-from test_export_support import export, write_bank
+from test_export_support import export, write_bank, zip_entries
 
 TEXT_FORMATS = [name for name in FORMATS if not get_format(name).BINARY]
 ZIP_FORMATS = [name for name in FORMATS if get_format(name).BINARY]
@@ -71,6 +71,17 @@ def test_default_output_name_and_directory_output(run, bank, tmp_path):
     folder.mkdir()
     assert run("export", "--to", "moodle", "--force", "-o", folder, bank / "alpha.quiz.yaml").exit_code == 0
     assert (folder / "alpha-moodle.xml").is_file()  # one quiz: named after it
+    result = run("export", "--to", "gift", "--force", "-o", "new/", bank / "alpha.quiz.yaml", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "new" / "alpha.gift.txt").is_file()  # a trailing slash names a folder, made if missing
+
+
+def test_an_output_name_too_long_is_a_usage_error_not_a_crash(run_process, bank, tmp_path):
+    for output in ("x" * 300, f"{'x' * 300}/out.json"):
+        result = run_process("export", "--to", "json", "--force", "-o", output, bank, cwd=tmp_path)
+        assert result.returncode == 2, result.stderr
+        assert f"quizlint: cannot write {output}: File name too long" in result.stderr
+        assert "internal error" not in result.stderr
 
 
 @pytest.mark.parametrize("fmt", TEXT_FORMATS)
@@ -136,3 +147,47 @@ def test_an_item_without_options_stops_choice_formats_with_its_position(run, wri
     assert "demo.quiz.yaml:6:5: item 'empty' has no options" in result.output
     assert not (tmp_path / "out.zip").exists()
     assert run("export", "--to", "json", "--force", "-o", tmp_path / "out.json", path).exit_code == 0
+
+
+KEYLESS = """\
+- id: tf-none
+  type: true_false
+  stem: {en: "Keyless statement one.", tr: "Anahtarsız ifade bir."}
+- id: single-none
+  stem: {en: "Keyless question two?", tr: "Anahtarsız soru iki?"}
+  options: [{text: Jupiter}, {text: Mars}]
+- id: multiple-none
+  type: multiple
+  stem: {en: "Keyless question three?", tr: "Anahtarsız soru üç?"}
+  options: [{text: Red}, {text: Dog}]
+- id: keyed
+  type: true_false
+  stem: {en: "The key is kept.", tr: "Anahtar korunur."}
+  answer: false
+"""
+
+
+@pytest.mark.parametrize("fmt", [name for name in FORMATS if name != "json"])
+def test_a_forced_export_leaves_out_items_without_a_key_instead_of_making_one_up(run, write_quiz, tmp_path, fmt):
+    path = write_quiz(KEYLESS)
+    out = tmp_path / "out"
+    result = run("export", "--to", fmt, "--force", "--lang", "en", "-o", out, path)
+    assert result.exit_code == 0, result.output
+    for item_id, missing in (("tf-none", "no `answer: true` or `answer: false`"),
+                             ("single-none", "no option has `correct: true`"),
+                             ("multiple-none", "no option has `correct: true`")):
+        assert f"item {item_id!r} skipped: it has no key to export ({missing})" in result.output
+    assert "fraction list" not in result.output
+    data = out.read_bytes()
+    written = b"".join(zip_entries(data).values()) if get_format(fmt).BINARY else data
+    assert b"Keyless" not in written and b"The key is kept." in written
+
+
+def test_json_keeps_items_without_a_key_as_they_are(run, write_quiz, tmp_path):
+    import json
+
+    result = run("export", "--to", "json", "--force", "-o", tmp_path / "out.json", write_quiz(KEYLESS))
+    assert result.exit_code == 0 and "skipped" not in result.output
+    items = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))["quizzes"][0]["items"]
+    assert [(item["id"], item["answer"]) for item in items] == [("tf-none", None), ("single-none", None),
+                                                                ("multiple-none", None), ("keyed", False)]

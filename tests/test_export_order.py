@@ -4,13 +4,13 @@ shuffle flag off for them, in QTI 2.1, QTI 3.0, Canvas and Moodle XML."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
 from lxml import etree
 
-from conftest import quiz_yaml
 from quizlint.model import Item
 from quizlint.model.order import order_is_meaningful
 from test_export_support import PARSER, dtd_errors, export, qti_package_errors, zip_entries
@@ -145,6 +145,28 @@ def test_moodle_turns_shuffleanswers_off_where_the_order_means_something(run, qu
     shuffles = {question.findtext("idnumber"): question.findtext("shuffleanswers") for question in root.iter("question")
                 if question.get("type") == "multichoice"}
     assert shuffles == {item: "false" if meaningful else "true" for item, meaningful in MEANINGFUL.items()}
+
+
+@pytest.mark.parametrize("fmt, label", [("gift", "GIFT"), ("aiken", "Aiken")])
+def test_text_formats_that_cannot_keep_the_order_name_the_items_that_need_it(run, quiz_path, write_quiz, tmp_path,
+                                                                             fmt, label):
+    """GIFT and Aiken have no shuffling setting, and Moodle imports their questions shuffled (its default)."""
+    result = run("export", "--to", fmt, "--force", "-o", tmp_path / "out.txt", quiz_path)
+    assert result.exit_code == 0, result.output
+    warning = re.search(rf"warning: {label} cannot keep options in order, and Moodle shuffles them by default: these "
+                        r"items have fixed options or an order that means something: ([^(]+) \(", result.output)
+    assert warning is not None, result.output
+    written = [item for item in MEANINGFUL if fmt == "gift" or item != "none-in-turkish-only"]  # Aiken: single
+    assert warning.group(1).split(", ") == [item for item in written if MEANINGFUL[item]]
+    fixed_only = write_quiz("- id: pinned\n  stem: Which?\n  options:\n    - text: Ankara\n"
+                            "      correct: true\n    - text: Bursa\n      fixed: true\n", name="pinned.quiz.yaml",
+                            quiz_id="pinned", languages="en")
+    result = run("export", "--to", fmt, "--force", "-o", tmp_path / "pinned.txt", fixed_only)
+    assert "cannot keep options in order" in result.output and ": pinned (" in result.output
+    plain = write_quiz("- id: plain\n  stem: Which?\n  options:\n    - text: Ankara\n"
+                       "      correct: true\n    - text: Bursa\n", name="plain.quiz.yaml", quiz_id="plain",
+                       languages="en")
+    assert "in order" not in run("export", "--to", fmt, "--force", "-o", tmp_path / "plain.txt", plain).output
 
 
 def test_fix_and_export_ask_the_same_question_without_the_export_loading_any_rule(quiz_path):

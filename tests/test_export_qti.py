@@ -211,3 +211,59 @@ def test_raw_html_is_repaired_into_valid_qti_content(html, tmp_path):
     assert schema_errors(xml_schema(QTI21_ITEM), item) is None, item.decode()
     for banned in (b"<script", b"javascript:", b"onerror", b"style=", b"<iframe", b" id=", b" lang="):
         assert banned not in item
+
+
+# URLs a quiz may hold (the linter has nothing against them) that are no xs:anyURI as written, with what the
+# export writes instead.
+LOOSE_URLS = {
+    "https://example.com/guide#install#linux": "https://example.com/guide#install%23linux",  # a second '#'
+    "https://example.com/a%zz": "https://example.com/a%25zz",  # '%' without two hex digits
+    "https://example.com/a]]>b.png": "https://example.com/a%5D%5D%3Eb.png",  # ']]>' (and ']' in a path)
+    "https://example.com/ğ{x}|^": "https://example.com/%C4%9F%7Bx%7D%7C%5E",
+}
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_loose_link_and_image_urls_are_percent_encoded_into_valid_uris(run, write_quiz, tmp_path, fmt):
+    import json
+
+    texts = [f'<a href="{url}">raw</a> <img src="{url}" alt="raw"> [md]({url}) ![md]({url})' for url in LOOSE_URLS]
+    texts.append('<a href="https://example.com/a b">raw</a> [md](<https://example.com/a b>)')
+    items = "".join(f"- id: link-{number}\n  stem: {json.dumps(text + ' Which?')}\n  options:\n"
+                    "    - text: Alpha\n      correct: true\n    - text: Beta\n    - text: Gamma\n"
+                    for number, text in enumerate(texts))
+    path = write_quiz(items, languages="en")
+    data = export(run, fmt, path, tmp_path / "out.zip", force=False)  # the bank lints clean
+    assert qti_package_errors(fmt, data) == {}
+    items = items_of(zip_entries(data))
+    for number, written in enumerate([*LOOSE_URLS.values(), "https://example.com/a%20b"]):
+        urls = [element.get("href") or element.get("src") for element in items[f"link-{number}"].iter()
+                if local(element) in ("a", "img")]
+        assert urls == [written] * (4 if number < len(LOOSE_URLS) else 2)
+
+
+def _map_response(mapping, n, chosen: list[str]) -> float:
+    """QTI's mapResponse as an engine adding doubles computes it: the mapped values of the chosen options added
+    one by one, then bounded."""
+    values = {entry.get(n["mapKey"]): float(entry.get(n["mappedValue"])) for entry in mapping}
+    total = 0.0
+    for key in chosen:
+        total += values[key]
+    return min(max(total, float(mapping.get(n["lowerBound"]))), float(mapping.get(n["upperBound"])))
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("points", [1, 0.3, 2.5])
+def test_all_the_right_options_score_exactly_the_items_points_in_a_double_engine(run, write_quiz, tmp_path, fmt,
+                                                                                 points):
+    items = "".join(f"- id: right-{right}\n  type: multiple\n  stem: Pick the {right} right ones.\n  points: {points}\n"
+                    "  options:\n" + "".join(f"    - text: Right {index}\n      correct: true\n" for index in range(right))
+                    + "    - text: Wrong\n" for right in range(2, 11))
+    item_roots = items_of(zip_entries(export(run, fmt, write_quiz(items, languages="en"), tmp_path / "out.zip")))
+    n = names(fmt)
+    for right in range(2, 11):
+        mapping = find_all(item_roots[f"right-{right}"], fmt, "mapping")[0]
+        *keys, wrong = [entry.get(n["mapKey"]) for entry in mapping]
+        assert _map_response(mapping, n, keys) == points, right  # MAXSCORE, as the item's outcome declares it
+        assert _map_response(mapping, n, keys[:-1]) < points
+        assert _map_response(mapping, n, [*keys, wrong]) < points

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 from quizlint import render
-from quizlint.render import append_html, render_html, render_plain, xml_safe
+from quizlint.render import append_html, normalize_url, render_html, render_plain, xml_safe
 
 
 def parse(html: str):
@@ -65,6 +65,21 @@ def test_safe_links_and_images_survive():
     html = render_html("[site](https://example.org/a?b=1&c=2) ![a cat](https://example.org/cat.png \"t\")")
     assert html == ('<p><a href="https://example.org/a?b=1&amp;c=2">site</a> '
                     '<img src="https://example.org/cat.png" alt="a cat"/></p>')
+
+
+@pytest.mark.parametrize("url, written", [
+    ("https://example.com/guide#install#linux", "https://example.com/guide#install%23linux"),
+    ("https://example.com/a%zz b", "https://example.com/a%25zz%20b"),
+    ("https://example.com/ok%20%C3%A7", "https://example.com/ok%20%C3%A7"),  # escapes are kept
+    ("https://örnek.com.tr/ı?q=ş#İ", "https://xn--rnek-4qa.com.tr/%C4%B1?q=%C5%9F#%C4%B0"),
+    ("https://[::1]:8080/p#a#b", "https://[::1]:8080/p#a%23b"),
+    ("mailto:a b@example.com", "mailto:a%20b@example.com"),
+])
+def test_link_and_image_urls_become_valid_uri_references_whether_markdown_or_html(url, written):
+    assert normalize_url(url) == written
+    assert normalize_url(written) == written
+    for text in (f'<a href="{url}">x</a> <img src="{url}" alt="y">', f"[x](<{url}>) ![y](<{url}>)"):
+        assert render_html(text) == f'<p><a href="{written}">x</a> <img src="{written}" alt="y"/></p>'
 
 
 @pytest.mark.parametrize("html_input", [

@@ -259,3 +259,30 @@ def test_gift_round_trips_the_tricky_texts_through_the_importer(run, write_quiz,
     assert [option.feedback for option in after.options] == \
         [{"en": option.feedback} if option.feedback else None for option in before.options]
     assert after.explanation == {"en": before.explanation}
+
+
+# Stems that Moodle's Aiken reader (/^[A-Z][).][ \t]?/ for a choice, /^ANSWER:/ for the answer, after PHP's
+# trim()) would take for a choice or the answer line, and stems it reads as questions.
+MISREAD_STEMS = {"ecoli": "E. coli bacteria have which shape?", "us": "U.S. presidents serve how many years?",
+                 "skinner": "B. F. Skinner studied which conditioning?", "paren": "A) or A. starts a choice?",
+                 "answer": "ANSWER: which word ends an Aiken question?"}
+QUESTION_STEMS = {"lower": "e. coli is written how?", "mixed": "Answer: which one?", "dotted-i": "İ. harfi nedir?",
+                  "spaced": "E .coli is a typo?"}
+
+
+def test_aiken_skips_items_whose_stem_moodle_would_read_as_a_choice_or_the_answer(run, write_quiz, tmp_path):
+    items = "".join(f"- id: {item_id}\n  stem: {stem!r}\n  options:\n    - text: Yes\n      correct: true\n"
+                    f"    - text: No\n" for item_id, stem in {**MISREAD_STEMS, **QUESTION_STEMS}.items())
+    path = write_quiz(items, languages="en")
+    out = tmp_path / "out.aiken.txt"
+    result = run("export", "--to", "aiken", "--force", "-o", out, path)
+    assert result.exit_code == 0, result.output
+    for item_id, stem in MISREAD_STEMS.items():
+        assert re.search(rf"demo\.quiz\.yaml:\d+:\d+: item '{item_id}' skipped: the stem starts with "
+                         rf"'{re.escape(stem[:7] if item_id == 'answer' else stem[:2])}', which Moodle's Aiken reader "
+                         rf"takes for (a choice|the answer) line", result.output), item_id
+    questions = [block.split("\n")[0] for block in out.read_text(encoding="utf-8").strip().split("\n\n")]
+    assert questions == list(QUESTION_STEMS.values())
+    back = run("import", "--from", "aiken", "--lang", "en", out, "-o", tmp_path / "back.quiz.yaml")
+    assert back.exit_code == 0, back.output
+    assert "(4 items)" in back.output

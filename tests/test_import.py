@@ -194,11 +194,30 @@ def test_categories_of_one_name_get_distinct_quiz_ids(run, tmp_path):
     (["--split"], "name their folder with -o"),
     (["--split", "-o", "out", "--id", "x"], "--id names one quiz"),
     (["-o", "."], "is a folder: name the quiz file to write (or use --split)"),
+    (["-o", "out/"], "out/ is a folder: name the quiz file to write (or use --split)"),  # a folder to make
+    (["--split", "-o", "-"], "-o - (standard output) cannot hold them"),
 ])
 def test_split_usage_mistakes(run, tmp_path, args, complaint):
     result = run("import", write(tmp_path, "course.xml", CATEGORIES_XML), *args, cwd=tmp_path)
     assert result.exit_code == 2 and complaint in result.stderr
-    assert not (tmp_path / "out").exists()
+    assert not (tmp_path / "out").exists() and not (tmp_path / "-").exists()
+
+
+def test_dash_output_is_standard_output(run, tmp_path):
+    result = run("import", "--from", "gift", write(tmp_path, "q.gift", SMALL_GIFT), "-o", "-", cwd=tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.startswith("quizlint: 1\n") and "What is 2+2?" in result.stdout
+    assert not (tmp_path / "-").exists()
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_an_output_name_too_long_is_a_usage_error_not_a_crash(run_process, tmp_path, split):
+    source = write(tmp_path, "course.xml", CATEGORIES_XML)
+    for output in ("x" * 300, f"{'x' * 300}/q.quiz.yaml"):
+        result = run_process("import", source, *(["--split"] if split else []), "-o", output, cwd=tmp_path)
+        assert result.returncode == 2, result.stderr
+        assert f"quizlint: cannot write {output}: File name too long" in result.stderr
+        assert "internal error" not in result.stderr
 
 
 # --- ids --------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ receives is decided in one place:
    only ``http``, ``https`` and ``mailto`` URLs (``javascript:`` links lose their target);
 3. the sanitised fragment is parsed with lxml and repaired to the XHTML content model QTI validates against
    (blocks are never inside inline elements, lists hold list items, tables have a body, links have an
-   ``href``, images an ``alt``), then serialised as XML.
+   ``href``, images an ``alt``, URLs are valid URI references: ``normalize_url``), then serialised as XML.
 
 ``render_html`` gives the XHTML as a string (Canvas, Moodle, GIFT, the preview); ``append_html`` copies the
 elements into an lxml tree in a namespace (QTI puts XHTML in its own namespace); ``render_plain`` gives
@@ -108,11 +108,25 @@ def _markdown(any_link: bool = False):
     from markdown_it.common.utils import escapeHtml
 
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
+    md.normalizeLink = normalize_url
     md.inline.ruler.before("escape", "math", _math_rule)
     md.add_render_rule("math", lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
     if any_link:
         md.validateLink = lambda url: True
     return md
+
+
+def normalize_url(url: str) -> str:
+    """``url`` as a valid URI reference (``xs:anyURI``, which QTI's ``href`` and ``src`` are): markdown-it's
+    normalisation of link destinations (percent-encoding a ``%`` without two hex digits after it, spaces,
+    non-ASCII and the characters URIs cannot hold, such as ``]`` and ``>``, keeping ``%XX`` escapes; host names
+    in punycode), and a ``#`` inside the fragment, which it keeps, as ``%23``. Markdown links and images get it
+    as they are parsed, every ``href`` and ``src`` (raw HTML ones too) again once sanitised; a second pass changes
+    nothing."""
+    from markdown_it.common.normalize_url import normalizeLink
+
+    before_fragment, mark, fragment = normalizeLink(url).partition("#")
+    return before_fragment + mark + fragment.replace("#", "%23")
 
 
 @functools.lru_cache(maxsize=None)
@@ -280,6 +294,9 @@ def _wrap_stray_text(element) -> None:
         child.tail = None
 
 
+_URL_OF_TAG = {"a": "href", "img": "src"}
+
+
 def _fix_element(element) -> None:
     if element.tag == "a" and not element.get("href"):
         _unwrap(element)
@@ -289,6 +306,9 @@ def _fix_element(element) -> None:
             _drop(element)
             return
         element.set("alt", element.get("alt", ""))
+    if element.tag in _URL_OF_TAG:
+        attribute = _URL_OF_TAG[element.tag]
+        element.set(attribute, normalize_url(element.get(attribute)))
     if element.tag in VOID_TAGS:
         for child in list(element):
             element.remove(child)
@@ -513,4 +533,4 @@ def _collapse(text: str) -> str:
 
 
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "lxml_etree",
-           "needs_sanitising", "render_html", "render_plain", "xml_safe"]
+           "needs_sanitising", "normalize_url", "render_html", "render_plain", "xml_safe"]

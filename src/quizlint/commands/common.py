@@ -6,6 +6,7 @@ import functools
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -42,6 +43,25 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+def cannot_write(path, error: OSError) -> NoReturn:
+    """Stop (exit 2) on an output path that cannot be written: a name too long, a missing permission, a file where
+    a folder should be."""
+    fail(f"cannot write {path}: {error.strerror or error}", 2)
+
+
+def names_folder(output: str) -> bool:
+    """Whether ``-o OUTPUT`` names a folder: an existing one, or any path ending in a slash (a folder that may not
+    exist yet). May raise OSError (a name too long to look up): callers report it with ``cannot_write``."""
+    return output.endswith(("/", os.sep)) or Path(output).is_dir()
+
+
+def output_file(output: str, default_name: str) -> Path:
+    """The file ``-o OUTPUT`` names for a command that writes one file, ``default_name`` unless told otherwise:
+    ``default_name`` inside OUTPUT when it names a folder (``names_folder``; a missing one is made when the file
+    is written), else OUTPUT itself."""
+    return Path(output) / default_name if names_folder(output) else Path(output)
+
+
 def warn_if_no_quiz_files(settings: BankSettings) -> None:
     """Like ruff: nothing to check is worth a warning on standard error, not an error (the exit status stays 0)."""
     if not settings.files and not settings.glossary_named:
@@ -74,5 +94,5 @@ def exit_for(findings, fail_on: str = "error") -> None:
         sys.exit(1)
 
 
-__all__ = ["BankSettings", "color_wanted", "comma_list", "config_option", "exit_for", "fail",
-           "refuse_to_overwrite_inputs", "selection_options", "warn_if_no_quiz_files"]
+__all__ = ["BankSettings", "cannot_write", "color_wanted", "comma_list", "config_option", "exit_for", "fail",
+           "names_folder", "output_file", "refuse_to_overwrite_inputs", "selection_options", "warn_if_no_quiz_files"]

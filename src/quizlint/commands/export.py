@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, config_option, fail
+from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, output_file
 from quizlint.export import FORMATS, get_format
 
 _FORMAT_HELP = """\
@@ -27,8 +27,9 @@ Formats (each writes ONE file for the whole bank):
 
 \b
 NAME is the quiz id for one quiz, else the folder holding the quiz files.
--o PATH writes elsewhere (into PATH when it is a directory); -o - writes the text
-formats to standard output. Files are written atomically, never over an input file.
+-o PATH writes elsewhere (into PATH when it is a folder or ends in /, a missing folder
+being made); -o - writes the text formats to standard output. Files are written
+atomically, never over an input file.
 """
 
 
@@ -38,7 +39,8 @@ formats to standard output. Files are written atomically, never over an input fi
 @click.option("--lang", default=None, metavar="LANG|all",
               help="One language (a tag such as en or tr), or `all`. Default: the format's (see below).")
 @click.option("-o", "--output", default=None, metavar="PATH", help="Output file, directory, or - for stdout.")
-@click.option("--force", is_flag=True, help="Export even when the linter reports errors.")
+@click.option("--force", is_flag=True, help="Export even when the linter reports errors (items without a key are "
+              "left out, with a warning; json keeps them).")
 @click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,
               help="Moodle: how several languages are written in one text.")
 @config_option
@@ -92,16 +94,15 @@ def _write(data: bytes, output: str | None, default_name: str, settings: BankSet
     if output == "-":
         click.echo(data, nl=False)  # bytes go to the binary stream, unchanged
         return
-    target = Path(output) if output else Path(default_name)
-    if target.is_dir():
-        target = target / default_name
-    protected = {path.resolve() for path in settings.files}
-    if settings.glossary_path is not None:
-        protected.add(settings.glossary_path.resolve())
-    if target.resolve() in protected:
-        fail(f"refusing to overwrite {target}: it is an input of the export", 2)
+    target = output or default_name
     try:
+        target = output_file(target, default_name)
+        protected = {path.resolve() for path in settings.files}
+        if settings.glossary_path is not None:
+            protected.add(settings.glossary_path.resolve())
+        if target.resolve() in protected:
+            fail(f"refusing to overwrite {target}: it is an input of the export", 2)
         write_atomic(target, data)
     except OSError as error:
-        fail(f"cannot write {target}: {error.strerror or error}", 2)
+        cannot_write(target, error)
     click.echo(f"quizlint: wrote {target}", err=True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from quizlint.commands.common import cannot_write, names_folder
 from quizlint.importers import FORMAT_HELP, IMPORTERS
 
 
@@ -68,8 +69,9 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--from", "source_format", type=click.Choice(list(IMPORTERS)), default=None,
               help="Format of INPUT: " + "; ".join(f"{name}: {text}" for name, text in FORMAT_HELP.items())
               + ". Guessed from the extension or the content when omitted.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), default=None,
-              help="The quiz file to write (*.quiz.yaml); standard output when omitted. With --split, a folder.")
+@click.option("-o", "--output", type=click.Path(), default=None,
+              help="The quiz file to write (*.quiz.yaml); standard output when omitted or -. With --split, a folder "
+                   "(made if missing).")
 @click.option("--split", is_flag=True,
               help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package, named by "
                    "its quiz id, in the folder -o names (made if missing). Without it, the questions of several "
@@ -83,7 +85,8 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--force", is_flag=True, help="Overwrite an existing output file.")
 @click.option("--keep-going", is_flag=True,
               help="Skip malformed questions with a warning and import the others (as Moodle does).")
-def command(source: Path, source_format, output, split, quiz_id, lang, languages_text, force, keep_going) -> None:
+def command(source: Path, source_format, output: str | None, split, quiz_id, lang, languages_text, force,
+            keep_going) -> None:
     """Import the quiz in INPUT (text, Moodle XML, GIFT, Aiken, QTI 2.1 or 3.0 package or Canvas QTI 1.2 export)
     as a quiz file.
 
@@ -95,9 +98,11 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
     from quizlint.importers import get_importer
     from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, merge_categories,
                                             quiz_document)
+    from quizlint.io import write_atomic
 
     languages = _language_list(languages_text)
     _check_options(lang, languages, quiz_id)
+    output = _output_path(output, split)
     _check_split(split, output, quiz_id)
     if not source.exists():
         _echo_error(f"{source}: no such file or folder")
@@ -117,7 +122,10 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
         sys.exit(1)
     options = ImportOptions(lang=lang, languages=languages, quiz_id=quiz_id)
     if split:
-        _write_split(draft, options, log, source, output, force)
+        try:
+            _write_split(draft, options, log, source, output, force)
+        except OSError as error:
+            cannot_write(output, error)
         return
     merge_categories(draft, log, str(source))
     text = dump_quiz(quiz_document(draft, options, log, str(source), source.stem.split(".")[0]))
@@ -128,26 +136,42 @@ def command(source: Path, source_format, output, split, quiz_id, lang, languages
     if not output.name.endswith(".quiz.yaml"):
         click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
                    "folders by that suffix", err=True)
-    _write(output, text)
+    try:
+        write_atomic(output, text)
+    except OSError as error:
+        cannot_write(output, error)
     _echo_written(output, len(draft.items))
 
 
-def _write(path: Path, text: str) -> None:
-    """Write a quiz file atomically; a file that cannot be written is an error (exit 2, as in the other commands)."""
-    from quizlint.io import write_atomic
-
+def _output_path(output: str | None, split: bool) -> Path | None:
+    """The path ``-o`` names; None for standard output (no ``-o``, or ``-o -``, which one quiz file only can go
+    to). Without --split, a folder (an existing one, or a path ending in a slash) is refused: -o names a file."""
+    if output == "-":
+        if split:
+            raise click.BadParameter("--split writes one file per category into a folder: -o - (standard output) "
+                                     "cannot hold them", param_hint="-o")
+        return None
+    if output is None:
+        return None
     try:
-        write_atomic(path, text)
+        folder = names_folder(output)
     except OSError as error:
-        _echo_error(f"cannot write {path}: {error.strerror or error}")
-        sys.exit(2)
+        cannot_write(output, error)
+    if folder and not split:
+        raise click.BadParameter(f"{output} is a folder: name the quiz file to write (or use --split)",
+                                 param_hint="-o")
+    return Path(output)
 
 
 def _check_output(output: Path, source: Path, force: bool) -> None:
-    if _same_file(output, source):
+    try:
+        same, exists = _same_file(output, source), output.exists()
+    except OSError as error:
+        cannot_write(output, error)
+    if same:
         _echo_error(f"{output} is the input; write the quiz file elsewhere (the input is never overwritten)")
         sys.exit(1)
-    if output.exists() and not force:
+    if exists and not force:
         _echo_error(f"{output} exists; use --force to overwrite it")
         sys.exit(1)
 
@@ -159,15 +183,13 @@ def _check_split(split: bool, output: Path | None, quiz_id: str | None) -> None:
     if split and quiz_id is not None:
         raise click.BadParameter("--id names one quiz; with --split each category's quiz has its own id",
                                  param_hint="--id")
-    if not split and output is not None and output.is_dir():
-        raise click.BadParameter(f"{output} is a folder: name the quiz file to write (or use --split)",
-                                 param_hint="-o")
 
 
 def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -> None:
     """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force)
     or would replace the input."""
     from quizlint.importers._common import dump_quiz, split_by_category
+    from quizlint.io import write_atomic
 
     documents = _split_documents(split_by_category(draft), options, log, source)
     targets = [folder / f"{document['id']}.quiz.yaml" for document in documents]
@@ -185,7 +207,10 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
     texts = [dump_quiz(document) for document in documents]
     _print_warnings(log)
     for target, text, document in zip(targets, texts, documents):
-        _write(target, text)
+        try:
+            write_atomic(target, text)
+        except OSError as error:
+            cannot_write(target, error)
         _echo_written(target, len(document["items"]))
 
 

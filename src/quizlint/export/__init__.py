@@ -6,7 +6,8 @@ Every format module defines:
   ``BINARY`` (True for zips: never written to standard output);
 - ``MULTILINGUAL`` (the file can carry several languages) and ``DEFAULT_LANG`` (``"source"`` or ``"all"``);
 - optionally ``NEEDS_OPTIONS = False`` when items without options need no refusal (default: the export fails
-  on such an item, which only a forced export of a bank with lint errors can contain);
+  on such an item, which only a forced export of a bank with lint errors can contain), and ``NEEDS_KEY =
+  False`` when items without a key can be written as they are (default: they are left out with a warning);
 - ``export(bank: ExportBank, options: ExportOptions) -> ExportOutput`` (the file's bytes and any warnings),
   raising ``ExportError`` with a located message when the bank cannot be written in that format.
 

@@ -175,12 +175,25 @@ class PreparedItem:
         return self.item.explanation is not None or any(choice.feedback is not None for choice in self.choices)
 
 
+def order_not_kept(format_label: str, written: list[PreparedItem]) -> list[str]:
+    """A warning naming the ``written`` items whose options must stay in order (a fixed option, or an order that
+    means something), for a format that cannot say so: Moodle imports GIFT and Aiken questions with the site's
+    default answer shuffling (the quiz setting "shuffleanswers", on unless an administrator changed it)."""
+    pinned = [prepared.item.id for prepared in written if prepared.pinned]
+    if not pinned:
+        return []
+    return [f"{format_label} cannot keep options in order, and Moodle shuffles them by default: these items have "
+            f"fixed options or an order that means something: {', '.join(pinned)} (export Moodle XML, which turns "
+            "shuffling off for them, or turn off \"Shuffle within questions\" in the Moodle quiz)"]
+
+
 @dataclass
 class PreparedQuiz:
     file: QuizFile
     identifier: str
     languages: list[str]
-    items: list[PreparedItem]
+    items: list[PreparedItem]  # the items to write (see ``prepare`` for those left out)
+    skipped: list[str] = field(default_factory=list)  # a warning per item left out
 
     @property
     def quiz(self) -> Quiz:
@@ -201,7 +214,13 @@ class PreparedQuiz:
 
 def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[PreparedQuiz]:
     """The bank's quizzes with unique identifiers (quiz and item ids made NCNames, collisions suffixed in
-    bank order) and the languages to export in format ``format_name``."""
+    bank order) and the languages to export in format ``format_name``.
+
+    Items without a key (only a forced export has them) are left out, each with a warning in its quiz's
+    ``skipped``, unless the format sets ``NEEDS_KEY = False`` (JSON, which writes the missing key as it is):
+    written as a question, such an item would get a key nobody chose (GIFT ``{FALSE}``, a Moodle true/false
+    question whose answers both score 0, which Moodle reads as "false is right") or one that nobody can
+    answer right."""
     from quizlint.export import get_format
 
     fmt = get_format(format_name)
@@ -215,7 +234,14 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
         prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
         if getattr(fmt, "NEEDS_OPTIONS", True):
             _require_options(prepared[-1], fmt.NAME)
+        if getattr(fmt, "NEEDS_KEY", True):
+            _leave_out_keyless_items(prepared[-1])
     return prepared
+
+
+def skipped_items(quizzes: list[PreparedQuiz]) -> list[str]:
+    """The warnings about the items ``prepare`` left out, in bank order."""
+    return [warning for quiz in quizzes for warning in quiz.skipped]
 
 
 def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
@@ -224,6 +250,19 @@ def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
         if not prepared.choices:
             raise ExportError(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} has no options: it cannot "
                               f"be written as a {format_name} choice question")
+
+
+def _leave_out_keyless_items(quiz: PreparedQuiz) -> None:
+    kept = []
+    for prepared in quiz.items:
+        if prepared.correct:
+            kept.append(prepared)
+            continue
+        missing = "no `answer: true` or `answer: false`" if prepared.item.type == "true_false" else \
+            "no option has `correct: true`"
+        quiz.skipped.append(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} skipped: it has no key to "
+                            f"export ({missing})")
+    quiz.items = kept
 
 
 def _choices(item: Item, quiz: Quiz) -> list[Choice]:
@@ -252,6 +291,14 @@ def number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
+def points_sum(points) -> float:
+    """The sum of ``points`` as the decimals they are written as: 0.1 + 0.2 is 0.3, where adding the floats gives
+    0.30000000000000004 (which ``number`` would write)."""
+    from decimal import Decimal
+
+    return float(sum((Decimal(number(value)) for value in points), Decimal(0)))
+
+
 # Moodle's grade list (question_bank::fraction_options_full): every fraction a question may give, in percent.
 MOODLE_FRACTIONS = ("100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333", "30",
                     "25", "20", "16.66667", "14.28571", "12.5", "11.11111", "10", "5", "0")
@@ -263,7 +310,11 @@ def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
     """Each option's fraction for Moodle (Moodle XML, GIFT), in percent from Moodle's list, in option order: 100
     for the key of a single-answer item and 0 for the others; for a multiple-answer item the right options share
     100 exactly and every wrong one takes the same share away. Raises ExportError where Moodle's list has no
-    such share (11-19 or more than 20 right options)."""
+    such share (11-19 or more than 20 right options).
+
+    The list's shares are rounded (7 × 14.28571 = 99.99997): Moodle accepts them as its own exact splits, since
+    it checks the total rounded to two decimals when it saves a question and grades a fraction above 0.999999
+    as right (``question_state::graded_state_for_fraction``), so no larger value is needed (nor allowed)."""
     if not prepared.multiple:
         return ["100" if choice.correct else "0" for choice in prepared.choices]
     count = len(prepared.correct)

@@ -13,7 +13,8 @@ Items:
   order means something (numeric options, "all of the above", "I and II": ``quizlint.model.order``);
   true/false items are a two-choice interaction (identifiers ``TRUE`` and ``FALSE``), never shuffled;
 - ``correctResponse`` lists the key; a multiple-answer item also has a ``mapping``: each right option is worth
-  ``points / number of right options`` and each wrong one costs the same, bounded to ``0..points``;
+  ``points / number of right options`` (rounded up: see ``mapped_share``) and each wrong one costs the same,
+  bounded to ``0..points``;
 - scoring: the standard ``match_correct`` template (single, 1 point, no feedback) or ``map_response``
   template (multiple, no feedback); otherwise explicit response processing that does the same (``SCORE`` =
   the item's points when the response matches, or the mapped score) and sets ``FEEDBACK`` to the chosen
@@ -45,6 +46,7 @@ from quizlint.export._common import (
     prepare,
     root_element,
     serialize_xml,
+    skipped_items,
     unique_names,
     zip_bytes,
 )
@@ -118,12 +120,11 @@ def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
     points = prepared.item.points
     response = dialect.element(root, "responseDeclaration", identifier=RESPONSE,
                                cardinality="multiple" if prepared.multiple else "single", baseType="identifier")
-    if prepared.correct:  # an item without a key (exported with --force) has no correct response
-        correct = dialect.element(response, "correctResponse")
-        for choice in prepared.correct:
-            dialect.element(correct, "value", choice.identifier)
+    correct = dialect.element(response, "correctResponse")  # items without a key are not exported
+    for choice in prepared.correct:
+        dialect.element(correct, "value", choice.identifier)
     if prepared.multiple:
-        share = points / max(len(prepared.correct), 1)
+        share = mapped_share(points, len(prepared.correct))
         mapping = dialect.element(response, "mapping", lowerBound="0", upperBound=number(points), defaultValue="0")
         for choice in prepared.choices:
             dialect.element(mapping, "mapEntry", mapKey=choice.identifier,
@@ -133,6 +134,32 @@ def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
     if prepared.has_feedback:
         dialect.element(root, "outcomeDeclaration", identifier=FEEDBACK, cardinality="multiple",
                         baseType="identifier")
+
+
+SHARE_DECIMALS = 7
+
+
+def mapped_share(points: float, right: int) -> float:
+    """What each of the ``right`` right options of an item worth ``points`` maps to, so that all of them reach the
+    item's points exactly in an engine adding doubles: ``points / right`` where that is exact in binary (0.5,
+    0.25: any sum of them is exact), else rounded up to the next multiple of 1e-7 above it (1/7 → 0.1428572,
+    1/10 → 0.1000001), and the mapping's ``upperBound`` brings the sum back to ``points``. Unrounded, seven
+    times 0.14285714285714285 is 0.9999999999999998 and ten times 0.1 is 0.9999999999999999: less than the
+    item's points (MAXSCORE) for the full right answer. One right option maps to ``points`` itself; one right
+    option left out still scores less than ``points``."""
+    import math
+    from fractions import Fraction
+
+    if right == 1:
+        return points
+    share = Fraction(number(points)) / right
+    if share.denominator & (share.denominator - 1) == 0:  # a binary fraction: exact as a double
+        return float(share)
+    scale = 10 ** SHARE_DECIMALS
+    units = math.floor(share * scale) + 1
+    while sum([units / scale] * right) < points:  # added one by one, as an engine does
+        units += 1
+    return units / scale
 
 
 def _outcome(dialect: Dialect, parent, identifier: str, default: str) -> None:
@@ -253,7 +280,7 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
         entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
         resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
-    return ExportOutput(zip_bytes(entries))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
 
 
 def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:

@@ -2,14 +2,25 @@
 
 Aiken carries single-answer questions only, each on one line, options ``A.``, ``B.``, … and ``ANSWER: X``;
 texts are Markdown rendered to sanitised plain text with line breaks turned into spaces. What Aiken cannot
-carry is left out, with a warning on standard error (the export still succeeds): multiple-answer items and
-items with more than 26 options are skipped (each named with its position), and option feedback and
-explanations are dropped (one warning). True/false items become two options in the exported language.
+carry is left out, with a warning on standard error (the export still succeeds): multiple-answer items,
+items with more than 26 options and items whose stem Moodle would not read as a question (see below) are
+skipped (each named with its position), and option feedback and explanations are dropped (one warning).
+True/false items become two options in the exported language. Aiken cannot say that options must stay in
+order, and Moodle shuffles them by default: a warning names the items with fixed options or an order that
+means something.
+
+Moodle's reader (``qformat_aiken::readquestions``) takes every line, after PHP's ``trim()`` (space, tab, NUL,
+vertical tab, CR, LF), for a choice when it matches ``/^[A-Z][).][ \t]?/``, for the answer when it matches
+``/^ANSWER:/``, and skips it when it is shorter than two bytes; any other line starts a question. A stem such
+as "E. coli bacteria have which shape?", "U.S. …" or "ANSWER: …" would be read as a choice or an answer, so
+the item is skipped: no invisible character put in front keeps the text Moodle shows and stores the same.
 
 One language per file: ``--lang``, default the source language.
 """
 
 from __future__ import annotations
+
+import re
 
 from quizlint.export._common import (
     ExportBank,
@@ -18,7 +29,9 @@ from quizlint.export._common import (
     PreparedItem,
     PreparedQuiz,
     one_line,
+    order_not_kept,
     prepare,
+    skipped_items,
 )
 from quizlint.render import render_plain
 
@@ -31,23 +44,32 @@ DEFAULT_LANG = "source"
 NEEDS_OPTIONS = False  # items without options are skipped with a warning
 
 MAX_OPTIONS = 26
+# What Moodle's reader takes for a choice line (/^[A-Z][).][ \t]?/: the space is optional) and an answer line.
+_MOODLE_CHOICE = re.compile(r"[A-Z][).]")
+_MOODLE_ANSWER = "ANSWER:"
+_PHP_TRIMMED = " \t\n\r\0\x0b"
+_REWORD = " (reword its start, or export another format)"
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
-    blocks, warnings = [], []
-    dropped_feedback = 0
-    for quiz in prepare(bank, options, NAME):
+    quizzes = prepare(bank, options, NAME)
+    blocks, warnings = [], skipped_items(quizzes)
+    written: list[PreparedItem] = []
+    for quiz in quizzes:
         lang = quiz.languages[0]
         for prepared in quiz.items:
-            reason = _cannot_carry(prepared)
+            stem = one_line(render_plain(quiz.text(prepared.item.stem, lang)))
+            reason = _cannot_carry(prepared) or _not_a_question_line(stem)
             if reason:
                 warnings.append(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} skipped: {reason}")
                 continue
-            dropped_feedback += prepared.has_feedback
-            blocks.append(_question(quiz, prepared, lang))
+            written.append(prepared)
+            blocks.append(_question(quiz, prepared, stem, lang))
+    dropped_feedback = sum(prepared.has_feedback for prepared in written)
     if dropped_feedback:
         warnings.append(f"Aiken has no feedback: the explanations and option feedback of {dropped_feedback} "
                         "item(s) were left out")
+    warnings += order_not_kept("Aiken", written)
     text = "\n\n".join(blocks) + "\n" if blocks else ""
     return ExportOutput(text.encode("utf-8"), warnings)
 
@@ -62,8 +84,20 @@ def _cannot_carry(prepared: PreparedItem) -> str | None:
     return None
 
 
-def _question(quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> str:
-    lines = [one_line(render_plain(quiz.text(prepared.item.stem, lang)))]
+def _not_a_question_line(stem: str) -> str | None:
+    """Why Moodle's reader would not take the line ``stem`` for the start of a question, if it would not."""
+    line = stem.strip(_PHP_TRIMMED)
+    if len(line.encode("utf-8")) < 2:
+        return "Moodle's Aiken reader ignores a stem shorter than two characters"
+    if line.startswith(_MOODLE_ANSWER):
+        return f"the stem starts with {_MOODLE_ANSWER!r}, which Moodle's Aiken reader takes for the answer line{_REWORD}"
+    if _MOODLE_CHOICE.match(line):
+        return f"the stem starts with {line[:2]!r}, which Moodle's Aiken reader takes for a choice line{_REWORD}"
+    return None
+
+
+def _question(quiz: PreparedQuiz, prepared: PreparedItem, stem: str, lang: str) -> str:
+    lines = [stem]
     key = ""
     for index, choice in enumerate(prepared.choices):
         letter = chr(ord("A") + index)

@@ -30,9 +30,11 @@ from quizlint.export._common import (
     add_element,
     build_manifest,
     number,
+    points_sum,
     prepare,
     root_element,
     serialize_xml,
+    skipped_items,
     unique_names,
     zip_bytes,
 )
@@ -71,7 +73,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
                       PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
-    return ExportOutput(zip_bytes(entries))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
@@ -174,7 +176,7 @@ def _feedback(item, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> No
 
 
 def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
-    total = number(sum(prepared.item.points for prepared in quiz.items))
+    total = number(points_sum(prepared.item.points for prepared in quiz.items))
     shuffle = "false" if any(prepared.pinned for prepared in quiz.items) else "true"
     root = root_element(CANVAS_NS, "quiz", CANVAS_LOCATION, identifier=ident)
     description = quiz.quiz.description

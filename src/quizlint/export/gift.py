@@ -11,9 +11,10 @@ with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
 Per quiz a ``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with ``[id:…]`` and ``[tag:…]``
 (which Moodle reads as the idnumber and tags), then ``::<item id>::`` and the question. Single answer: ``=``
 key, ``~`` others; multiple answer: ``~%share%`` with Moodle's fractions as in the Moodle XML export (the same
-failure where 100 cannot be split exactly); true/false: ``{TRUE}``/``{FALSE}``. Option feedback follows ``#``,
+failure where 100 cannot be split exactly); true/false: ``{TRUE}``/``{FALSE}`` (an item without a key is left out, with a warning: see ``prepare``). Option feedback follows ``#``,
 the explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; a warning says which items lose
-theirs), no fixed options and no shuffling setting.
+theirs), no fixed options and no shuffling setting (Moodle gives an imported question the site's default,
+shuffling on: a warning names the items with fixed options or an order that means something).
 
 One language per file: ``--lang``, default the source language.
 """
@@ -28,7 +29,9 @@ from quizlint.export._common import (
     PreparedQuiz,
     moodle_fractions,
     one_line,
+    order_not_kept,
     prepare,
+    skipped_items,
 )
 from quizlint.render import needs_sanitising, render_html
 
@@ -53,17 +56,20 @@ def escape(text: str) -> str:
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
+    quizzes = prepare(bank, options, NAME)
     blocks: list[str] = []
     unscored = []
-    for quiz in prepare(bank, options, NAME):
+    for quiz in quizzes:
         lang = quiz.languages[0]
         blocks.append(f"// {one_line(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
             if prepared.item.points != 1:
                 unscored.append(prepared.item.id)
-    warnings = [f"GIFT has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}"] \
-        if unscored else []
+    warnings = skipped_items(quizzes)
+    if unscored:
+        warnings.append(f"GIFT has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}")
+    warnings += order_not_kept("GIFT", [prepared for quiz in quizzes for prepared in quiz.items])
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 

@@ -22,6 +22,7 @@ BINARY = False
 MULTILINGUAL = True
 DEFAULT_LANG = "all"
 NEEDS_OPTIONS = False  # items without options are exported as they are
+NEEDS_KEY = False  # and items without a key too, their key written as missing
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:

@@ -43,6 +43,7 @@ from quizlint.export._common import (
     one_line,
     prepare,
     serialize_xml,
+    skipped_items,
 )
 from quizlint.render import lxml_etree, render_html
 
@@ -61,8 +62,9 @@ MAX_CATEGORY_NAME = 255  # question_categories.name
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     root = lxml_etree().Element("quiz")
-    warnings: list[str] = []
-    for quiz in prepare(bank, options, NAME):
+    quizzes = prepare(bank, options, NAME)
+    warnings = skipped_items(quizzes)
+    for quiz in quizzes:
         _category(root, quiz, options, warnings)
         for prepared in quiz.items:
             _question(root, quiz, prepared, options)
