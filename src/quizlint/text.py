@@ -7,8 +7,11 @@ import unicodedata
 from functools import lru_cache
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
-_PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
-_END_PUNCTUATION = "?.!:;,"  # (not word characters: at the end of a text they fold away)
+_END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it folds away)
+# Prose punctuation that ``comparison_key`` ignores around a word (signs and operators it keeps: - + * / # < > =)
+_OPENING_PUNCTUATION = "\"'“‘„«‹([{¿¡"
+_CLOSING_PUNCTUATION = "\"'”’»›)]}…" + _END_PUNCTUATION
+_EMPHASIS_MARKERS = "*_"
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
 
@@ -38,13 +41,29 @@ def casefold(text: str, lang: str | None = None) -> str:
 def comparison_key(text: str, lang: str | None = None) -> str:
     """Key under which two texts count as the same option or stem.
 
-    NFC, language-aware casefolding, and every run of whitespace or punctuation collapsed to one space.
+    NFC, language-aware casefolding and whitespace collapsed; each word (a run of non-whitespace) loses the
+    prose punctuation around it (quotes, brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers
+    (backticks; ``*`` and ``_`` outside code), so "İzmir.", "**izmir**" and "`İzmir`" are "izmir". A word that is
+    only prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++"
+    and "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). A word's key depends on that
+    word alone: a text's key is the non-empty keys of its words, one space apart.
     """
     folded = casefold(text, lang)
     words = folded.rstrip(_END_PUNCTUATION).split()
-    if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): no regex
+    if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
         return " ".join(words)
-    return _PUNCT_OR_SPACE.sub(" ", folded).strip()
+    return " ".join(filter(None, map(word_key, folded.split())))
+
+
+def word_key(word: str) -> str:
+    """The part of one casefolded word (no whitespace) that ``comparison_key`` keeps; "" when none is."""
+    core = word.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION)
+    if not core:
+        return ""  # only prose punctuation
+    bare = core.strip(_EMPHASIS_MARKERS)  # ("`*args`": the markers inside code are not stripped)
+    if bare[:1] == "`" or bare[-1:] == "`":  # (part of) inline code: its content is kept as it is
+        return bare.strip("`") or bare
+    return bare or core  # "*" and "**" alone are operators, not emphasis
 
 
 def words(text: str, lang: str | None = None) -> list[str]:
