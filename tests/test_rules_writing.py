@@ -506,6 +506,31 @@ def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
     assert run("lint", "--select", "W", "--fail-on", "warning", str(path), cwd=tmp_path).exit_code == 1
 
 
+def test_decomposed_texts_are_read_in_nfc_by_every_word_list_rule(run, write_quiz, tmp_path):
+    # NFD splits "ğ", "ü", "İ" into a letter and a combining mark: read as written, "değildir", "Çoğunlukla" and
+    # "hiçbiri" were broken words and every word-list rule missed them
+    import unicodedata
+
+    items = """
+        - id: neg
+          stem: {en: "Which of these numbers is not prime?", tr: "Bu sayılardan hangisi asal değildir?"}
+          options: [{text: 16}, {text: 9, correct: true}, {text: {en: "None of the above", tr: "Yukarıdakilerin hiçbiri"}}]
+        - id: vague
+          stem: {en: "Which step usually comes first?", tr: "Çoğunlukla hangi adım önce gelir?"}
+          options: [{text: {en: "Loading", tr: "Yükleme"}, correct: true}, {text: {en: "Always saving", tr: "Her zaman kaydetme"}}]
+        - id: tf
+          stem: {en: "Is 7 prime?", tr: "7 asal mıdır?"}
+          options: [{text: {en: "True", tr: "Doğru"}, correct: true}, {text: {en: "False", tr: "Yanlış"}}]
+    """
+    composed = run("lint", "--select", "W", "--ignore", "W009", str(write_quiz(items)), cwd=tmp_path).stdout
+    decomposed_path = write_quiz(unicodedata.normalize("NFD", items), name="nfd.quiz.yaml")
+    assert unicodedata.normalize("NFD", "ğ") in decomposed_path.read_text(encoding="utf-8")
+    decomposed = run("lint", "--select", "W", "--ignore", "W009", str(decomposed_path), cwd=tmp_path).stdout
+    assert [line.split(" ", 1)[1] for line in composed.splitlines()] == [
+        line.split(" ", 1)[1] for line in decomposed.splitlines()]
+    assert {"W002", "W003", "W004", "W005", "W008"} <= {line.split()[1] for line in decomposed.splitlines()[:-1]}
+
+
 def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp_path):
     path = write_quiz("""
         - id: bits

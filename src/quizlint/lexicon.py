@@ -32,7 +32,7 @@ from functools import cached_property, lru_cache
 from itertools import chain
 
 from quizlint.lint.memo import Memo
-from quizlint.text import casefold, is_turkic, primary_subtag
+from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 FALLBACK = "en"
 
@@ -368,9 +368,14 @@ def _word_range(toks: _Tokens, start: int, end: int) -> tuple[int, int]:
 
 
 def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
-    """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one)."""
+    """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one).
+
+    The text is read in NFC (a decomposed "ğ" is one letter, not a word break), and the spans of the matches
+    are in ``nfc(text)``: a caller that looks at the text around them normalises it too (``nfc`` returns an NFC
+    text itself, as almost every text is)."""
     if not text:
         return []
+    text = nfc(text)
     whole = LISTS[category].whole
     if whole and len(text) > _longest_whole(category):
         return []
@@ -534,7 +539,7 @@ class Texts:
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        self.texts = texts
+        self.texts = texts = [nfc(text) if text else text for text in texts]  # (see ``find_all``)
         self.key = language_key(lang)
         self.index = _index(self.key)
         marks = _chunk_marks(self.key).__getitem__
@@ -646,7 +651,7 @@ def content_words(text: str | None, lang: str | None) -> dict[str, str]:
     if not text:
         return {}
     key = language_key(lang)
-    return dict(_content_words(text, key))
+    return dict(_content_words(nfc(text), key))
 
 
 @lru_cache(maxsize=8192)

@@ -9,6 +9,7 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.texts import language_texts, text_in
+from quizlint.text import nfc
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
 _EMPHASIS = re.compile(
@@ -150,6 +151,7 @@ def inside_any(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 
 def prose_matches(category: str, text: str, lang: str) -> list[lexicon.Match]:
     """Terms of ``category`` in ``text``, leaving out those inside inline code."""
+    text = nfc(text)  # (the spans of ``find_all``'s matches are in the NFC text)
     found = lexicon.find_all(category, text, lang)
     code = code_spans(text) if found else []
     return [match for match in found if not inside_any(match.start, match.end, code)]

@@ -89,6 +89,7 @@ from quizlint.rules._texts import (
     quoted_by_language,
     stem_categories,
 )
+from quizlint.text import nfc
 
 CODE = "W003"
 NAME = "negative-stem"
@@ -104,7 +105,8 @@ _LAST_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?=[\W_]*\Z)")
 
 
 def negative_words(text: str, lang: str) -> list[lexicon.Match]:
-    """Negative words of the question sentence of ``text``, with spans in ``text``."""
+    """Negative words of the question sentence of ``text``, with spans in ``text`` (which must be NFC: see
+    ``lexicon.find_all``)."""
     start, end = question_sentence(text)
     sentence = text[start:end]
     found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
@@ -119,6 +121,7 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
 
 
 def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
+    text = nfc(text)
     words = negative_words(text, lang)
     if not require_emphasis:
         return [match.text for match in words]
