@@ -296,6 +296,20 @@ def test_do_not_translate_term_translated(lint):
     ]
 
 
+def test_do_not_translate_terms_match_in_the_source_languages_folding_too(lint):
+    # Turkish folds "API" to "apı", English folds "İSTANBUL" to "i̇stanbul": a name kept byte for byte was reported
+    # as changed. The term and the text are folded alike, plainly or the Turkish way, and either match counts.
+    glossary = "terms:\n  - term: api\n    translate: false\n  - term: cli\n    translate: false\n" \
+               "  - term: istanbul\n    translate: false\n"
+    items = item('{en: "Which API call does the CLI make?", tr: "CLI hangi API çağrısını yapar?"}', "A", "B")
+    assert lint(items, "T005", glossary=glossary) == []
+    items = item('{tr: "İSTANBUL nerede?", en: "Where is İSTANBUL?"}', "A", "B")
+    assert lint(items, "T005", TR_EN, glossary=glossary) == []
+    items = item('{tr: "İSTANBUL nerede?", en: "Where is Byzantium?"}', "A", "B")
+    assert messages(lint(items, "T005", TR_EN, glossary=glossary)) == [
+        "stem: glossary term 'istanbul' must stay as it is in the en text"]
+
+
 @pytest.mark.parametrize("translation, ok", [
     ("Büyük kontrol noktaları neden bölünür?", True),  # inflected compound: noktası → noktaları
     ("Kontrol noktasını neden böleriz?", True),
