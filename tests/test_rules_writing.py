@@ -340,14 +340,14 @@ def test_numbers_are_read_as_the_language_writes_them(text, lang, value, unit):
     assert parsed is not None and parsed[0] == pytest.approx(value) and parsed[1] == unit
 
 
-@pytest.mark.parametrize("text", ["2 and 3", "Version 2", "1 2", "Ankara", ""])
+@pytest.mark.parametrize("text", ["2 and 3", "Version 2", "1 2", "Ankara", "", "1.2.3", "1,2,3", "2.7.10"])
 def test_not_numbers(text):
     assert parse_number(text, "en") is None
 
 
 @pytest.mark.parametrize("options, languages", [
     (('"16"', '"8"', '"4"', '"32"'), "en, tr"),
-    (('{en: "0.5", tr: "0,5"}', '{en: "0.25", tr: "0,25"}', '{en: "1.5", tr: "1,5"}'), "en, tr"),
+    (('{en: "0.25", tr: "0,25"}', '{en: "1.5", tr: "1,5"}', '{en: "0.5", tr: "0,5"}'), "en, tr"),
     (('"0,5"', '"0,25"', '"1,5"'), "tr"),
     (('"%50"', '"%25"', '"%75"'), "tr"),
     (('"8 bits"', '"4 bits"', '"16 bits"'), "en"),
@@ -365,6 +365,12 @@ def test_numeric_options_out_of_order(tmp_path, options, languages):
     (('"1 GB"', '"512 MB"', '"2 GB"'), "en"),  # different units: no order to impose
     (('"16"', '"8"'), "en"),  # two options are always in order
     (('"16"', '"8"', '"None of these"'), "en"),
+    # version numbers and other options whose order as decimals is doubtful are not numbers to sort
+    (('"3.8"', '"3.9"', '"3.10"', '"3.11"'), "en"),
+    (('"3.11"', '"3.8"', '"3.10"'), "en"),
+    (('"3.9"', '"3.11"', '"3.12"'), "en, tr"),
+    (('"3.10"', '"2.5"', '"3.1"'), "en"),  # two spellings of one value
+    (('"1.2.3"', '"1.2.10"', '"1.2.4"'), "en"),
 ])
 def test_numeric_options_in_order_or_not_comparable(tmp_path, options, languages):
     assert findings_of(tmp_path, one_item('"How many?"', *options), "W009", languages) == []
@@ -541,6 +547,27 @@ def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp
     first = result.stdout.splitlines()[0]
     assert first.startswith("demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (16, 4, 8)")
     assert "[*]" in first and "1 fixable" in result.stdout
+
+
+def test_numeric_order_quotes_the_options_as_written_and_leaves_versions_alone(run, write_quiz, tmp_path):
+    # the values used to be shown ("2.5" for "2.50", "3.1" for "3.10") and versions sorted as decimals (3.10 < 3.8)
+    path = write_quiz("""
+        - id: price
+          stem: {en: "How much is it?", tr: "Kaç lira?"}
+          options: [{text: 2.50, correct: true}, {text: 1.25}, {text: 3.75}]
+        - id: python
+          stem: {en: "Which Python version added `match`?", tr: "`match` hangi Python sürümüyle geldi?"}
+          options: [{text: 3.10, correct: true}, {text: 3.9}, {text: 3.11}, {text: 2.70}]
+    """)
+    result = run("lint", "--select", "numeric-order", str(path), cwd=tmp_path)
+    assert result.stdout.splitlines()[:-1] == [
+        "demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (2.50, 1.25, 3.75); sort them in "
+        "ascending order [*]"]
+    fixed = run("fix", "--diff", str(path), cwd=tmp_path)
+    assert "W009 price: sorted the numeric options in ascending order (1.25, 2.50, 3.75)" in fixed.stderr
+    assert "python:" not in fixed.stderr
+    changed = [line for line in fixed.stdout.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert changed and not [line for line in changed if "3.10" in line]
 
 
 def test_rule_options_come_from_the_configuration_and_are_checked(run, run_process, write_quiz, tmp_path):
