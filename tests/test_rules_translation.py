@@ -324,6 +324,21 @@ def test_required_rendering_matched_as_a_stem(lint, translation, ok):
     assert messages(findings) == expected
 
 
+@pytest.mark.parametrize("translation, ok", [
+    ("Model her belirteci için hangi ağırlığı kullanır?", True),  # ç → c and k → ğ before a vowel
+    ("Katmanın hangi ağırlıkları ve belirteçleri güncellenir?", True),  # not softened before a consonant
+    ("AĞIRLIĞI VE BELİRTECİ NEDİR?", True),
+    ("Model her sözcüğü için neyi tahmin eder?", False),
+])
+def test_required_rendering_matched_with_turkish_consonant_softening(lint, translation, ok):
+    glossary = "terms:\n  - term: token\n    translations: {tr: belirteç}\n  - term: weight\n" \
+               "    translations: {tr: ağırlık}\n"
+    items = item('{en: "Which weight does each token get?", tr: "%s"}' % translation, "A", "B")
+    found = messages(lint(items, "T005", glossary=glossary))
+    assert found == ([] if ok else ["stem: glossary term 'token' must be translated as 'belirteç' in the tr text",
+                                    "stem: glossary term 'weight' must be translated as 'ağırlık' in the tr text"])
+
+
 def test_ince_ayar_with_turkish_dotted_capital(lint):
     items = item('{en: "Fine-tuning on one GPU", tr: "TEK GPU ÜZERİNDE İNCE AYAR"}', "A", "B")
     assert lint(items, "T005", glossary=GLOSSARY_EN) == []
