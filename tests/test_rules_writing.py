@@ -192,6 +192,8 @@ def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
     ('"Modelin asla aşırı öğrenmeyeceğini garanti eder"', "tr", "asla"),
     ('"Yalnızca ZIP arşivleri"', "tr", "Yalnızca"),
     ('"Sadece görseller üzerinde çalışır"', "tr", "Sadece"),
+    ('"None of its layers are frozen"', "en", "None"),  # the English word, at the start of a sentence
+    ('"It returns none"', "en", "none"),
 ])
 def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
@@ -207,6 +209,10 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"The model must be retrained, as quantized weights cannot be fine-tuned"', "en"),
     ('"Hemen hemen her katmanı dondurur"', "tr"),
     ('"Öğrenme oranını iki katına çıkarır"', "tr"),
+    ('"None"', "en"),  # Python's None, a legitimate programming answer
+    ('"**None**."', "en"),
+    ('"It returns None after a warning"', "en"),
+    ('"As a read-only archive"', "en"),
 ])
 def test_no_absolute_terms(tmp_path, distractor, languages):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations"', distractor)

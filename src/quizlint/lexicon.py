@@ -129,7 +129,7 @@ LISTS: dict[str, WordList] = {
             "en": (
                 "not|almost|nearly always|all|every|only|completely|entirely|certainly|necessarily",
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
-                "all in one",
+                "all in one", "read|write|append only",
             ),
             "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün",),
         },

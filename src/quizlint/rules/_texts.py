@@ -157,10 +157,12 @@ def prose_matches(category: str, text: str, lang: str) -> list[lexicon.Match]:
     return [match for match in found if not inside_any(match.start, match.end, code)]
 
 
-def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what: str) -> Iterator:
-    """One problem per field (path, value, label) that contains terms of ``category`` in any language."""
+def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what: str,
+                  innocent: Callable[[str, lexicon.Match], bool] | None = None) -> Iterator:
+    """One problem per field (path, value, label) that contains terms of ``category`` in any language (but for
+    the matches that ``innocent(nfc(text), match)`` says are not the term)."""
     for path, value, label in fields:
         hits = [(lang, match.text) for lang, text in language_texts(value, ctx.languages)
-                for match in prose_matches(category, text, lang)]
+                for match in prose_matches(category, text, lang) if innocent is None or not innocent(nfc(text), match)]
         if hits:
             yield ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))
