@@ -162,6 +162,11 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Asal sayının 1 ve kendisinden başka böleni yoktur. Bu sayılardan hangisi bileşiktir?"', "tr"),
     ('"Bu sayılardan hangisi asaldır?"', "tr"),
     ('"Değişmez nesneler hangi dilde kullanılır?"', "tr"),
+    # "least" and "false" in names and in a true-or-false question are not negations
+    ('"Which cache eviction policy is LRU (least recently used)?"', "en"),
+    ('"Which loss is used by ordinary least squares?"', "en"),
+    ('"Does `bool([])` evaluate to True or False?"', "en"),
+    ('"Which of these is **not** prime (see `is_prime`)?"', "en"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -255,6 +260,15 @@ def test_no_vague_terms(tmp_path):
     assert findings_of(tmp_path, one_item(
         '{en: "Beyond the weights, which state is needed to resume training exactly?", tr: "Ağırlıkların yanı sıra, eğitimi tam olarak sürdürmek için hangi durum gerekir?"}',
         '{en: "Optimizer state", tr: "Optimize edici durumu"}', '{en: "The dashboard", tr: "Pano"}'), "W005") == []
+
+
+def test_a_question_about_a_frequency_is_not_a_vague_term(tmp_path):
+    assert findings_of(tmp_path, one_item(
+        '{en: "How often does the default Trainer save a checkpoint?", tr: "Varsayılan Trainer ne sıklıkla kontrol '
+        'noktası kaydeder?"}', '"Every 500 steps"', '"Every epoch"'), "W005") == []
+    found = findings_of(tmp_path, one_item('{en: "How often is it often saved?", tr: "Ne sıklıkla sıklıkla kaydedilir?"}',
+                                           '"Every 500 steps"', '"Every epoch"'), "W005")
+    assert [f.message for f in found] == ['stem uses the vague term "often" (en), "sıklıkla" (tr)']
 
 
 # --- W006 fill-in-the-blank ---------------------------------------------------------------------------

@@ -96,7 +96,11 @@ LISTS: dict[str, WordList] = {
             "tr": ("değil*", "yanlıştır", "yanlış olan*", "yoktur", "hariç", "dışında*", "olamaz", "söylenemez"),
         },
         exceptions={
-            "en": ("at least", "not only", "whether or not", "false positive*|negative*|sharing"),
+            "en": (
+                "at least", "not only", "whether or not", "false positive*|negative*|sharing", "true or false",
+                "false or true", "least recently|frequently used", "least squares", "least significant",
+                "least common multiple|denominator", "least privilege",
+            ),
             "tr": ("değil de", "değil mi"),
         },
     ),
@@ -145,6 +149,10 @@ LISTS: dict[str, WordList] = {
                 "genellikle", "genelde", "bazen", "sıklıkla", "sık sık", "çoğunlukla", "nadiren", "çoğu zaman|kez",
                 "tipik olarak", "yaygın olarak", "ara sıra", "zaman zaman", "çoğu durumda",
             ),
+        },
+        exceptions={  # a question about a frequency is not a vague frequency
+            "en": ("how often|frequently|commonly",),
+            "tr": ("ne sıklıkla|sıklıkta",),
         },
     ),
     "true-answers": WordList(

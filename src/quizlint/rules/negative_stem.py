@@ -9,6 +9,8 @@ Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and 
 "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında" (the full lists are below). Because Turkish
 puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
+Phrases in which such a word is not a negation are not counted: "at least", "true or false", "least
+recently used", "least squares", "değil mi" (the full lists of exceptions are below too).
 
 A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
 Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
