@@ -417,6 +417,14 @@ def test_no_clang_when_a_distractor_shares_the_word(tmp_path):
         '{en: "The order of writing", tr: "Yazılma sırasını"}'), "W010") == []
 
 
+def test_clang_ignores_the_words_of_a_link_target(tmp_path):
+    found = findings_of(tmp_path, one_item(
+        '"What is the recommended way to save a PyTorch model for inference?"',
+        '"Keep only the [state dict](https://pytorch.org/tutorials/beginner/saving_loading_models.html)"',
+        '"Pickle the whole object"', '"Export the optimizer state"'), "W010", "en")
+    assert found == []  # "pytorch" is in the URL, which students do not see
+
+
 def test_clang_ignores_stopwords_and_short_words(tmp_path):
     assert findings_of(tmp_path, one_item(
         '{en: "Which of the following is the best option for this?", tr: "Aşağıdakilerden hangisi bunun için doğru seçenektir?"}',

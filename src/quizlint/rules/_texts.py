@@ -9,6 +9,7 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.texts import language_texts, text_in
+from quizlint.rules._markup import has_hidden_text, visible_text
 from quizlint.text import nfc
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
@@ -70,6 +71,17 @@ def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
         found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(value, lang) for value in values], lang))
                                              for lang in ctx.languages]
     return found
+
+
+def visible_lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
+    """``lexicon_texts(ctx)`` of the texts as students see them (``visible_text``: no link targets, no HTML
+    tags), for rules that compare words; the same list when no text hides any words (the usual case)."""
+    values = [ctx.item.stem] + [option.text for option in ctx.item.options]
+    texts = [[text_in(value, lang) for value in values] for lang in ctx.languages]
+    if not any(text and has_hidden_text(text) for language_texts_ in texts for text in language_texts_):
+        return lexicon_texts(ctx)
+    return [(lang, lexicon.Texts([visible_text(text) if text else text for text in language_texts_], lang))
+            for lang, language_texts_ in zip(ctx.languages, texts)]
 
 
 def stem_categories(ctx) -> frozenset[str]:
