@@ -146,6 +146,13 @@ def test_empty_text_in_any_language(lint, languages):
                      "option B is empty"]
 
 
+def test_a_text_of_zero_width_characters_is_empty(lint):
+    # "\u00a0" was empty already; "\u200b" (not whitespace to Python) was a text
+    items = item('{en: "Which city?", tr: "\\u200b"}', '{en: "Izmir", tr: "\\u00a0\\u200b \\ufeff"}',
+                 '{en: "Bursa", tr: "\\u200bBursa"}')
+    assert messages(lint(items, "empty-text")) == ["stem: the tr text is empty", "option A: the tr text is empty"]
+
+
 def test_filled_texts_are_not_empty(lint):
     assert lint(item('{en: "Which?", tr: "Hangisi?"}', "A", '{en: "Yes", tr: "Evet"}'), "T002") == []
 

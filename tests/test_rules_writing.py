@@ -343,6 +343,7 @@ def test_true_false_as_choice(tmp_path, options, languages, answer):
     ('"True"', '"False"', '"Cannot be determined"'),
     ('"True for small models"', '"False"'),
     ('"Doğru"', '"Doğru"'),
+    ('"`True`"', '"`False`"'),  # Python's values, in code
 ])
 def test_not_true_false_as_choice(tmp_path, options):
     assert findings_of(tmp_path, one_item('"Is it?"', *options), "W008", "en, tr") == []

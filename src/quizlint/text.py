@@ -66,6 +66,18 @@ def word_key(word: str) -> str:
     return bare or core  # "*" and "**" alone are operators, not emphasis
 
 
+# Characters that show nothing but are not whitespace to ``str.isspace``: zero-width space, non-joiner and joiner,
+# word joiner, zero-width no-break space (BOM)
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+_DROP_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
+
+
+def is_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: empty, or only whitespace and zero-width characters."""
+    stripped = text.strip()  # (the text itself when it has no whitespace around it)
+    return not stripped or (stripped[0] in _INVISIBLE and not stripped.translate(_DROP_INVISIBLE).strip())
+
+
 def words(text: str, lang: str | None = None) -> list[str]:
     """The words of ``text``, casefolded; a Turkish suffix after an apostrophe stays with its word."""
     return _WORD.findall(casefold(text, lang))
