@@ -21,7 +21,6 @@ from quizlint.model import read_quiz, text_in
 
 if TYPE_CHECKING:
     from quizlint.model import Glossary, QuizFile
-from quizlint.rules._markup import visible_text
 from quizlint.rules.base import Problem, Rule, Selection
 from quizlint.text import comparison_key
 
@@ -130,6 +129,8 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
 
 
 def summarize(quiz_file: QuizFile) -> QuizSummary:
+    from quizlint.rules._markup import visible_text  # (not at start-up: exporting loads this module, and no rule)
+
     quiz = quiz_file.quiz
     source = quiz.languages[0]
     items = []
