@@ -383,7 +383,8 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     text itself, as almost every text is)."""
     if not text:
         return []
-    text = nfc(text)
+    if not text.isascii():
+        text = nfc(text)
     whole = LISTS[category].whole
     if whole and len(text) > _longest_whole(category):
         return []
@@ -547,7 +548,7 @@ class Texts:
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        self.texts = texts = [nfc(text) if text else text for text in texts]  # (see ``find_all``)
+        self.texts = texts = [nfc(text) if text and not text.isascii() else text for text in texts]  # (``find_all``)
         self.key = language_key(lang)
         self.index = _index(self.key)
         marks = _chunk_marks(self.key).__getitem__

@@ -12,6 +12,12 @@ _END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it fol
 _OPENING_PUNCTUATION = "\"'“‘„«‹([{¿¡"
 _CLOSING_PUNCTUATION = "\"'”’»›)]}…" + _END_PUNCTUATION
 _EMPHASIS_MARKERS = "*_"
+# ``word_key``'s steps as substitutions over a text: the prose punctuation at the start and at the end of each word;
+# then the emphasis markers, then the backticks, around what else a word has
+_AROUND_WORDS = re.compile("(?<!\\S)[%s]+|[%s]+(?!\\S)" % (re.escape(_OPENING_PUNCTUATION),
+                                                          re.escape(_CLOSING_PUNCTUATION)))
+_EMPHASIS_AROUND_WORDS = re.compile(r"(?<!\S)[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?!\S)")
+_CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
 
@@ -52,11 +58,18 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     words = folded.rstrip(_END_PUNCTUATION).split()
     if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
         return " ".join(words)
-    return " ".join(filter(None, map(word_key, folded.split())))
+    # ``word_key`` of every word at once, with one substitution per step (a word emptied by a step drops out)
+    folded = _AROUND_WORDS.sub("", folded)
+    if "*" in folded or "_" in folded:
+        folded = _EMPHASIS_AROUND_WORDS.sub("", folded)
+    if "`" in folded:
+        folded = _CODE_AROUND_WORDS.sub("", folded)
+    return " ".join(folded.split())
 
 
 def word_key(word: str) -> str:
-    """The part of one casefolded word (no whitespace) that ``comparison_key`` keeps; "" when none is."""
+    """The part of one casefolded word (no whitespace) that ``comparison_key`` keeps; "" when none is. (The
+    definition: ``comparison_key`` works it out for all the words of a text at once, with substitutions.)"""
     core = word.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION)
     if not core:
         return ""  # only prose punctuation
@@ -74,7 +87,10 @@ _DROP_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
 
 def is_blank(text: str) -> bool:
     """Whether ``text`` shows nothing: empty, or only whitespace and zero-width characters."""
-    stripped = text.strip()  # (the text itself when it has no whitespace around it)
+    first = text[:1]
+    if first and not first.isspace() and first not in _INVISIBLE:
+        return False  # (most texts: their first character shows)
+    stripped = text.strip()
     return not stripped or (stripped[0] in _INVISIBLE and not stripped.translate(_DROP_INVISIBLE).strip())
 
 

@@ -129,7 +129,8 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
 
 
 def summarize(quiz_file: QuizFile) -> QuizSummary:
-    from quizlint.rules._markup import visible_text  # (not at start-up: exporting loads this module, and no rule)
+    # (not at start-up: exporting loads this module, and no rule)
+    from quizlint.rules._markup import has_markup_or_emphasis, visible_text
 
     quiz = quiz_file.quiz
     source = quiz.languages[0]
@@ -137,6 +138,8 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
         option_texts = [text_in(option.text, source) or "" for option in item.options]
+        if has_markup_or_emphasis(" ".join(option_texts)):  # (rarely: else every text is as students see it)
+            option_texts = [visible_text(text) for text in option_texts]
         stems = {}
         for lang in quiz.languages:
             stem = text_in(item.stem, lang)
@@ -153,7 +156,7 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
                 n_options=len(item.options),
                 keys=tuple(i for i, option in enumerate(item.options) if option.correct),
                 fixed=tuple(i for i, option in enumerate(item.options) if option.fixed),
-                lengths=tuple(len(visible_text(text).strip()) for text in option_texts),
+                lengths=tuple(len(text.strip()) for text in option_texts),
                 stems=stems,
                 stem_position=quiz_file.position_in_item(index, "stem"),
             )

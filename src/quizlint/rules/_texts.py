@@ -76,12 +76,12 @@ def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
 def visible_lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """``lexicon_texts(ctx)`` of the texts as students see them (``visible_text``: no link targets, no HTML
     tags), for rules that compare words; the same list when no text hides any words (the usual case)."""
-    values = [ctx.item.stem] + [option.text for option in ctx.item.options]
-    texts = [[text_in(value, lang) for value in values] for lang in ctx.languages]
-    if not any(text and has_hidden_text(text) for language_texts_ in texts for text in language_texts_):
-        return lexicon_texts(ctx)
-    return [(lang, lexicon.Texts([visible_text(text) if text else text for text in language_texts_], lang))
-            for lang, language_texts_ in zip(ctx.languages, texts)]
+    found = lexicon_texts(ctx)
+    # (one test on the texts joined: a space between two texts joins no "](" and holds no "<")
+    if not has_hidden_text(" ".join([text for _, texts in found for text in texts.texts if text])):
+        return found
+    return [(lang, lexicon.Texts([visible_text(text) if text else text for text in texts.texts], lang))
+            for lang, texts in found]
 
 
 def stem_categories(ctx) -> frozenset[str]:
@@ -163,7 +163,7 @@ def inside_any(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 
 def prose_matches(category: str, text: str, lang: str) -> list[lexicon.Match]:
     """Terms of ``category`` in ``text``, leaving out those inside inline code."""
-    text = nfc(text)  # (the spans of ``find_all``'s matches are in the NFC text)
+    text = text if text.isascii() else nfc(text)  # (the spans of ``find_all``'s matches are in the NFC text)
     found = lexicon.find_all(category, text, lang)
     code = code_spans(text) if found else []
     return [match for match in found if not inside_any(match.start, match.end, code)]
