@@ -128,8 +128,9 @@ EXPECTED = {
         # single, one key, no fixed option, four options: a1 A, a2 B, a3 C, a4 A, a8 A
         "positions": {4: [3, 1, 1, 0]},
         "left_out": 1,  # a7
-        # single, one key: a1 hit (1 of 4 longest), a2 hit (2 of 4), a3 miss (1), a4 miss (2), a7 hit (1), a8 hit (3)
-        "longest": {"hits": 4, "chances": [1 / 4, 2 / 4, 1 / 4, 2 / 4, 1 / 4, 3 / 4]},
+        # single, one key: a1 hit (1 of 4 longest), a2 hit (2 of 4), a3 miss (1), a4 hit (1: as students see them,
+        # "int8 weights" is longer than "alert(1)Boo" and "click"), a7 hit (1), a8 hit (3)
+        "longest": {"hits": 5, "chances": [1 / 4, 2 / 4, 1 / 4, 1 / 4, 1 / 4, 3 / 4]},
     },
     "beta": {
         "items": 3,
@@ -148,7 +149,7 @@ EXPECTED["bank"] = {
     "tr": EXPECTED["alpha"]["tr"],
     "positions": {3: [1, 1, 1], 4: [3, 1, 1, 0]},
     "left_out": 1,
-    "longest": {"hits": 6, "chances": EXPECTED["alpha"]["longest"]["chances"] + EXPECTED["beta"]["longest"]["chances"]},
+    "longest": {"hits": 7, "chances": EXPECTED["alpha"]["longest"]["chances"] + EXPECTED["beta"]["longest"]["chances"]},
 }
 
 

@@ -97,6 +97,17 @@ def test_a_stem_left_untranslated_is_not_a_duplicate_of_itself(run, write_quiz, 
         ("b.quiz.yaml", "same stem as item 'a1' (a.quiz.yaml:6:6) in en, tr")]
 
 
+def test_stems_that_differ_in_an_operator_or_sign_are_different_stems(run, write_quiz):
+    # "+", "-", "*", "<", ">" carry the question: only prose punctuation, case and emphasis are ignored
+    path = write_quiz(item("add", "What is 7 + 3?", "7 + 3 kaçtır?") + "\n" + item("sub", "What is 7 - 3?", "7 - 3 kaçtır?")
+                      + "\n" + item("mul", "What is 7 * 3?", "7 * 3 kaçtır?") + "\n"
+                      + item("lt", "Is `a < b` true?", "`a < b` doğru mu?") + "\n"
+                      + item("gt", "Is `a > b` true?", "`a > b` doğru mu?") + "\n"
+                      + item("lt-again", "is **`a < b`** TRUE", "(`a < b`) doğru mu"))
+    findings = lint(run, "--select", "D002", path)
+    assert [(f["item"], f["message"].rsplit(" in ", 1)[1]) for f in findings] == [("lt-again", "en, tr")]
+
+
 def test_different_stems_are_clean(run, write_quiz):
     path = write_quiz(item("q1", "What does NAT do?", "NAT ne yapar?") + "\n"
                       + item("q2", "Why do routers use NAT?", "Yönlendiriciler neden NAT kullanır?"))

@@ -224,6 +224,42 @@ def test_the_source_language_decides_for_a_turkish_source_quiz(run, write_quiz):
                                              "(20 characters)")
 
 
+LINKED_KEY = """
+- id: save
+  stem: {en: "What is the recommended way to save a PyTorch model for inference?", tr: "Çıkarım için model nasıl kaydedilir?"}
+  options:
+    - text: {en: "Save only the [state dict](https://pytorch.org/tutorials/beginner/saving_loading_models.html)", tr: "Yalnızca [durum sözlüğünü](https://pytorch.org/tutorials/beginner/saving_loading_models.html) kaydedin"}
+      correct: true
+    - text: {en: "Pickle the whole model object", tr: "Tüm model nesnesini pickle ile saklayın"}
+    - text: {en: "Export the **optimizer** state", tr: "Optimize edicinin durumunu dışa aktarın"}
+"""
+
+
+def test_lengths_are_those_students_see_not_the_markdown(run, write_quiz):
+    # the link target made the key "3.2× as long" as the longest distractor; "**optimizer**" is 26 characters long, not 30
+    assert lint_json(run, "--select", "B004", write_quiz(LINKED_KEY)) == []
+    long_text = LINKED_KEY.replace("Save only the [state dict]", "Save the state dict of the model, with no optimizer [state]")
+    findings = lint_json(run, "--select", "B004", write_quiz(long_text))
+    assert [f["message"] for f in findings] == ["the key (A, 57 characters) is 2.0× as long as the longest distractor "
+                                                "(29 characters): a length cue"]
+
+
+def test_the_visible_text_of_markdown():
+    from quizlint.rules._markup import visible_text
+
+    assert visible_text("See [the **docs**](https://x.org/a_b) and `a*b*c` <u>now</u>, ![img](p.png)") == \
+        "See the docs and a*b*c now, img"
+    assert visible_text("Plain 2 * 3 text") == "Plain 2 * 3 text"
+
+
+def test_the_bank_length_cue_measures_links_by_their_text(run, write_quiz):
+    # every key is the longest option only when its link target is counted
+    link = "[x](https://example.org/a/long/path/to/a/page)"
+    items = "\n".join(f"- {{id: item-{index}, stem: 'Question {index}?', options: [{{text: 'abcdefgh'}}, "
+                      f"{{text: 'See {link}', correct: true}}, {{text: 'abcdefg'}}]}}" for index in range(8))
+    assert lint_json(run, "--select", "B005", write_quiz(items, languages="en")) == []
+
+
 def test_short_keys_and_the_ratio_option(run, write_quiz, tmp_path):
     short = """
     - id: capital

@@ -136,6 +136,8 @@ CITY_ITEM = """
     ('"  İzmir. "', "izmir", "tr"),  # whitespace and punctuation do not count
     ("İzmir", '"I\u0307zmir"', "tr"),  # NFC: a decomposed İ is the same letter
     ("Istanbul", "ISTANBUL!", "en"),
+    ('"**İzmir**"', '"(izmir)"', "tr"),  # nor emphasis markers and the brackets around a word
+    ('"`Bursa`"', '"bursa."', "en"),  # nor the backticks of inline code
 ])
 def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, second, languages):
     found = findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "duplicate-option", languages)
@@ -147,6 +149,14 @@ def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, se
     ("ISTANBUL", "ıstanbul", "en"),  # in English, I folds to i, not ı: different words
     ("İstanbul", "İzmir", "tr"),
     ("İstanbul", "İstanbul'da", "tr"),
+    # signs and operators carry meaning: they are not punctuation to ignore
+    ('"C#"', '"C++"', "en"),
+    ('"C"', '"C#"', "en"),
+    ('"`i++`"', '"`++i`"', "en"),
+    ('"-1"', '"1"', "en"),
+    ('"`a < b`"', '"`a > b`"', "en"),
+    ('"7 * 3"', '"7 ** 3"', "en"),
+    ('"`*args`"', '"`args`"', "en"),
 ])
 def test_different_options_are_not_duplicates(tmp_path, first, second, languages):
     assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []

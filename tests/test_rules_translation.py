@@ -146,6 +146,13 @@ def test_empty_text_in_any_language(lint, languages):
                      "option B is empty"]
 
 
+def test_a_text_of_zero_width_characters_is_empty(lint):
+    # "\u00a0" was empty already; "\u200b" (not whitespace to Python) was a text
+    items = item('{en: "Which city?", tr: "\\u200b"}', '{en: "Izmir", tr: "\\u00a0\\u200b \\ufeff"}',
+                 '{en: "Bursa", tr: "\\u200bBursa"}')
+    assert messages(lint(items, "empty-text")) == ["stem: the tr text is empty", "option A: the tr text is empty"]
+
+
 def test_filled_texts_are_not_empty(lint):
     assert lint(item('{en: "Which?", tr: "Hangisi?"}', "A", '{en: "Yes", tr: "Evet"}'), "T002") == []
 
@@ -313,6 +320,20 @@ def test_do_not_translate_term_translated(lint):
     ]
 
 
+def test_do_not_translate_terms_match_in_the_source_languages_folding_too(lint):
+    # Turkish folds "API" to "apı", English folds "İSTANBUL" to "i̇stanbul": a name kept byte for byte was reported
+    # as changed. The term and the text are folded alike, plainly or the Turkish way, and either match counts.
+    glossary = "terms:\n  - term: api\n    translate: false\n  - term: cli\n    translate: false\n" \
+               "  - term: istanbul\n    translate: false\n"
+    items = item('{en: "Which API call does the CLI make?", tr: "CLI hangi API çağrısını yapar?"}', "A", "B")
+    assert lint(items, "T005", glossary=glossary) == []
+    items = item('{tr: "İSTANBUL nerede?", en: "Where is İSTANBUL?"}', "A", "B")
+    assert lint(items, "T005", TR_EN, glossary=glossary) == []
+    items = item('{tr: "İSTANBUL nerede?", en: "Where is Byzantium?"}', "A", "B")
+    assert messages(lint(items, "T005", TR_EN, glossary=glossary)) == [
+        "stem: glossary term 'istanbul' must stay as it is in the en text"]
+
+
 @pytest.mark.parametrize("translation, ok", [
     ("Büyük kontrol noktaları neden bölünür?", True),  # inflected compound: noktası → noktaları
     ("Kontrol noktasını neden böleriz?", True),
@@ -325,6 +346,21 @@ def test_required_rendering_matched_as_a_stem(lint, translation, ok):
     expected = [] if ok else ["stem: glossary term 'checkpoint' must be translated as 'kontrol noktası' in the tr "
                               "text"]
     assert messages(findings) == expected
+
+
+@pytest.mark.parametrize("translation, ok", [
+    ("Model her belirteci için hangi ağırlığı kullanır?", True),  # ç → c and k → ğ before a vowel
+    ("Katmanın hangi ağırlıkları ve belirteçleri güncellenir?", True),  # not softened before a consonant
+    ("AĞIRLIĞI VE BELİRTECİ NEDİR?", True),
+    ("Model her sözcüğü için neyi tahmin eder?", False),
+])
+def test_required_rendering_matched_with_turkish_consonant_softening(lint, translation, ok):
+    glossary = "terms:\n  - term: token\n    translations: {tr: belirteç}\n  - term: weight\n" \
+               "    translations: {tr: ağırlık}\n"
+    items = item('{en: "Which weight does each token get?", tr: "%s"}' % translation, "A", "B")
+    found = messages(lint(items, "T005", glossary=glossary))
+    assert found == ([] if ok else ["stem: glossary term 'token' must be translated as 'belirteç' in the tr text",
+                                    "stem: glossary term 'weight' must be translated as 'ağırlık' in the tr text"])
 
 
 def test_ince_ayar_with_turkish_dotted_capital(lint):

@@ -162,6 +162,11 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Asal sayının 1 ve kendisinden başka böleni yoktur. Bu sayılardan hangisi bileşiktir?"', "tr"),
     ('"Bu sayılardan hangisi asaldır?"', "tr"),
     ('"Değişmez nesneler hangi dilde kullanılır?"', "tr"),
+    # "least" and "false" in names and in a true-or-false question are not negations
+    ('"Which cache eviction policy is LRU (least recently used)?"', "en"),
+    ('"Which loss is used by ordinary least squares?"', "en"),
+    ('"Does `bool([])` evaluate to True or False?"', "en"),
+    ('"Which of these is **not** prime (see `is_prime`)?"', "en"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -192,6 +197,8 @@ def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
     ('"Modelin asla aşırı öğrenmeyeceğini garanti eder"', "tr", "asla"),
     ('"Yalnızca ZIP arşivleri"', "tr", "Yalnızca"),
     ('"Sadece görseller üzerinde çalışır"', "tr", "Sadece"),
+    ('"None of its layers are frozen"', "en", "None"),  # the English word, at the start of a sentence
+    ('"It returns none"', "en", "none"),
 ])
 def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
@@ -207,6 +214,10 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"The model must be retrained, as quantized weights cannot be fine-tuned"', "en"),
     ('"Hemen hemen her katmanı dondurur"', "tr"),
     ('"Öğrenme oranını iki katına çıkarır"', "tr"),
+    ('"None"', "en"),  # Python's None, a legitimate programming answer
+    ('"**None**."', "en"),
+    ('"It returns None after a warning"', "en"),
+    ('"As a read-only archive"', "en"),
 ])
 def test_no_absolute_terms(tmp_path, distractor, languages):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations"', distractor)
@@ -249,6 +260,15 @@ def test_no_vague_terms(tmp_path):
     assert findings_of(tmp_path, one_item(
         '{en: "Beyond the weights, which state is needed to resume training exactly?", tr: "Ağırlıkların yanı sıra, eğitimi tam olarak sürdürmek için hangi durum gerekir?"}',
         '{en: "Optimizer state", tr: "Optimize edici durumu"}', '{en: "The dashboard", tr: "Pano"}'), "W005") == []
+
+
+def test_a_question_about_a_frequency_is_not_a_vague_term(tmp_path):
+    assert findings_of(tmp_path, one_item(
+        '{en: "How often does the default Trainer save a checkpoint?", tr: "Varsayılan Trainer ne sıklıkla kontrol '
+        'noktası kaydeder?"}', '"Every 500 steps"', '"Every epoch"'), "W005") == []
+    found = findings_of(tmp_path, one_item('{en: "How often is it often saved?", tr: "Ne sıklıkla sıklıkla kaydedilir?"}',
+                                           '"Every 500 steps"', '"Every epoch"'), "W005")
+    assert [f.message for f in found] == ['stem uses the vague term "often" (en), "sıklıkla" (tr)']
 
 
 # --- W006 fill-in-the-blank ---------------------------------------------------------------------------
@@ -323,6 +343,7 @@ def test_true_false_as_choice(tmp_path, options, languages, answer):
     ('"True"', '"False"', '"Cannot be determined"'),
     ('"True for small models"', '"False"'),
     ('"Doğru"', '"Doğru"'),
+    ('"`True`"', '"`False`"'),  # Python's values, in code
 ])
 def test_not_true_false_as_choice(tmp_path, options):
     assert findings_of(tmp_path, one_item('"Is it?"', *options), "W008", "en, tr") == []
@@ -340,14 +361,14 @@ def test_numbers_are_read_as_the_language_writes_them(text, lang, value, unit):
     assert parsed is not None and parsed[0] == pytest.approx(value) and parsed[1] == unit
 
 
-@pytest.mark.parametrize("text", ["2 and 3", "Version 2", "1 2", "Ankara", ""])
+@pytest.mark.parametrize("text", ["2 and 3", "Version 2", "1 2", "Ankara", "", "1.2.3", "1,2,3", "2.7.10"])
 def test_not_numbers(text):
     assert parse_number(text, "en") is None
 
 
 @pytest.mark.parametrize("options, languages", [
     (('"16"', '"8"', '"4"', '"32"'), "en, tr"),
-    (('{en: "0.5", tr: "0,5"}', '{en: "0.25", tr: "0,25"}', '{en: "1.5", tr: "1,5"}'), "en, tr"),
+    (('{en: "0.25", tr: "0,25"}', '{en: "1.5", tr: "1,5"}', '{en: "0.5", tr: "0,5"}'), "en, tr"),
     (('"0,5"', '"0,25"', '"1,5"'), "tr"),
     (('"%50"', '"%25"', '"%75"'), "tr"),
     (('"8 bits"', '"4 bits"', '"16 bits"'), "en"),
@@ -365,6 +386,12 @@ def test_numeric_options_out_of_order(tmp_path, options, languages):
     (('"1 GB"', '"512 MB"', '"2 GB"'), "en"),  # different units: no order to impose
     (('"16"', '"8"'), "en"),  # two options are always in order
     (('"16"', '"8"', '"None of these"'), "en"),
+    # version numbers and other options whose order as decimals is doubtful are not numbers to sort
+    (('"3.8"', '"3.9"', '"3.10"', '"3.11"'), "en"),
+    (('"3.11"', '"3.8"', '"3.10"'), "en"),
+    (('"3.9"', '"3.11"', '"3.12"'), "en, tr"),
+    (('"3.10"', '"2.5"', '"3.1"'), "en"),  # two spellings of one value
+    (('"1.2.3"', '"1.2.10"', '"1.2.4"'), "en"),
 ])
 def test_numeric_options_in_order_or_not_comparable(tmp_path, options, languages):
     assert findings_of(tmp_path, one_item('"How many?"', *options), "W009", languages) == []
@@ -389,6 +416,14 @@ def test_no_clang_when_a_distractor_shares_the_word(tmp_path):
         '{en: "Which shard holds each parameter", tr: "Her parametrenin hangi parça dosyasında olduğunu"}',
         '{en: "Which shard holds each optimizer moment", tr: "Her momentin hangi parça dosyasında olduğunu"}',
         '{en: "The order of writing", tr: "Yazılma sırasını"}'), "W010") == []
+
+
+def test_clang_ignores_the_words_of_a_link_target(tmp_path):
+    found = findings_of(tmp_path, one_item(
+        '"What is the recommended way to save a PyTorch model for inference?"',
+        '"Keep only the [state dict](https://pytorch.org/tutorials/beginner/saving_loading_models.html)"',
+        '"Pickle the whole object"', '"Export the optimizer state"'), "W010", "en")
+    assert found == []  # "pytorch" is in the URL, which students do not see
 
 
 def test_clang_ignores_stopwords_and_short_words(tmp_path):
@@ -506,6 +541,31 @@ def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
     assert run("lint", "--select", "W", "--fail-on", "warning", str(path), cwd=tmp_path).exit_code == 1
 
 
+def test_decomposed_texts_are_read_in_nfc_by_every_word_list_rule(run, write_quiz, tmp_path):
+    # NFD splits "ğ", "ü", "İ" into a letter and a combining mark: read as written, "değildir", "Çoğunlukla" and
+    # "hiçbiri" were broken words and every word-list rule missed them
+    import unicodedata
+
+    items = """
+        - id: neg
+          stem: {en: "Which of these numbers is not prime?", tr: "Bu sayılardan hangisi asal değildir?"}
+          options: [{text: 16}, {text: 9, correct: true}, {text: {en: "None of the above", tr: "Yukarıdakilerin hiçbiri"}}]
+        - id: vague
+          stem: {en: "Which step usually comes first?", tr: "Çoğunlukla hangi adım önce gelir?"}
+          options: [{text: {en: "Loading", tr: "Yükleme"}, correct: true}, {text: {en: "Always saving", tr: "Her zaman kaydetme"}}]
+        - id: tf
+          stem: {en: "Is 7 prime?", tr: "7 asal mıdır?"}
+          options: [{text: {en: "True", tr: "Doğru"}, correct: true}, {text: {en: "False", tr: "Yanlış"}}]
+    """
+    composed = run("lint", "--select", "W", "--ignore", "W009", str(write_quiz(items)), cwd=tmp_path).stdout
+    decomposed_path = write_quiz(unicodedata.normalize("NFD", items), name="nfd.quiz.yaml")
+    assert unicodedata.normalize("NFD", "ğ") in decomposed_path.read_text(encoding="utf-8")
+    decomposed = run("lint", "--select", "W", "--ignore", "W009", str(decomposed_path), cwd=tmp_path).stdout
+    assert [line.split(" ", 1)[1] for line in composed.splitlines()] == [
+        line.split(" ", 1)[1] for line in decomposed.splitlines()]
+    assert {"W002", "W003", "W004", "W005", "W008"} <= {line.split()[1] for line in decomposed.splitlines()[:-1]}
+
+
 def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp_path):
     path = write_quiz("""
         - id: bits
@@ -516,6 +576,27 @@ def test_numeric_order_is_marked_fixable_in_the_text_report(run, write_quiz, tmp
     first = result.stdout.splitlines()[0]
     assert first.startswith("demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (16, 4, 8)")
     assert "[*]" in first and "1 fixable" in result.stdout
+
+
+def test_numeric_order_quotes_the_options_as_written_and_leaves_versions_alone(run, write_quiz, tmp_path):
+    # the values used to be shown ("2.5" for "2.50", "3.1" for "3.10") and versions sorted as decimals (3.10 < 3.8)
+    path = write_quiz("""
+        - id: price
+          stem: {en: "How much is it?", tr: "Kaç lira?"}
+          options: [{text: 2.50, correct: true}, {text: 1.25}, {text: 3.75}]
+        - id: python
+          stem: {en: "Which Python version added `match`?", tr: "`match` hangi Python sürümüyle geldi?"}
+          options: [{text: 3.10, correct: true}, {text: 3.9}, {text: 3.11}, {text: 2.70}]
+    """)
+    result = run("lint", "--select", "numeric-order", str(path), cwd=tmp_path)
+    assert result.stdout.splitlines()[:-1] == [
+        "demo.quiz.yaml:8:5: W009 [warning] numeric options are not in order (2.50, 1.25, 3.75); sort them in "
+        "ascending order [*]"]
+    fixed = run("fix", "--diff", str(path), cwd=tmp_path)
+    assert "W009 price: sorted the numeric options in ascending order (1.25, 2.50, 3.75)" in fixed.stderr
+    assert "python:" not in fixed.stderr
+    changed = [line for line in fixed.stdout.splitlines() if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+    assert changed and not [line for line in changed if "3.10" in line]
 
 
 def test_rule_options_come_from_the_configuration_and_are_checked(run, run_process, write_quiz, tmp_path):

@@ -116,7 +116,7 @@ def test_text_report(run, bank):
     assert f"alpha: 4 options, 5 items: A:3 B:1 C:1 D:0 (expected 1.25 each), exact multinomial p={p_alpha:.3f}" in text
     assert "beta: 3 options, 3 items: A:1 B:1 C:1 (expected 1 each), exact multinomial p=1.000" in text
     assert "alpha: 1 item with a fixed option left out" in text
-    assert "bank: 6 of 9 items (66.7%; chance: 3.83 of 9)" in text
+    assert "bank: 7 of 9 items (77.8%; chance: 3.58 of 9)" in text
     tr_alpha = next(line for line in text.splitlines() if line.split()[:2] == ["tr", "alpha"])
     assert tr_alpha.split()[2:] == ["3", "1", "3", "1", "1", "88.9%"]
     alpha_row = next(line for line in text.splitlines() if line.split()[:1] == ["alpha"])

@@ -89,6 +89,10 @@ def test_glossary_is_checked_by_the_linters_own_rule_turkish_aware():
     assert glossary_problems(GLOSSARY, "Use safetensors", "Güvenli tensörleri kullanın", "en", "tr") == [
         "glossary term 'safetensors' must stay as it is in the tr text"]
     assert glossary_problems(GLOSSARY, "Nothing relevant", "Alakasız", "en", "tr") == []
+    names = Glossary.model_validate({"terms": [{"term": "api", "translate": False},
+                                               {"term": "istanbul", "translate": False}]})
+    assert glossary_problems(names, "Call the API", "API'yi çağırın", "en", "tr") == []  # not "apı"
+    assert glossary_problems(names, "İSTANBUL nerede?", "Where is İSTANBUL?", "tr", "en") == []
 
 
 def test_redact_hides_keys_and_their_url_encoded_forms():

@@ -32,7 +32,7 @@ from functools import cached_property, lru_cache
 from itertools import chain
 
 from quizlint.lint.memo import Memo
-from quizlint.text import casefold, is_turkic, primary_subtag
+from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 FALLBACK = "en"
 
@@ -96,7 +96,11 @@ LISTS: dict[str, WordList] = {
             "tr": ("değil*", "yanlıştır", "yanlış olan*", "yoktur", "hariç", "dışında*", "olamaz", "söylenemez"),
         },
         exceptions={
-            "en": ("at least", "not only", "whether or not", "false positive*|negative*|sharing"),
+            "en": (
+                "at least", "not only", "whether or not", "false positive*|negative*|sharing", "true or false",
+                "false or true", "least recently|frequently used", "least squares", "least significant",
+                "least common multiple|denominator", "least privilege",
+            ),
             "tr": ("değil de", "değil mi"),
         },
     ),
@@ -129,7 +133,7 @@ LISTS: dict[str, WordList] = {
             "en": (
                 "not|almost|nearly always|all|every|only|completely|entirely|certainly|necessarily",
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
-                "all in one",
+                "all in one", "read|write|append only",
             ),
             "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün",),
         },
@@ -145,6 +149,10 @@ LISTS: dict[str, WordList] = {
                 "genellikle", "genelde", "bazen", "sıklıkla", "sık sık", "çoğunlukla", "nadiren", "çoğu zaman|kez",
                 "tipik olarak", "yaygın olarak", "ara sıra", "zaman zaman", "çoğu durumda",
             ),
+        },
+        exceptions={  # a question about a frequency is not a vague frequency
+            "en": ("how often|frequently|commonly",),
+            "tr": ("ne sıklıkla|sıklıkta",),
         },
     ),
     "true-answers": WordList(
@@ -368,9 +376,15 @@ def _word_range(toks: _Tokens, start: int, end: int) -> tuple[int, int]:
 
 
 def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
-    """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one)."""
+    """Every occurrence of a term of ``category`` in ``text`` (for a ``whole`` list: the text, if it is one).
+
+    The text is read in NFC (a decomposed "ğ" is one letter, not a word break), and the spans of the matches
+    are in ``nfc(text)``: a caller that looks at the text around them normalises it too (``nfc`` returns an NFC
+    text itself, as almost every text is)."""
     if not text:
         return []
+    if not text.isascii():
+        text = nfc(text)
     whole = LISTS[category].whole
     if whole and len(text) > _longest_whole(category):
         return []
@@ -534,7 +548,7 @@ class Texts:
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        self.texts = texts
+        self.texts = texts = [nfc(text) if text and not text.isascii() else text for text in texts]  # (``find_all``)
         self.key = language_key(lang)
         self.index = _index(self.key)
         marks = _chunk_marks(self.key).__getitem__
@@ -646,7 +660,7 @@ def content_words(text: str | None, lang: str | None) -> dict[str, str]:
     if not text:
         return {}
     key = language_key(lang)
-    return dict(_content_words(text, key))
+    return dict(_content_words(nfc(text), key))
 
 
 @lru_cache(maxsize=8192)

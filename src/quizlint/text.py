@@ -7,8 +7,17 @@ import unicodedata
 from functools import lru_cache
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
-_PUNCT_OR_SPACE = re.compile(r"[\W_]+", re.UNICODE)
-_END_PUNCTUATION = "?.!:;,"  # (not word characters: at the end of a text they fold away)
+_END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it folds away)
+# Prose punctuation that ``comparison_key`` ignores around a word (signs and operators it keeps: - + * / # < > =)
+_OPENING_PUNCTUATION = "\"'“‘„«‹([{¿¡"
+_CLOSING_PUNCTUATION = "\"'”’»›)]}…" + _END_PUNCTUATION
+_EMPHASIS_MARKERS = "*_"
+# ``word_key``'s steps as substitutions over a text: the prose punctuation at the start and at the end of each word;
+# then the emphasis markers, then the backticks, around what else a word has
+_AROUND_WORDS = re.compile("(?<!\\S)[%s]+|[%s]+(?!\\S)" % (re.escape(_OPENING_PUNCTUATION),
+                                                          re.escape(_CLOSING_PUNCTUATION)))
+_EMPHASIS_AROUND_WORDS = re.compile(r"(?<!\S)[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?!\S)")
+_CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
 
@@ -38,13 +47,51 @@ def casefold(text: str, lang: str | None = None) -> str:
 def comparison_key(text: str, lang: str | None = None) -> str:
     """Key under which two texts count as the same option or stem.
 
-    NFC, language-aware casefolding, and every run of whitespace or punctuation collapsed to one space.
+    NFC, language-aware casefolding and whitespace collapsed; each word (a run of non-whitespace) loses the
+    prose punctuation around it (quotes, brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers
+    (backticks; ``*`` and ``_`` outside code), so "İzmir.", "**izmir**" and "`İzmir`" are "izmir". A word that is
+    only prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++"
+    and "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). A word's key depends on that
+    word alone: a text's key is the non-empty keys of its words, one space apart.
     """
     folded = casefold(text, lang)
     words = folded.rstrip(_END_PUNCTUATION).split()
-    if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): no regex
+    if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
         return " ".join(words)
-    return _PUNCT_OR_SPACE.sub(" ", folded).strip()
+    # ``word_key`` of every word at once, with one substitution per step (a word emptied by a step drops out)
+    folded = _AROUND_WORDS.sub("", folded)
+    if "*" in folded or "_" in folded:
+        folded = _EMPHASIS_AROUND_WORDS.sub("", folded)
+    if "`" in folded:
+        folded = _CODE_AROUND_WORDS.sub("", folded)
+    return " ".join(folded.split())
+
+
+def word_key(word: str) -> str:
+    """The part of one casefolded word (no whitespace) that ``comparison_key`` keeps; "" when none is. (The
+    definition: ``comparison_key`` works it out for all the words of a text at once, with substitutions.)"""
+    core = word.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION)
+    if not core:
+        return ""  # only prose punctuation
+    bare = core.strip(_EMPHASIS_MARKERS)  # ("`*args`": the markers inside code are not stripped)
+    if bare[:1] == "`" or bare[-1:] == "`":  # (part of) inline code: its content is kept as it is
+        return bare.strip("`") or bare
+    return bare or core  # "*" and "**" alone are operators, not emphasis
+
+
+# Characters that show nothing but are not whitespace to ``str.isspace``: zero-width space, non-joiner and joiner,
+# word joiner, zero-width no-break space (BOM)
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+_DROP_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
+
+
+def is_blank(text: str) -> bool:
+    """Whether ``text`` shows nothing: empty, or only whitespace and zero-width characters."""
+    first = text[:1]
+    if first and not first.isspace() and first not in _INVISIBLE:
+        return False  # (most texts: their first character shows)
+    stripped = text.strip()
+    return not stripped or (stripped[0] in _INVISIBLE and not stripped.translate(_DROP_INVISIBLE).strip())
 
 
 def words(text: str, lang: str | None = None) -> list[str]:

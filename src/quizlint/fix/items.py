@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from quizlint.model import Item, option_letter, text_in
 from quizlint.model import order as option_order
-from quizlint.model.order import is_ordered, is_phrase, option_numbers
+from quizlint.model.order import is_ordered, is_phrase, numeric_reading, option_spelling
 from quizlint.model.order import order_is_meaningful  # noqa: F401 (the planner asks it, from here)
 from quizlint.rules.all_of_the_above import can_move_last
 
@@ -88,9 +88,10 @@ def all_or_none_last(item: Item, languages: list[str], codes: list[str]) -> Item
 def numeric_ascending(item: Item, languages: list[str]) -> ItemChange | None:
     """Sort numeric options in ascending order where the numeric-order rule fires (neither ascending nor
     descending); items with a ``fixed`` option are left alone."""
-    values = option_numbers(item, languages)
-    if values is None or is_ordered(values) or any(option.fixed for option in item.options):
+    reading = numeric_reading(item, languages)
+    if reading is None or is_ordered(reading[1]) or any(option.fixed for option in item.options):
         return None
+    lang, values = reading
     order = tuple(sorted(range(len(values)), key=lambda index: (values[index], index)))
-    shown = ", ".join(f"{values[index]:g}" for index in order)
+    shown = ", ".join(option_spelling(item.options[index], lang) for index in order)
     return ItemChange(order, (), (Action(NUMERIC_ORDER, f"sorted the numeric options in ascending order ({shown})"),))

@@ -22,7 +22,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 6
+_FORMAT = 7  # (7: duplicate-stem digests of the new comparison keys; option lengths as students see them)
 
 
 def ensure_cache_dir(root: Path) -> Path:

@@ -129,12 +129,17 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
 
 
 def summarize(quiz_file: QuizFile) -> QuizSummary:
+    # (not at start-up: exporting loads this module, and no rule)
+    from quizlint.rules._markup import has_markup_or_emphasis, visible_text
+
     quiz = quiz_file.quiz
     source = quiz.languages[0]
     items = []
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
         option_texts = [text_in(option.text, source) or "" for option in item.options]
+        if has_markup_or_emphasis(" ".join(option_texts)):  # (rarely: else every text is as students see it)
+            option_texts = [visible_text(text) for text in option_texts]
         stems = {}
         for lang in quiz.languages:
             stem = text_in(item.stem, lang)

@@ -4,7 +4,10 @@ rebalances such items) and the exporters (which tell the LMS not to shuffle them
 An order means something when
 
 - every option is a number (``4``, ``0,5``, ``%50``, ``16 GB``; three or more options with one unit): they
-  are listed in numerical order, which the numeric-order rule (W009) asks for and ``quizlint fix`` makes;
+  are listed in numerical order, which the numeric-order rule (W009) asks for and ``quizlint fix`` makes.
+  Options whose numerical order is doubtful are not numbers: version numbers (``3.9``, ``3.10``: see
+  ``reads_as_versions``), and a set in which two options spelled differently have the same value (``3.1`` and
+  ``3.10``);
 - an option is "all of the above" / "none of the above": it refers to the options before it;
 - an option combines other options or statements: "I and II", "Both A and B", "Yalnız I", "I, II ve III"
   (the letters and numerals refer to positions, and such options are conventionally ordered).
@@ -92,6 +95,8 @@ _NUMERIC = re.compile(
     r"\s*(?P<unit>[^\d]{0,24}?)\s*[.]?\s*"
 )
 _PLAIN_NUMBER = re.compile(r"[-+]?[\d.,]+(?:[eE][-+]?\d+)?")
+_GROUPED = re.compile(r"[-+]?\d{1,3}(?:[.,]\d{3})*(?:[eE][-+]?\d+)?")
+_VERSION = re.compile(r"\s*\d+\.(\d+)\s*")
 _GROUPING = re.compile(r"(?<=\d)['’\u00a0\u202f ](?=\d{3}(?!\d))")
 
 
@@ -118,6 +123,8 @@ def parse_number(text: str, lang: str) -> tuple[float, str] | None:
     if not _PLAIN_NUMBER.fullmatch(number):
         return None
     mark = _decimal_point(number, lang)
+    if not mark and ("." in number or "," in number) and not _GROUPED.fullmatch(number):
+        return None  # separators that are neither a decimal mark nor digit grouping: 1.2.3
     other = "," if mark == "." else "."
     number = number.replace(other, "") if mark else number.replace(",", "").replace(".", "")
     number = number.replace(",", ".")
@@ -139,13 +146,51 @@ def parse_number(text: str, lang: str) -> tuple[float, str] | None:
 def option_numbers(item: Item, languages: list[str]) -> list[float] | None:
     """The options' values, read in the first language where every option is a number with one common unit
     (three or more options), else None."""
+    reading = numeric_reading(item, languages)
+    return reading[1] if reading is not None else None
+
+
+def numeric_reading(item: Item, languages: list[str]) -> tuple[str, list[float]] | None:
+    """(language, values) of ``option_numbers``: the language in which the options were read as numbers."""
     if len(item.options) < 3:
         return None
     for lang in languages:
-        parsed = [parse_number(text_in(option.text, lang) or "", lang) for option in item.options]
+        texts = [text_in(option.text, lang) or "" for option in item.options]
+        parsed = [parse_number(text, lang) for text in texts]
         if all(parsed) and len({unit for _, unit in parsed}) == 1:  # type: ignore[misc]
-            return [value for value, _ in parsed]  # type: ignore[misc]
+            values = [value for value, _ in parsed]  # type: ignore[misc]
+            if not reads_as_versions(texts, values) and not _same_value_spelled_twice(texts, values):
+                return lang, values
     return None
+
+
+def option_spelling(option, lang: str) -> str:
+    """A numeric option as written in ``lang``, for a message: "3.10", never the value 3.1."""
+    return (text_in(option.text, lang) or "").strip()
+
+
+def reads_as_versions(texts: list[str], values: list[float]) -> bool:
+    """Whether options written as digits, a dot and digits (3.8, 3.10) are version numbers rather than
+    decimals: their decimal parts differ in length (decimals are written to one precision: 2.50, 3.75) and
+    one of them ends in 0 (3.10 beside 3.9), or they are in order as versions (3.9, 3.11, 3.12) but not as
+    decimals."""
+    matches = [_VERSION.fullmatch(text) for text in texts]
+    if not all(matches):
+        return False
+    minors = [match.group(1) for match in matches]  # type: ignore[union-attr]
+    if len({len(minor) for minor in minors}) == 1:
+        return False
+    if any(minor.endswith("0") for minor in minors):
+        return True
+    versions = [tuple(map(int, text.split("."))) for text in texts]
+    return is_ordered(versions) and not is_ordered(values)  # type: ignore[arg-type]
+
+
+def _same_value_spelled_twice(texts: list[str], values: list[float]) -> bool:
+    """Whether two options written differently have the same value (3.1 and 3.10, 0.5 and 1/2): then
+    which of them is "first" is no matter of numbers."""
+    spellings: dict[float, str] = {}
+    return any(spellings.setdefault(value, text.strip()) != text.strip() for text, value in zip(texts, values))
 
 
 def is_ordered(values: list[float]) -> bool:

@@ -1,8 +1,11 @@
 """Finding glossary terms and their renderings in texts.
 
-Matching is case-insensitive (``quizlint.text.casefold`` in the text's language, so Turkish I/ı and İ/i fold
-correctly; a term such as INT8 also matches "int8" in a Turkish text) unless the term is ``case_sensitive``,
-and always starts at a word boundary. Words of a multi-word term match across any run of spaces or hyphens
+Matching is case-insensitive unless the term is ``case_sensitive``, and always starts at a word boundary. The
+term and the text are folded alike (``quizlint.text.casefold``), in every way that applies, and a match in any
+of them counts (``_foldings``): plain Unicode casefolding (INT8 matches "int8" and the term "api" matches "API"
+in a Turkish text too), and Turkish casefolding (I→ı, İ→i) when the text's language or the term's is Turkic
+("İSTANBUL" is "istanbul" in the English text of a Turkish quiz). A do-not-translate term is written in the
+quiz's source language; renderings, in the language they are listed for. Words of a multi-word term match across any run of spaces or hyphens
 ("fine-tuning" = "fine tuning").
 
 - In a SOURCE text, a term (or its rendering in the source language, from ``translations``) is present when
@@ -12,7 +15,8 @@ and always starts at a word boundary. Words of a multi-word term match across an
 - In a TARGET text, a required rendering, a term that must stay untranslated and a forbidden rendering are
   all matched as stems: "kontrol nokta" matches "kontrol noktaları", "GPU" matches "GPU'da". In Turkic
   languages a compound noun of two words or more ending in the compound suffix (-ı/-i/-u/-ü,
-  -sı/-si/-su/-sü) also matches without it, so "kontrol noktası" matches "kontrol noktaları".
+  -sı/-si/-su/-sü) also matches without it, so "kontrol noktası" matches "kontrol noktaları", and a final
+  ç/k/p/t also matches softened (c/ğ/b/d), so "belirteç" matches "belirteci" and "ağırlık" "ağırlığı".
 
 Matchers are built once per glossary (``matcher_for``) and find candidate terms through an index of their
 first letters, so a large glossary costs little per text.
@@ -52,16 +56,28 @@ def _is_stem_language(lang: str) -> bool:
     return is_turkic(lang)
 
 
-def _folds(text: str, lang: str, case_sensitive: bool) -> list[str]:
-    """The forms of a term to look for in a text folded with ``_fold_text(…, lang)``."""
-    if case_sensitive:
-        return [nfc(text)]
-    return list(dict.fromkeys([casefold(text, lang), casefold(text, None)]))
+_PLAIN = None  # (as the language of a folding: casefolding without any language's special rules)
+
+
+@lru_cache(maxsize=256)
+def _foldings(lang: str, written_in: str | None = None) -> tuple[str | None, ...]:
+    """The casefoldings under which a term written in ``written_in`` (None: not known) is looked for in a text
+    in ``lang``, each given as the language ``casefold`` takes: plain, and Turkish when either is Turkic."""
+    return (_PLAIN, "tr") if is_turkic(lang) or is_turkic(written_in) else (_PLAIN,)
 
 
 @lru_cache(maxsize=256)  # a text is folded to be matched against several terms and renderings
-def _fold_text(text: str, lang: str, case_sensitive: bool) -> str:
-    return nfc(text) if case_sensitive else casefold(text, lang)
+def _fold_text(text: str, folding: str | None, case_sensitive: bool) -> str:
+    return nfc(text) if case_sensitive else casefold(text, folding)
+
+
+def _matches_in_some_folding(pattern, term: str, text: str, lang: str, written_in: str | None,
+                             case_sensitive: bool) -> bool:
+    """Whether ``pattern(term, lang, case_sensitive, folding)`` finds the term in ``text`` folded the same way, in
+    one of ``_foldings(lang, written_in)`` (case-sensitive terms: as written)."""
+    foldings = (_PLAIN,) if case_sensitive else _foldings(primary_subtag(lang), written_in)
+    return any(pattern(term, lang, case_sensitive, folding).search(_fold_text(text, folding, case_sensitive))
+               for folding in foldings)
 
 
 def _loose(text: str) -> str:
@@ -84,36 +100,53 @@ def _without_compound_suffix(word: str) -> str | None:
 
 
 def _stem_forms(rendering: str, lang: str) -> list[str]:
-    """The rendering, and for a Turkish compound noun ("kontrol noktası", two words or more) also the
-    rendering without the compound suffix, which inflection replaces ("kontrol noktaları")."""
+    """The rendering, and in Turkish also: for a compound noun ("kontrol noktası", two words or more) the
+    rendering without the compound suffix, which inflection replaces ("kontrol noktaları"); for a rendering
+    ending in ç, k, p or t, its softened form, which a suffix starting with a vowel brings ("belirteç" →
+    "belirteci", "ağırlık" → "ağırlığı", "renk" → "rengi")."""
     forms = [rendering]
+    if not _is_stem_language(lang):
+        return forms
     head, _, last = rendering.rpartition(" ")
-    if _is_stem_language(lang) and head:
-        stem = _without_compound_suffix(last)
-        if stem is not None:
-            forms.append(f"{head} {stem}")
+    stem = _without_compound_suffix(last) if head else None
+    if stem is not None:
+        forms.append(f"{head} {stem}")
+    softened = _softened(rendering)
+    if softened is not None:
+        forms.append(softened)
     return forms
 
 
+_TURKISH_SOFTENING = {"ç": "c", "k": "ğ", "p": "b", "t": "d"}
+
+
+def _softened(word: str) -> str | None:
+    """``word`` with its final ç/k/p/t softened (c/ğ/b/d; k after n: g), None when it ends otherwise (casefolded)."""
+    if len(word) < 3 or word[-1] not in _TURKISH_SOFTENING:
+        return None
+    soft = "g" if word[-1] == "k" and word[-2] == "n" else _TURKISH_SOFTENING[word[-1]]
+    return word[:-1] + soft
+
+
 @lru_cache(maxsize=4096)
-def stem_pattern(rendering: str, lang: str, case_sensitive: bool = False) -> re.Pattern:
-    """A rendering as a stem at a word start (any ending, apostrophe suffixes included)."""
+def stem_pattern(rendering: str, lang: str, case_sensitive: bool = False, folding: str | None = _PLAIN) -> re.Pattern:
+    """A rendering as a stem at a word start (any ending, apostrophe suffixes included), in a text in ``lang``
+    folded with ``_fold_text(…, folding, case_sensitive)``."""
     lang = primary_subtag(lang)
-    alternatives = [_phrase(form) for fold in _folds(rendering, lang, case_sensitive)
-                    for form in _stem_forms(fold, lang)]
+    alternatives = [_phrase(form) for form in _stem_forms(_fold_text(rendering, folding, case_sensitive), lang)]
     return re.compile(r"(?<!\w)(?:" + "|".join(dict.fromkeys(alternatives)) + ")")
 
 
 @lru_cache(maxsize=4096)
-def source_pattern(term: str, lang: str, case_sensitive: bool = False) -> re.Pattern:
+def source_pattern(term: str, lang: str, case_sensitive: bool = False, folding: str | None = _PLAIN) -> re.Pattern:
     """A term as a whole word in a source text, with an apostrophe suffix or one of the language's endings."""
     lang = primary_subtag(lang)
     if _is_stem_language(lang):
-        return stem_pattern(term, lang, case_sensitive)
-    alternatives = "|".join(dict.fromkeys(_phrase(fold) for fold in _folds(term, lang, case_sensitive)))
+        return stem_pattern(term, lang, case_sensitive, folding)
     endings = SOURCE_ENDINGS.get(lang, ())
     ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
-    return re.compile(r"(?<!\w)(?:" + alternatives + ")" + ending + _APOSTROPHE_SUFFIX + r"(?!\w)")
+    return re.compile(r"(?<!\w)(?:" + _phrase(_fold_text(term, folding, case_sensitive)) + ")" + ending
+                      + _APOSTROPHE_SUFFIX + r"(?!\w)")
 
 
 def _index_key(text: str) -> str:
@@ -204,14 +237,9 @@ class GlossaryMatcher:
         if not candidates:
             return []
         found: dict[int, GlossaryTerm] = {}
-        folded: dict[bool, str] = {}
         for term, spelling in candidates:
-            if id(term) in found:
-                continue
-            key = term.case_sensitive
-            if key not in folded:
-                folded[key] = _fold_text(text, lang, key)
-            if source_pattern(spelling, lang, key).search(folded[key]):
+            if id(term) not in found and _matches_in_some_folding(source_pattern, spelling, text, lang, lang,
+                                                                  term.case_sensitive):
                 found[id(term)] = term
         return sorted(found.values(), key=lambda term: self._order[id(term)])
 
@@ -226,8 +254,11 @@ class GlossaryMatcher:
         return term.term if not term.translate else None
 
     @staticmethod
-    def contains(rendering: str, text: str, lang: str, case_sensitive: bool = False) -> bool:
-        return bool(stem_pattern(rendering, lang, case_sensitive).search(_fold_text(text, lang, case_sensitive)))
+    def contains(rendering: str, text: str, lang: str, case_sensitive: bool = False,
+                 written_in: str | None = None) -> bool:
+        """Whether ``text`` (in ``lang``) has ``rendering`` (written in ``written_in``: by default, in ``lang``)
+        as a stem."""
+        return _matches_in_some_folding(stem_pattern, rendering, text, lang, written_in or lang, case_sensitive)
 
     def _forbidden_index(self, lang: str) -> _Index:
         index = self._forbidden_indexes.get(lang)

@@ -257,6 +257,37 @@ def prose_letters(text: str) -> int:
     return sum(map(_LETTER_COUNTS.__getitem__, text.split()))
 
 
+def visible_text(text: str) -> str:
+    """What a student sees of a Markdown text: link and image texts without their targets, inline code
+    without its backticks, no emphasis markers, no HTML tags (the text itself when it has none of them)."""
+    if not has_markup_or_emphasis(text):  # (most texts)
+        return text
+    if "](" in text:
+        text = _LINK.sub(lambda match: match.group(2), text)
+    if "`" not in text:
+        return _visible_prose(text)
+    pieces, end = [], 0
+    for match in _INLINE_CODE.finditer(text):  # code is shown as written
+        pieces += [_visible_prose(text[end:match.start()]), match.group(2)]
+        end = match.end()
+    return "".join(pieces) + _visible_prose(text[end:])
+
+
+def _visible_prose(text: str) -> str:
+    if "<" in text:
+        text = _HTML_TAG.sub("", text)
+    if "*" in text or "_" in text:
+        text = _STRONG.sub(lambda match: match.group(2), text)
+        text = _EMPHASIS.sub(lambda match: match.group(1) or match.group(2), text)
+    return text
+
+
+def has_hidden_text(text: str) -> bool:
+    """Whether ``text`` may have words a student does not see (link targets, HTML tags): words that
+    ``visible_text`` leaves out."""
+    return "<" in text or ("]" in text and "](" in text)
+
+
 def has_markup(text: str) -> bool:
     """Whether ``strip_untranslatable`` may change ``text`` other than by its whitespace."""
     # (``_MARKUP_HINT.search``, with substring tests, which are several times faster than the regex; a test for

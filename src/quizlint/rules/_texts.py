@@ -9,6 +9,8 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.texts import language_texts, text_in
+from quizlint.rules._markup import has_hidden_text, visible_text
+from quizlint.text import nfc
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
 _EMPHASIS = re.compile(
@@ -69,6 +71,17 @@ def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
         found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(value, lang) for value in values], lang))
                                              for lang in ctx.languages]
     return found
+
+
+def visible_lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
+    """``lexicon_texts(ctx)`` of the texts as students see them (``visible_text``: no link targets, no HTML
+    tags), for rules that compare words; the same list when no text hides any words (the usual case)."""
+    found = lexicon_texts(ctx)
+    # (one test on the texts joined: a space between two texts joins no "](" and holds no "<")
+    if not has_hidden_text(" ".join([text for _, texts in found for text in texts.texts if text])):
+        return found
+    return [(lang, lexicon.Texts([visible_text(text) if text else text for text in texts.texts], lang))
+            for lang, texts in found]
 
 
 def stem_categories(ctx) -> frozenset[str]:
@@ -150,15 +163,18 @@ def inside_any(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 
 def prose_matches(category: str, text: str, lang: str) -> list[lexicon.Match]:
     """Terms of ``category`` in ``text``, leaving out those inside inline code."""
+    text = text if text.isascii() else nfc(text)  # (the spans of ``find_all``'s matches are in the NFC text)
     found = lexicon.find_all(category, text, lang)
     code = code_spans(text) if found else []
     return [match for match in found if not inside_any(match.start, match.end, code)]
 
 
-def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what: str) -> Iterator:
-    """One problem per field (path, value, label) that contains terms of ``category`` in any language."""
+def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what: str,
+                  innocent: Callable[[str, lexicon.Match], bool] | None = None) -> Iterator:
+    """One problem per field (path, value, label) that contains terms of ``category`` in any language (but for
+    the matches that ``innocent(nfc(text), match)`` says are not the term)."""
     for path, value, label in fields:
         hits = [(lang, match.text) for lang, text in language_texts(value, ctx.languages)
-                for match in prose_matches(category, text, lang)]
+                for match in prose_matches(category, text, lang) if innocent is None or not innocent(nfc(text), match)]
         if hits:
             yield ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))

@@ -11,10 +11,12 @@ if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
     from quizlint.model import Glossary, Item
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._markup import prose
+from quizlint.text import is_blank
 
 
 def has_text(text: str | None) -> bool:
-    return isinstance(text, str) and bool(text.strip())
+    """Whether ``text`` is a string that shows something (see ``is_blank``)."""
+    return isinstance(text, str) and not is_blank(text)
 
 
 def localized_fields(item: Item) -> Iterator[TextField]:

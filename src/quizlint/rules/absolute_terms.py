@@ -6,9 +6,10 @@ frequency, extent or certainty, in any of the quiz's languages. English: always,
 none, nothing, completely, entirely, absolutely, totally, invariably, guarantee(d/s), impossible, certainly;
 Turkish: "her zaman", "hiçbir zaman", "asla", "daima", "sadece", "yalnızca", "tamamen", "kesinlikle",
 "mutlaka", "garanti", "hiçbir", "tüm", "bütün", "hepsi" (the full lists are below). Hedged uses are not
-counted: "not always", "almost all", "hemen hemen her"; nor are technical terms such as all-reduce, nor
-words in inline code. Options that are "all of the above" or "none of the above" are left to the rules of
-those names.
+counted: "not always", "almost all", "hemen hemen her"; nor are technical terms such as all-reduce and
+read-only, nor words in inline code, nor Python's `None`: "None" written so as the whole option or inside a
+sentence (a bare "None" is a legitimate answer in programming questions). Options that are "all of the
+above" or "none of the above" are left to the rules of those names.
 
 The modal verbs "must" and "cannot" are deliberately not on the list: they are the ordinary way to state a
 wrong technical claim ("the model must be retrained") and would drown the real cues in noise.
@@ -97,4 +98,13 @@ def check(ctx):
         for index, option in enumerate(ctx.item.options)
         if (include_key or not option.correct) and not _all_or_none(option, ctx.languages, categories)
     ]
-    yield from term_problems(ctx, "absolute-terms", fields, "the absolute term")
+    yield from term_problems(ctx, "absolute-terms", fields, "the absolute term", is_python_none)
+
+
+def is_python_none(text: str, match) -> bool:
+    """Whether a match of "none" is Python's ``None``: written "None", and the whole option or inside a sentence
+    (at the start of a sentence, "None" is the English word)."""
+    if match.text != "None":
+        return False
+    before = text[:match.start].rstrip(" \t\n\"'“‘(*_")
+    return text.strip(" \t\n.\"'“”‘’*_") == "None" or (before != "" and before[-1] not in ".!?:;")

@@ -5,7 +5,7 @@ In every language of the quiz, compares the content words of the stem with those
 at least four letters, without digits, that are not on the stopword list (function words and the usual
 wording of questions such as "which", "following", "aşağıdakilerden", "hangisidir"; the lists are below).
 Reports a key (an option marked correct) that shares a content word with the stem when no distractor shares
-it.
+it. Only the words a student sees count: the text of a Markdown link, not its target URL.
 
 Words are compared on their beginning, so that inflected forms match: Turkish words on their first five
 letters, after dropping a suffix that follows an apostrophe ("parçalara", "parçası" → "parça"; "GPU'da" →
@@ -62,7 +62,7 @@ None.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, lexicon_texts, quoted_by_language
+from quizlint.rules._texts import distractor_indexes, key_indexes, lang_path, quoted_by_language, visible_lexicon_texts
 
 CODE = "W010"
 NAME = "clang-association"
@@ -82,7 +82,7 @@ def check(ctx):
     if not distractors:
         return
     for key in key_indexes(item):
-        hits = [(lang, word) for lang, texts in lexicon_texts(ctx)
+        hits = [(lang, word) for lang, texts in visible_lexicon_texts(ctx)
                 for word in texts.echoed_words(key + 1, 0, distractors)]
         if hits:
             option = item.options[key]

@@ -2,7 +2,7 @@
 
 ## What it does
 Reports a pair of options whose texts are the same in one language (after the same normalisation as
-`duplicate-option`: NFC, Turkish-aware casefolding, whitespace and punctuation) while they differ in another
+`duplicate-option`: NFC, Turkish-aware casefolding, whitespace, prose punctuation and emphasis) while they differ in another
 language, at the later option's text in the language where they coincide. For example, options that read
 "Ankara" and "İzmir" in English but "Ankara" and "Ankara" in Turkish: the Turkish text of one option was
 copied over the other. One finding per language in which the pair coincides.

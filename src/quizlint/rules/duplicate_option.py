@@ -2,8 +2,10 @@
 
 ## What it does
 Compares the options of an item in every language, after Unicode NFC normalisation, casefolding (Turkish
-aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect) and collapsing whitespace and punctuation, so
-"Ankara", " ankara." and "ANKARA" are the same option. Reports the later option of a pair that is the same in
+aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitespace and dropping the prose
+punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
+" ankara.", "**ANKARA**" and "`Ankara`" are the same option. Signs and operators count: "C#", "C++" and "C",
+"-1" and "1", "`i++`" and "`++i`" are different options. Reports the later option of a pair that is the same in
 **every** language in which both have a text, at that option's text.
 
 A pair that is the same in some languages but different in others is not a duplicate as written: one of its
@@ -114,7 +116,7 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
     """Whether two options may have the same comparison key in some language: not when, in each language, the
     keys of their texts differ in their first words or else in their first and last words, the usual case. (A
     text's key is the non-empty keys of its chunks between spaces, one space apart: casefolding and NFC never join
-    or split characters across whitespace, and a run of whitespace and punctuation becomes one space either way.
+    or split characters across whitespace, and each chunk's key depends on that chunk alone.
     So the first word of the key of a text's first chunk is the first word of the text's key, and so for the
     last.)"""
     if len(options) < 2:

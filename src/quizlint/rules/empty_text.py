@@ -1,7 +1,8 @@
 """A text is empty, blank or null.
 
 ## What it does
-Reports a stem, option, feedback or explanation whose text is empty, only whitespace, or `null` — in any
+Reports a stem, option, feedback or explanation whose text is empty, only whitespace (zero-width spaces and
+joiners included), or `null` — in any
 language, the source language included, and for a language-neutral plain string too. A language key that
 is absent altogether is reported by `missing-translation`. The quiz's own `title` and `description` are
 checked the same way.

@@ -10,12 +10,18 @@ with `glossary =` or `--glossary`). For each glossary term present in the source
 And in every text of every language, the source included and whether or not the source has the term, a
 rendering listed in `forbidden.<lang>` must not appear in the `<lang>` text.
 
-Matching is case-insensitive in the text's language (Turkish I/ı, İ/i) unless the term is
-`case_sensitive`, and starts at a word boundary. In the source, a term may carry an inflection (English
+Matching is case-insensitive unless the term is `case_sensitive`, and starts at a word boundary. The term
+and the text are casefolded alike, and a match counts when they match with plain casefolding or, when the
+text's language or the term's is Turkish (or another Turkic language), with Turkish casefolding (I/ı, İ/i):
+so a do-not-translate "API" is found as "API" in a Turkish text, and "İSTANBUL" in the English text of a
+quiz whose source is Turkish. (A do-not-translate term is written in the source language; a rendering, in
+its language.) In the source, a term may carry an inflection (English
 plurals, -ed, -ing) or a suffix after an apostrophe. In a translation, renderings are stems: a Turkish
 suffix after an apostrophe ("GPU'da", "safetensors'ı") or glued to a word ("kontrol noktaları" for the
 rendering "kontrol nokta") is accepted, and a Turkish compound noun that ends in the compound suffix
-("kontrol noktası") also matches its inflected forms ("kontrol noktaları"). Write renderings as stems.
+("kontrol noktası") also matches its inflected forms ("kontrol noktaları"), and a Turkish rendering that ends
+in ç, k, p or t also matches with it softened before a vowel ("belirteç": "belirteci"; "ağırlık": "ağırlığı").
+Write renderings as stems.
 A term can be found in the source through its own rendering in the source language, so a glossary written
 in English also checks a quiz whose source is Turkish, given `translations` in both languages. The finding
 points at the target text and names the term.
@@ -116,9 +122,10 @@ def _missing(ctx, matcher, position: int, value: dict, hits: list):
             expected = matcher.expected(term, lang)
             if expected is None or (lang, id(term)) in replaced:
                 continue
-            if matcher.contains(expected, target, lang, term.case_sensitive):
+            kept = expected == term.term and not term.translate  # (a name written in the source language)
+            if matcher.contains(expected, target, lang, term.case_sensitive, ctx.source_language if kept else lang):
                 continue
-            if expected == term.term and not term.translate:
+            if kept:
                 message = f"glossary term '{term.term}' must stay as it is in the {lang} text"
             else:
                 message = f"glossary term '{term.term}' must be translated as '{expected}' in the {lang} text"

@@ -1,8 +1,8 @@
 """The key is the longest option far more often than chance.
 
 ## What it does
-Over the single-answer items with one key, counts the items whose key is the longest option (in characters,
-in the source language) and tests the count with a one-sided exact binomial test against chance. By chance
+Over the single-answer items with one key, counts the items whose key is the longest option (in characters
+as students see them, in the source language: a link by its text, not its URL) and tests the count with a one-sided exact binomial test against chance. By chance
 the key is the longest option of an n-option item with probability 1/n; when several options tie for the
 longest, the key counts as the longest if it is one of them, and the chance for that item is (number tied)/n
 (a Poisson-binomial test when the chances differ). A p-value below `alpha` is reported, e.g. `the key is the

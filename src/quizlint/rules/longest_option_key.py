@@ -2,7 +2,8 @@
 
 ## What it does
 Reports a single-answer item whose key, in the source language, is more than `ratio` times as long (in
-characters) as the longest distractor and has at least `min-words` words. Short keys ("Ankara" against
+characters) as the longest distractor and has at least `min-words` words. Texts are measured as students see
+them: a Markdown link by its text, not its URL, and without emphasis or code markers. Short keys ("Ankara" against
 "Izmir") are never reported: a length cue needs a long, qualified answer. The bank-wide rate is checked by
 longest-option-bank.
 
@@ -48,6 +49,7 @@ from the key into the stem or the explanation.
 """
 
 from quizlint.model import is_neutral, option_letter, text_in
+from quizlint.rules._markup import visible_text
 from quizlint.rules._texts import key_indexes
 from quizlint.text import words
 
@@ -70,7 +72,7 @@ def check(ctx):
         return
     key = keys[0]
     lang = ctx.source_language
-    texts = [(text_in(option.text, lang) or "").strip() for option in item.options]
+    texts = [visible_text(text_in(option.text, lang) or "").strip() for option in item.options]
     key_text = texts.pop(key)
     longest_distractor = max(map(len, texts))
     ratio_allowed, min_words = ctx.options["ratio"], ctx.options["min-words"]

@@ -9,6 +9,8 @@ Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and 
 "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında" (the full lists are below). Because Turkish
 puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
+Phrases in which such a word is not a negation are not counted: "at least", "true or false", "least
+recently used", "least squares", "değil mi" (the full lists of exceptions are below too).
 
 A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
 Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
@@ -89,6 +91,7 @@ from quizlint.rules._texts import (
     quoted_by_language,
     stem_categories,
 )
+from quizlint.text import nfc
 
 CODE = "W003"
 NAME = "negative-stem"
@@ -104,7 +107,8 @@ _LAST_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?=[\W_]*\Z)")
 
 
 def negative_words(text: str, lang: str) -> list[lexicon.Match]:
-    """Negative words of the question sentence of ``text``, with spans in ``text``."""
+    """Negative words of the question sentence of ``text``, with spans in ``text`` (which must be NFC: see
+    ``lexicon.find_all``)."""
     start, end = question_sentence(text)
     sentence = text[start:end]
     found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
@@ -119,6 +123,7 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
 
 
 def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
+    text = nfc(text)
     words = negative_words(text, lang)
     if not require_emphasis:
         return [match.text for match in words]

@@ -7,7 +7,12 @@ are neither in ascending nor in descending order. Numbers are read the way the l
 decimal comma in Turkish and other decimal-comma languages (`0,5`, `1.000`), a decimal point in English
 (`0.5`, `1,000`); a separator followed by other than three digits is always a decimal mark. Fractions (`1/4`)
 and exponents (`1e-5`) are understood. Options with different units are left alone. The numbers are read from
-the first language in which every option is a number.
+the first language in which every option is a number, and the message quotes the options as written there.
+
+Options whose order as numbers is doubtful are left alone too: version numbers (digits, a dot, digits whose
+decimal parts differ in length, with one of them ending in 0, as `3.9`, `3.10`, or in order as versions
+but not as decimals, as `3.9`, `3.11`, `3.12`), two options spelled differently with one value (`3.1`,
+`3.10`), and a number with separators that are neither a decimal mark nor digit grouping (`1.2.3`).
 
 ## Why it matters
 Options in a logical or numerical order are faster to scan and remove a source of irrelevant difficulty;
@@ -65,7 +70,7 @@ from __future__ import annotations
 import re
 
 from quizlint.model import text_in
-from quizlint.model.order import is_ordered, option_numbers
+from quizlint.model.order import is_ordered, numeric_reading, option_spelling
 
 CODE = "W009"
 NAME = "numeric-order"
@@ -79,15 +84,15 @@ _DIGIT = re.compile(r"\d")
 
 def _all_have_digits(item, languages: list[str]) -> bool:
     """Whether in some language every option has a digit, as every number has: else no option list is read as
-    numbers, and ``option_numbers`` (which parses them all) need not run."""
+    numbers, and ``numeric_reading`` (which parses them all) need not run."""
     return any(all(_DIGIT.search(text_in(option.text, lang) or "") for option in item.options) for lang in languages)
 
 
 def check(ctx):
     if not _all_have_digits(ctx.item, ctx.languages):
         return
-    values = option_numbers(ctx.item, ctx.languages)
-    if values is not None and not is_ordered(values):
-        shown = ", ".join(f"{value:g}" for value in values)
+    reading = numeric_reading(ctx.item, ctx.languages)
+    if reading is not None and not is_ordered(reading[1]):
+        shown = ", ".join(option_spelling(option, reading[0]) for option in ctx.item.options)
         yield ctx.problem(f"numeric options are not in order ({shown}); sort them in ascending order", "options",
                           at_key=True, fixable=True)

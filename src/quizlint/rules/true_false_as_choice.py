@@ -3,7 +3,8 @@
 ## What it does
 Reports a `single` item with exactly two options of which one is a bare "true" answer (True, Yes, Correct,
 Right; Turkish Doğru, Doğrudur, Evet) and the other a bare "false" answer (False, No, Incorrect, Wrong; Turkish
-Yanlış, Yanlıştır, Hayır) in any of the quiz's languages.
+Yanlış, Yanlıştır, Hayır) in any of the quiz's languages. Options in inline code (`` `True` ``, `` `False` ``)
+are a programming language's values, not a true/false answer, and are left alone.
 
 ## Why it matters
 It is a true/false item in disguise. Written as one, exporters produce the LMS's native true/false question
@@ -49,7 +50,7 @@ None.
 """
 
 from quizlint import lexicon
-from quizlint.rules._texts import language_texts, option_categories
+from quizlint.rules._texts import code_spans, language_texts, option_categories
 
 CODE = "W008"
 NAME = "true-false-as-choice"
@@ -62,6 +63,8 @@ LEXICON = ("true-answers", "false-answers")
 
 
 def _kind(text: str, lang: str) -> str | None:
+    if code_spans(text):
+        return None  # `True`, `False`: the values of a programming language, not a true/false answer
     if lexicon.matches("true-answers", text, lang):
         return "true"
     if lexicon.matches("false-answers", text, lang):

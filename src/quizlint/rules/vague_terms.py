@@ -5,7 +5,8 @@ Reports the stem and each option that contains a vague frequency word in any of 
 English: usually, often, sometimes, frequently, generally, typically, rarely, commonly, mostly, seldom,
 occasionally, "most of the time", "in most cases"; Turkish: "genellikle", "genelde", "bazen", "sıklıkla",
 "sık sık", "çoğunlukla", "nadiren", "çoğu zaman", "tipik olarak", "yaygın olarak", "ara sıra", "zaman zaman"
-(the full lists are below). Words in inline code are skipped.
+(the full lists are below). Words in inline code are skipped, and so is a question about a frequency:
+"How often does the Trainer save a checkpoint?", "ne sıklıkla".
 
 ## Why it matters
 Readers put very different numbers on "often" or "usually" (anything from 30% to 90%), so whether such an
