@@ -135,6 +135,7 @@ NUMBERS = ('"2"', '"3"', '"9"')
     ('"Bu sayılar için aşağıdakilerden hangisi söylenemez?"', "tr", "söylenemez"),
     ('"Asal çarpanlara ayırmada hangi sayı kullanılmaz?"', "tr", "kullanılmaz"),
     ('"Hangisi yanlıştır?"', "tr", "yanlıştır"),
+    ('"Bu sayılardan hangisi silinmemelidir?"', "tr", "silinmemelidir"),
 ])
 def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
     found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
@@ -167,6 +168,8 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Which loss is used by ordinary least squares?"', "en"),
     ('"Does `bool([])` evaluate to True or False?"', "en"),
     ('"Which of these is **not** prime (see `is_prime`)?"', "en"),
+    # memeli is a mammal, not the negative ending -memeli ("gitmemelidir")
+    ('"Aşağıdakilerden hangileri memelidir?"', "tr"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []

@@ -114,6 +114,7 @@ LISTS: dict[str, WordList] = {
                 "*mamalıdır", "*memelidir", "*mamalı", "*memeli",
             ),
         },
+        exceptions={"tr": ("memeli*",)},  # memeli: mammal ("Hangileri memelidir?" asks which are mammals)
     ),
     "absolute-terms": WordList(
         "Specific determiners: words of absolute frequency, extent or certainty. Modal verbs (must, cannot) are "
