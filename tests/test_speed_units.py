@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -224,8 +225,10 @@ def test_the_lexicon_prefilter_never_hides_a_term():
                 if lexicon.find_all(category, text, lang):
                     continue
                 # the regex itself may not match this crude spelling; the prefilter must not be the reason
-                pattern, _ = lexicon._compiled(category, lexicon.language_key(lang))
+                pattern, exceptions = lexicon._compiled(category, lexicon.language_key(lang))
                 words = lexicon.folded_words(text, lexicon.language_key(lang))
+                if exceptions is not None and exceptions.search(words):
+                    continue  # an exception of the list ("memeli*" of "*memelidir"): not the prefilter
                 assert not (pattern.fullmatch(words) if word_list.whole else pattern.search(words)), (category, term)
 
 
@@ -350,3 +353,11 @@ def test_guided_chunks_cover_the_files_in_order_and_end_with_single_files(count,
     if count >= 2 * workers:  # enough to share: the last chunks are single files
         assert sizes[-workers:] == [1] * workers
     assert len(chunks) <= 2 * workers * (1 + math.log(count + 1))  # few chunks: little traffic
+
+
+def test_the_characters_a_blank_text_may_start_with_are_every_whitespace_and_invisible_one():
+    from quizlint.text import MAY_START_BLANK, is_blank
+
+    assert {chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()} <= MAY_START_BLANK
+    assert all(is_blank(character * 2) for character in MAY_START_BLANK)
+    assert not any(is_blank(character + "x") for character in MAY_START_BLANK)

@@ -85,10 +85,15 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
 _DROP_INVISIBLE = dict.fromkeys(map(ord, _INVISIBLE))
 
 
+# The characters a blank text may start with: ``str.isspace``'s and ``_INVISIBLE`` (a text that starts with another
+# one shows something: the test hot loops make before calling ``is_blank``, as ``text[0] in MAY_START_BLANK``)
+MAY_START_BLANK = frozenset("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+                            "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000" + _INVISIBLE)
+
+
 def is_blank(text: str) -> bool:
     """Whether ``text`` shows nothing: empty, or only whitespace and zero-width characters."""
-    first = text[:1]
-    if first and not first.isspace() and first not in _INVISIBLE:
+    if text and text[0] not in MAY_START_BLANK:
         return False  # (most texts: their first character shows)
     stripped = text.strip()
     return not stripped or (stripped[0] in _INVISIBLE and not stripped.translate(_DROP_INVISIBLE).strip())

@@ -8,7 +8,7 @@ only for the message of a problem (``item_fields_of(ctx)[position]``), and most 
 from __future__ import annotations
 
 from quizlint.rules._markup import is_normalized, join_texts, normalized
-from quizlint.text import is_blank
+from quizlint.text import MAY_START_BLANK, is_blank
 
 
 def text_values(item) -> list:
@@ -73,18 +73,18 @@ def _read_texts(values: list, language_count: int, source_language: str,
     pairs, sources, targets = [], [], []
     for position, value in enumerate(values):
         if isinstance(value, str):  # language-neutral: nothing to translate
-            if not value or is_blank(value):
+            if not value or (value[0] in MAY_START_BLANK and is_blank(value)):
                 complete = False
             continue
         if len(value) != language_count:
             complete = False
         source = value.get(source_language)
-        if not source or is_blank(source):
+        if not source or (source[0] in MAY_START_BLANK and is_blank(source)):
             complete = False
             continue
         for lang in target_languages:
             target = value.get(lang)
-            if target and not is_blank(target):
+            if target and (target[0] not in MAY_START_BLANK or not is_blank(target)):
                 pairs.append((position, lang, source, target))
                 sources.append(source)
                 targets.append(target)
