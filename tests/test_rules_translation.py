@@ -210,6 +210,19 @@ def test_untranslated_copy_of_the_quiz_title_and_description(run, tmp_path):
     assert run("lint", "--no-cache", "--select", "T003", "demo.quiz.yaml", cwd=tmp_path).exit_code == 0
 
 
+def test_undeclared_language_in_the_quiz_title_and_description(run, tmp_path):
+    text = quiz_yaml(item('{en: "Which?", tr: "Hangisi?"}', "A", "B"))
+    text = text.replace("title: {en: Title en, tr: Title tr}",
+                        'title: {en: "Layers", tr: "Katmanlar", tk: "Gatlar"}\n'
+                        'description: {en: "An introduction", tr: "Bir giriş", EN: "An introduction"}')
+    (tmp_path / "demo.quiz.yaml").write_text(text, encoding="utf-8")
+    found = json.loads(run("lint", "--no-cache", "--format", "json", "--select", "T010", "demo.quiz.yaml",
+                           cwd=tmp_path).stdout)
+    assert [(f["line"], f["message"]) for f in found] == [
+        (4, "quiz title has a text in tk, which the quiz does not declare (languages: en, tr)"),
+        (5, "quiz description has a text in EN, which the quiz does not declare (languages: en, tr)")]
+
+
 # ---------------------------------------------------------------------------------- wrong-language
 
 
@@ -361,6 +374,25 @@ def test_required_rendering_matched_with_turkish_consonant_softening(lint, trans
     found = messages(lint(items, "T005", glossary=glossary))
     assert found == ([] if ok else ["stem: glossary term 'token' must be translated as 'belirteç' in the tr text",
                                     "stem: glossary term 'weight' must be translated as 'ağırlık' in the tr text"])
+
+
+def test_a_one_syllable_rendering_is_not_softened(lint):
+    # kat → katı, kart → kartı: a softened "kad" or "kard" would find "kadar" and "kardeşi"
+    glossary = "terms:\n  - term: fold\n    translations: {tr: kat}\n  - term: card\n    translations: {tr: kart}\n"
+    items = item('{en: "Why is 5-fold validation used with a card?", tr: "Doğrulama neden kardeşi kadar çok kullanılır?"}',
+                 "A", "B")
+    assert sorted(messages(lint(items, "T005", glossary=glossary))) == [
+        "stem: glossary term 'card' must be translated as 'kart' in the tr text",
+        "stem: glossary term 'fold' must be translated as 'kat' in the tr text"]
+
+
+def test_an_english_term_in_y_is_found_in_its_ies_plural(lint):
+    glossary = "terms:\n  - term: query\n    translations: {tr: sorgu}\n"
+    items = item('{en: "How are the queries cached?", tr: "İstekler nasıl önbelleğe alınır?"}', "A", "B")
+    assert messages(lint(items, "T005", glossary=glossary)) == [
+        "stem: glossary term 'query' must be translated as 'sorgu' in the tr text"]
+    items = item('{en: "How are the queries cached?", tr: "Sorgular nasıl önbelleğe alınır?"}', "A", "B")
+    assert lint(items, "T005", glossary=glossary) == []
 
 
 def test_ince_ayar_with_turkish_dotted_capital(lint):

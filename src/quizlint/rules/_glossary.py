@@ -10,13 +10,15 @@ quiz's source language; renderings, in the language they are listed for. Words o
 
 - In a SOURCE text, a term (or its rendering in the source language, from ``translations``) is present when
   it stands as a whole word, optionally followed by a suffix after an apostrophe (GPU'da, safetensors'ı) or
-  by one of the source language's inflectional endings (``SOURCE_ENDINGS``: English plurals, -ed, -ing);
+  by one of the source language's inflectional endings (``SOURCE_ENDINGS``: English plurals, -ed, -ing; a final
+  consonant + y also as -ies, -ied: query → queries);
   in an agglutinative language (Turkish…) a term is a stem and any ending is accepted.
 - In a TARGET text, a required rendering, a term that must stay untranslated and a forbidden rendering are
   all matched as stems: "kontrol nokta" matches "kontrol noktaları", "GPU" matches "GPU'da". In Turkic
   languages a compound noun of two words or more ending in the compound suffix (-ı/-i/-u/-ü,
   -sı/-si/-su/-sü) also matches without it, so "kontrol noktası" matches "kontrol noktaları", and a final
-  ç/k/p/t also matches softened (c/ğ/b/d), so "belirteç" matches "belirteci" and "ağırlık" "ağırlığı".
+  ç/k/p/t of a word of two syllables or more also matches softened (c/ğ/b/d), so "belirteç" matches "belirteci"
+  and "ağırlık" "ağırlığı" (but "kat" does not match "kadar").
 
 Matchers are built once per glossary (``matcher_for``) and find candidate terms through an index of their
 first letters, so a large glossary costs little per text.
@@ -121,8 +123,11 @@ _TURKISH_SOFTENING = {"ç": "c", "k": "ğ", "p": "b", "t": "d"}
 
 
 def _softened(word: str) -> str | None:
-    """``word`` with its final ç/k/p/t softened (c/ğ/b/d; k after n: g), None when it ends otherwise (casefolded)."""
-    if len(word) < 3 or word[-1] not in _TURKISH_SOFTENING:
+    """``word`` with its final ç/k/p/t softened (c/ğ/b/d; k after n: g), None when it ends otherwise or has one
+    syllable (casefolded): words of one syllable mostly keep their consonant (kat → katı, kart → kartı), and a
+    softened "kad" or "kard" would match "kadar" and "kardeş"."""
+    last_word = word.rpartition(" ")[2]
+    if len(word) < 3 or word[-1] not in _TURKISH_SOFTENING or sum(map(_TURKISH_VOWELS.__contains__, last_word)) < 2:
         return None
     soft = "g" if word[-1] == "k" and word[-2] == "n" else _TURKISH_SOFTENING[word[-1]]
     return word[:-1] + soft
@@ -145,8 +150,11 @@ def source_pattern(term: str, lang: str, case_sensitive: bool = False, folding: 
         return stem_pattern(term, lang, case_sensitive, folding)
     endings = SOURCE_ENDINGS.get(lang, ())
     ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
-    return re.compile(r"(?<!\w)(?:" + _phrase(_fold_text(term, folding, case_sensitive)) + ")" + ending
-                      + _APOSTROPHE_SUFFIX + r"(?!\w)")
+    folded = _fold_text(term, folding, case_sensitive)
+    alternatives = _phrase(folded) + ending
+    if lang == "en" and len(folded) > 2 and folded[-1] == "y" and folded[-2] not in "aeiou":
+        alternatives += "|" + _phrase(folded[:-1]) + "(?:ies|ied)"  # query → queries, queried
+    return re.compile(r"(?<!\w)(?:" + alternatives + ")" + _APOSTROPHE_SUFFIX + r"(?!\w)")
 
 
 def _index_key(text: str) -> str:

@@ -1,9 +1,10 @@
 """A text or translation state is in a language the quiz does not declare.
 
 ## What it does
-Reports a text written per language that has an entry for a language missing from the quiz's `languages`
-(often a typo: `tk` for `tr`, `EN` for `en`, `tr-TR` beside `tr`), and a `translations.<lang>` state for a
-language that is not one of the quiz's target languages (the source language has no translation state).
+Reports a text written per language (of an item, or the quiz's title or description) that has an entry for a
+language missing from the quiz's `languages` (often a typo: `tk` for `tr`, `EN` for `en`, `tr-TR` beside
+`tr`), and a `translations.<lang>` state for a language that is not one of the quiz's target languages (the
+source language has no translation state).
 
 ## Why it matters
 Every other translation check works on the declared languages, so a text filed under an undeclared tag is
@@ -41,6 +42,7 @@ Correct the language tag, add the language to the quiz's `languages`, or delete 
 None.
 """
 
+from quizlint.model.texts import is_neutral, quiz_text_fields
 from quizlint.rules._item_texts import texts_complete_of
 from quizlint.rules._translation import localized_fields_of
 
@@ -56,11 +58,7 @@ OPTIONS: dict = {}
 def check(ctx):
     declared = ", ".join(ctx.languages)
     if not texts_complete_of(ctx):
-        for field in localized_fields_of(ctx):
-            for lang in field.value:
-                if lang not in ctx.languages:
-                    yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "
-                                      f"(languages: {declared})", *field.lang_path(lang), at_key=True)
+        yield from _undeclared_texts(ctx, localized_fields_of(ctx), declared)
     for lang in ctx.item.translations:
         if lang == ctx.source_language:
             yield ctx.problem(f"translations.{lang}: {lang} is the source language, it has no translation state",
@@ -68,3 +66,16 @@ def check(ctx):
         elif lang not in ctx.languages:
             yield ctx.problem(f"translations.{lang}: the quiz does not declare {lang} (languages: {declared})",
                               "translations", lang, at_key=True)
+
+
+def check_quiz(ctx):
+    fields = [field for field in quiz_text_fields(ctx.quiz) if not is_neutral(field.value)]
+    yield from _undeclared_texts(ctx, fields, ", ".join(ctx.languages))
+
+
+def _undeclared_texts(ctx, fields, declared: str):
+    for field in fields:
+        for lang in field.value:
+            if lang not in ctx.languages:
+                yield ctx.problem(f"{field.label} has a text in {lang}, which the quiz does not declare "
+                                  f"(languages: {declared})", *field.lang_path(lang), at_key=True)
