@@ -286,3 +286,21 @@ def test_aiken_skips_items_whose_stem_moodle_would_read_as_a_choice_or_the_answe
     back = run("import", "--from", "aiken", "--lang", "en", out, "-o", tmp_path / "back.quiz.yaml")
     assert back.exit_code == 0, back.output
     assert "(4 items)" in back.output
+
+
+@pytest.mark.parametrize("fmt", ["gift", "aiken"])
+def test_formats_without_points_name_the_items_that_lose_theirs(run, write_quiz, tmp_path, fmt):
+    items = "".join(f"- id: {item_id}\n  stem: 'Which one is {item_id}?'\n  points: {points}\n  options:\n"
+                    f"    - text: Yes\n      correct: true\n    - text: No\n"
+                    for item_id, points in (("half", 0.5), ("one", 1), ("three", 3)))
+    result = run("export", "--to", fmt, "-o", tmp_path / "out.txt", write_quiz(items, languages="en"))
+    assert result.exit_code == 0, result.output
+    label = {"gift": "GIFT", "aiken": "Aiken"}[fmt]
+    assert f"{label} has no per-question points: Moodle gives these items mark 1: half, three" in result.output
+
+
+def test_the_language_to_export_matches_in_any_case(run, bank, tmp_path):
+    lower = run("export", "--to", "json", "--force", "--lang", "tr", "-o", tmp_path / "lower.json", bank)
+    upper = run("export", "--to", "json", "--force", "--lang", "TR", "-o", tmp_path / "upper.json", bank)
+    assert (lower.exit_code, upper.exit_code) == (0, 0), upper.output
+    assert (tmp_path / "lower.json").read_bytes() == (tmp_path / "upper.json").read_bytes()

@@ -54,19 +54,21 @@ ALL = "all"
 
 def languages_for(quiz: Quiz, requested: str | None, fmt) -> list[str]:
     """The languages of ``quiz`` to export: ``fmt.DEFAULT_LANG`` (``source`` or ``all``) when none is asked
-    for; ``all`` only where the format can carry several languages (``fmt.MULTILINGUAL``)."""
-    choice = requested or fmt.DEFAULT_LANG
-    if choice == SOURCE:
+    for; ``all`` only where the format can carry several languages (``fmt.MULTILINGUAL``). A language tag matches
+    in any case (``TR`` is the quiz's ``tr``), as BCP 47 tags do."""
+    choice = fmt.DEFAULT_LANG if requested is None else requested.strip()
+    if choice.lower() == SOURCE:
         return [quiz.source_language]
-    if choice == ALL:
+    if choice.lower() == ALL:
         if not fmt.MULTILINGUAL:
             raise ExportError(f"{fmt.NAME} carries one language per file: choose one with --lang "
                               f"(quiz {quiz.id!r} has {', '.join(quiz.languages)})", exit_code=2)
         return list(quiz.languages)
-    if choice not in quiz.languages:
+    spelling = next((lang for lang in quiz.languages if lang.casefold() == choice.casefold()), None)  # (BCP 47)
+    if spelling is None:
         raise ExportError(f"quiz {quiz.id!r} has no language {choice!r} (its languages: "
                           f"{', '.join(quiz.languages)})", exit_code=2)
-    return [choice]
+    return [spelling]
 
 
 # True/false labels per language (one place; other languages fall back to English).
@@ -185,6 +187,15 @@ def order_not_kept(format_label: str, written: list[PreparedItem]) -> list[str]:
     return [f"{format_label} cannot keep options in order, and Moodle shuffles them by default: these items have "
             f"fixed options or an order that means something: {', '.join(pinned)} (export Moodle XML, which turns "
             "shuffling off for them, or turn off \"Shuffle within questions\" in the Moodle quiz)"]
+
+
+def points_not_kept(format_label: str, written: list[PreparedItem]) -> list[str]:
+    """A warning naming the ``written`` items worth other than 1 point, for a format without per-question points
+    (Moodle gives each of its questions mark 1)."""
+    unscored = [prepared.item.id for prepared in written if prepared.item.points != 1]
+    if not unscored:
+        return []
+    return [f"{format_label} has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}"]
 
 
 @dataclass

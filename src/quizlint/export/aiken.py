@@ -5,9 +5,9 @@ texts are Markdown rendered to sanitised plain text with line breaks turned into
 carry is left out, with a warning on standard error (the export still succeeds): multiple-answer items,
 items with more than 26 options and items whose stem Moodle would not read as a question (see below) are
 skipped (each named with its position), and option feedback and explanations are dropped (one warning).
-True/false items become two options in the exported language. Aiken cannot say that options must stay in
-order, and Moodle shuffles them by default: a warning names the items with fixed options or an order that
-means something.
+True/false items become two options in the exported language. Aiken has no per-question points (Moodle gives
+mark 1: a warning names the items worth other than 1), and cannot say that options must stay in order, and
+Moodle shuffles them by default: a warning names the items with fixed options or an order that means something.
 
 Moodle's reader (``qformat_aiken::readquestions``) takes every line, after PHP's ``trim()`` (space, tab, NUL,
 vertical tab, CR, LF), for a choice when it matches ``/^[A-Z][).][ \t]?/``, for the answer when it matches
@@ -30,6 +30,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     one_line,
     order_not_kept,
+    points_not_kept,
     prepare,
     skipped_items,
 )
@@ -69,7 +70,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     if dropped_feedback:
         warnings.append(f"Aiken has no feedback: the explanations and option feedback of {dropped_feedback} "
                         "item(s) were left out")
-    warnings += order_not_kept("Aiken", written)
+    warnings += points_not_kept("Aiken", written) + order_not_kept("Aiken", written)
     text = "\n\n".join(blocks) + "\n" if blocks else ""
     return ExportOutput(text.encode("utf-8"), warnings)
 

@@ -30,6 +30,7 @@ from quizlint.export._common import (
     moodle_fractions,
     one_line,
     order_not_kept,
+    points_not_kept,
     prepare,
     skipped_items,
 )
@@ -58,18 +59,13 @@ def escape(text: str) -> str:
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     quizzes = prepare(bank, options, NAME)
     blocks: list[str] = []
-    unscored = []
     for quiz in quizzes:
         lang = quiz.languages[0]
         blocks.append(f"// {one_line(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
-            if prepared.item.points != 1:
-                unscored.append(prepared.item.id)
-    warnings = skipped_items(quizzes)
-    if unscored:
-        warnings.append(f"GIFT has no per-question points: Moodle gives these items mark 1: {', '.join(unscored)}")
-    warnings += order_not_kept("GIFT", [prepared for quiz in quizzes for prepared in quiz.items])
+    written = [prepared for quiz in quizzes for prepared in quiz.items]
+    warnings = skipped_items(quizzes) + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
