@@ -213,3 +213,18 @@ def test_parse_suppressions_unit():
         (1, 1, ("K001",), None, "whole file"), (4, 12, ("K002",), "a", "why")]
     assert [(p.line, p.column, p.code) for p in parsed.problems] == [(5, 14, "Q002")]
     assert parse_suppressions("f", "a: 1\n", {}).entries == []
+
+
+def test_a_bank_rule_suppression_is_not_unused_in_a_run_on_some_files_only(run, tmp_path):
+    (tmp_path / "a.quiz.yaml").write_text(quiz(), encoding="utf-8")
+    twin = quiz().replace("id: demo", "id: twin").replace("  - id: no-key", "  - id: no-key  # quizlint: disable=D001")
+    (tmp_path / "b.quiz.yaml").write_text(twin.replace("id: two-keys", "id: two").replace("id: clean", "id: tidy"),
+                                          encoding="utf-8")
+    args = ("lint", "--no-cache", "--format", "json", "--select", "D001")
+    whole = json.loads(run(*args, ".", cwd=tmp_path).stdout)
+    assert whole == []  # the duplicate id no-key is silenced in b, and the suppression is used
+    alone = json.loads(run(*args, "b.quiz.yaml", cwd=tmp_path).stdout)
+    assert alone == []  # a.quiz.yaml is not linted: D001 finds nothing, which says nothing about the suppression
+    (tmp_path / "a.quiz.yaml").write_text(quiz().replace("id: no-key", "id: other"), encoding="utf-8")
+    unused = json.loads(run(*args, ".", cwd=tmp_path).stdout)
+    assert [(f["code"], f["file"]) for f in unused] == [("Q001", "b.quiz.yaml")]

@@ -26,6 +26,12 @@ class BankSettings:
     targets: list[str] = field(default_factory=list)  # the paths searched for quiz files
     glossary_named: bool = False  # the glossary was among the paths given: it is checked like a file of the bank
 
+    @property
+    def some_files_only(self) -> bool:
+        """Whether the paths name quiz files one by one (an editor, a hook passing the files a commit touches):
+        the run sees only part of the bank, so what bank rules find there says nothing about the rest."""
+        return any(os.path.isfile(target) for target in self.targets)
+
     @classmethod
     def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
                 require_files: bool = True) -> "BankSettings":

@@ -215,16 +215,17 @@ def summaries_of(results: Iterable[FileResult]) -> list[QuizSummary]:
 
 
 def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None,
-              bank: list[Finding] | None = None) -> LintResult:
+              bank: list[Finding] | None = None, whole_bank: bool = True) -> LintResult:
     """Combine per-file results, run bank rules (unless their findings are known: ``bank``), apply
-    suppressions, sort."""
+    suppressions, sort. When the results are not of the ``whole_bank``, a suppression of a bank rule is never
+    reported unused: what it silences may be in a file the run did not see."""
     results = list(results)
     if bank is None:
         bank = bank_findings(summaries_of(results), selection, services or Services())
     by_file: dict[str, list[Finding]] = {result.path: list(result.findings) for result in results}
     for finding in bank:
         by_file.setdefault(finding.file, []).append(finding)
-    enabled = set(selection.enabled)
+    enabled = {code for code, rule in selection.enabled.items() if whole_bank or rule.scope != "bank"}
     findings: list[Finding] = []
     for result in results:
         file_findings = by_file.pop(result.path, [])

@@ -348,7 +348,7 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
             bank: list | None = None) -> LintResult:
     """Bank rules over the per-file results (unless their findings are known: ``bank``), then per-file ignores,
     in report order."""
-    result = lint_bank(results, settings.selection, Services(), bank)
+    result = lint_bank(results, settings.selection, Services(), bank, whole_bank=not settings.some_files_only)
     findings = glossary_findings + [
         finding for finding in result.findings
         if finding.code not in settings.selection.ignored_checks
