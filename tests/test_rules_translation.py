@@ -460,6 +460,8 @@ def test_the_bank_glossary_is_found_from_a_subfolder_of_the_bank(run, tmp_path):
     (EN_TR, "Use 4 bits", "`4` bit kullanın", "number 4"),  # a number in code is code, not a number
     (EN_TR, "Count from 0", "10'dan sayın", "number 0"),  # a number inside a longer one is not that number
     (EN_TR, "Version 1.5 of it", "Sürüm 1.5.7", "number 1.5"),
+    (EN_TR, "A dataset has 1,000 samples", "Bir veri kümesinde 1 örnek var", "number 1,000"),  # 1000 in English
+    (TR_EN, "Oran 0,5 olur", "The ratio is 0,500", "number 0,5"),  # 500 in English
 ])
 def test_lost_markup_both_directions(lint, languages, source, target, lost):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -476,6 +478,8 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (TR_EN, "Adım 2'de $x^2$ hesaplanır", "Step 2 computes $x^2$"),
     (EN_TR, "Costs $5 and $10", "5 ve 10 dolar tutar"),
     (EN_TR, "Add 5 to it", "15 değil, 5 ekleyin"),
+    (EN_TR, "A city of 10 000 people", "10.000 kişilik bir şehir"),  # digits grouped by a space
+    (TR_EN, "1 250 000 kişi", "1,250,000 people"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -699,6 +703,9 @@ def test_number_values():
     assert number_values("1.000") == {"1000", "1"} and "1000" in number_values("1,000")
     assert number_values("1,234.5") == {"1234.5"} and number_values("1.234,5") == {"1234.5"}
     assert number_values("2.1.1") == {"2.1.1"} and number_values("007") == {"7"}
+    assert number_values("1,000", ".") == {"1000"} and number_values("1,000", ",") == {"1"}
+    assert number_values("1.000", ",") == {"1000"} and number_values("0.5", ",") == {"0.5"}  # (as written)
+    assert number_values("10 000") == {"10000"} and number_values("10\u00a0000,5", ",") == {"10000.5"}
 
 
 def test_extract_markup():
@@ -717,7 +724,7 @@ def _random_texts(count: int, seed: int) -> list[str]:
     import random
 
     rng = random.Random(seed)
-    pieces = ["a", "W", "w.", "www.", "İ", "ı", "e\u0301", "é", "\u0958", "4", "0,5", "1.000", "٣", "४", "x1", "_",
+    pieces = ["a", "W", "w.", "www.", "İ", "ı", "e\u0301", "é", "\u0958", "4", "0,5", "1.000", "000", "٣", "४", "x1", "_",
               "*", "`", "$", "<", "](", "]", "(", "://", "/", "~~~", "~", ".", ",", " ", "  ", "\n", "\t", "\u00a0",
               "\u2003", "\u200b", "|"]
     return ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 8))) for _ in range(count)]
@@ -728,7 +735,8 @@ def test_markup_shortcuts_answer_like_the_regexes():
 
     from quizlint.rules import _markup
 
-    old_number = re.compile(r"(?<![^\W\d_])(?<![\d.,])\d+(?:[.,]\d+)*")  # the look-behinds first
+    # the look-behinds first
+    old_number = re.compile(r"(?<![^\W\d_])(?<![\d.,])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+)(?:[.,]\d+)*")
     for text in _random_texts(20_000, 1):
         assert _markup.has_markup(text) == bool(_markup._MARKUP_HINT.search(text)), text
         assert _markup.has_markup_or_emphasis(text) == bool(_markup._MARKUP_OR_EMPHASIS_HINT.search(text)), text

@@ -211,6 +211,8 @@ DECIMAL_COMMA = {
     "tr", "az", "de", "fr", "es", "it", "pt", "nl", "ru", "uk", "pl", "cs", "sk", "sl", "hr", "sr", "bs", "bg",
     "ro", "hu", "fi", "sv", "nb", "nn", "da", "el", "lt", "lv", "et", "id", "vi",
 }
+# Languages that write a decimal point (0.5) and group thousands with a comma (1,000).
+DECIMAL_POINT = {"en", "ja", "zh", "ko", "he", "hi", "th", "ga", "mt"}
 # Turkish writes the percent sign before the number (%50); both positions are accepted in every language.
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)

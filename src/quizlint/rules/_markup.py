@@ -38,8 +38,10 @@ _STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1", re.DOTALL)
 _EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
                        r"|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])", re.DOTALL)
 # (a digit, then what must not come before it: written with the digit first, the regex engine looks for digits
-# instead of trying the look-behinds at every position)
-_NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)\d*(?:[.,]\d+)*")
+# instead of trying the look-behinds at every position; then the rest of the number: 1 to 3 digits followed by
+# groups of three after a space, as "10 000" is written in many languages, or any digits; then groups after a
+# point or a comma)
+_NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)(?:\d{0,2}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d*)(?:[.,]\d+)*")
 # the same for an ASCII text, in which it finds the same tokens faster (its \d and \w are those of ASCII)
 _ASCII_NUMBER = re.compile(_NUMBER.pattern, re.ASCII)
 _SPACE = re.compile(r"\s+")
@@ -162,36 +164,54 @@ def _plain_decimal(digits: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def number_values(token: str) -> frozenset[str]:
-    """The values a number token can mean: "0,5" → {0.5}; "1,000" → {1000, 1}; "1.234,5" → {1234.5}.
+def number_values(token: str, decimal_mark: str | None = None) -> frozenset[str]:
+    """The values a number token can mean: "0,5" → {0.5}; "1,000" → {1000, 1}; "1.234,5" → {1234.5}; "10 000"
+    → {10000}.
 
     A separator is digit grouping when every group after it has three digits; the last separator can be the
-    decimal mark (`.` or `,`). Tokens that fit neither reading (2.1.1) are compared as written.
+    decimal mark. With the ``decimal_mark`` of the text's language ("." in English, "," in Turkish), only that
+    one is: "1,000" in English is 1000 alone. Tokens that fit no reading (2.1.1) are compared as written.
     """
-    separators = re.findall(r"[.,]", token)
-    groups = re.split(r"[.,]", token)
+    compact = token.translate(_NO_GROUPING_SPACES)
+    separators = re.findall(r"[.,]", compact)
+    groups = re.split(r"[.,]", compact)
     if not separators:
-        return frozenset({_plain_decimal(token)})
+        return frozenset({_plain_decimal(compact)})
     values = set()
-    if len(set(separators)) == 1 and all(len(group) == 3 for group in groups[1:]):
+    if len(set(separators)) == 1 and separators[0] != decimal_mark and all(len(group) == 3 for group in groups[1:]):
         values.add(_plain_decimal("".join(groups)))
     last = separators[-1]
-    if all(mark != last for mark in separators[:-1]) and all(len(group) == 3 for group in groups[1:-1]):
+    if decimal_mark in (None, last) and all(mark != last for mark in separators[:-1]) \
+            and all(len(group) == 3 for group in groups[1:-1]):
         values.add(_plain_decimal("".join(groups[:-1]) + "." + groups[-1]))
     return frozenset(values or {token})
 
 
-def missing_numbers(source: Markup, target: Markup) -> list[str]:
-    """Source number tokens with no number of the same value in the target (each distinct token once)."""
+_NO_GROUPING_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f"))
+
+
+@lru_cache(maxsize=None)
+def decimal_mark(lang: str) -> str | None:
+    """The decimal mark ``lang`` writes ("," for Turkish, "." for English), None when not known."""
+    from quizlint.lexicon import DECIMAL_COMMA, DECIMAL_POINT, language_key
+
+    key = language_key(lang)
+    return "," if key in DECIMAL_COMMA else "." if key in DECIMAL_POINT else None
+
+
+def missing_numbers(source: Markup, target: Markup, source_mark: str | None = None,
+                    target_mark: str | None = None) -> list[str]:
+    """Source number tokens with no number of the same value in the target (each distinct token once), each read
+    with the decimal mark of its language (see ``number_values``)."""
     written = set(target.numbers)
     if written.issuperset(source.numbers):  # the usual case: every token copied as it is
         return []
-    target_values = [number_values(token) for token in written]
+    target_values = [number_values(token, target_mark) for token in written]
     missing: list[str] = []
     for token in dict.fromkeys(source.numbers):
         if token in written:
             continue
-        values = number_values(token)
+        values = number_values(token, source_mark)
         if not any(values & candidate for candidate in target_values):
             missing.append(token)
     return missing

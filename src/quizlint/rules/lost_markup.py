@@ -3,9 +3,11 @@
 ## What it does
 Compares every translation with its source text and reports what the source has and the translation lacks:
 
-- numbers: every number of the source must appear in the translation with the same value; `.` and `,` may
-  be the decimal mark or digit grouping, so "0,5" in Turkish matches "0.5" in English and "1.000" matches
-  "1,000". Digits glued to letters (INT8, MP3, v2) are part of a name, not numbers. A number written in
+- numbers: every number of the source must appear in the translation with the same value, each read the way
+  its language writes numbers: "0,5" in Turkish matches "0.5" in English, "1.000" in Turkish "1,000" in
+  English, and "1,000" in English is a thousand, never one (in a language whose decimal mark is not known, `.`
+  and `,` may be either). Digits grouped by spaces are one number ("10 000"). Digits glued to letters (INT8,
+  MP3, v2) are part of a name, not numbers. A number written in
   digits must stay in digits: "4" in the source is not matched by "dört" or "four" (number words are not
   recognised — write digits, or words, in both languages);
 - inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
@@ -54,8 +56,8 @@ None.
 """
 
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
-from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, has_number_token, lost_counts,
-                                   missing_numbers, missing_verbatim, number_tokens)
+from quizlint.rules._markup import (decimal_mark, extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
+                                   lost_counts, missing_numbers, missing_verbatim, number_tokens)
 from quizlint.rules._translation import item_fields_of
 
 CODE = "T006"
@@ -81,7 +83,8 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
         return []  # nothing to lose
     target = extract_markup(target_text)
     lost = []
-    if source.numbers and (numbers := missing_numbers(source, target)):
+    if source.numbers and (numbers := missing_numbers(source, target, decimal_mark(source_lang),
+                                                      decimal_mark(target_lang))):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
     if source.code and (code := missing_verbatim(source.code, target.code)):
         lost.append("code " + _quoted(code, "`"))
