@@ -265,6 +265,17 @@ def test_a_double_star_in_per_file_ignores_also_matches_no_folder(run, two_dirs,
     assert found == [("flawed.quiz.yaml", "K001"), ("flawed.quiz.yaml", "K002"), ("old.quiz.yaml", "K002")]
 
 
+def test_per_file_ignores_match_a_file_seen_through_a_linked_folder_and_patterns_starting_with_dot_slash(
+        run, two_dirs, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    write(elsewhere / "old.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="linked"))
+    (two_dirs / "linked").symlink_to(elsewhere, target_is_directory=True)
+    write(two_dirs / "quizlint.toml", 'select = ["K001", "K002"]\n[per-file-ignores]\n"linked/*" = ["K001"]\n'
+                                      '"./legacy/*" = ["K"]\n')
+    result = run("lint", "--no-cache", "--format", "json", "linked", "legacy", cwd=two_dirs)
+    assert [(f["file"], f["code"]) for f in json.loads(result.stdout)] == [("linked/old.quiz.yaml", "K002")]
+
+
 def test_per_file_ignores_accept_names_and_prefixes(run, two_dirs):
     write(two_dirs / "quizlint.toml", 'select = ["K001", "K002"]\n[per-file-ignores]\n"legacy/*" = ["K"]\n'
                                       '"bank/*" = ["missing-key"]\n')
@@ -281,6 +292,15 @@ def test_a_glob_in_paths_takes_quiz_files_not_every_file(run, two_dirs, pattern)
     write(two_dirs / "bank" / "notes.yaml", "- not a quiz\n")
     result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
     assert [f["file"] for f in json.loads(result.stdout)] == ["bank/flawed.quiz.yaml"]
+
+
+@pytest.mark.parametrize("pattern", ["**/*.quiz.yaml", "**", "*"])
+def test_a_glob_in_paths_skips_the_folders_a_folder_search_skips(run, two_dirs, pattern):
+    write(two_dirs / "quizlint.toml", f'paths = ["{pattern}"]\nselect = ["K001"]\n')
+    for folder in ("node_modules/pkg/examples", ".venv/share"):
+        write(two_dirs / folder / "demo.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="demo"))
+    result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
+    assert sorted({f["file"] for f in json.loads(result.stdout)}) == ["bank/flawed.quiz.yaml", "legacy/old.quiz.yaml"]
 
 
 def test_a_glob_that_names_yaml_files_takes_them(run, two_dirs):

@@ -30,7 +30,8 @@ def test_hook_manifest():
     import re
 
     files = re.compile(hook["files"])
-    for name in ["content/a.quiz.yaml", "b.quiz.yml", "glossary.yaml", "bank/glossary.yml", "quizlint.toml"]:
+    for name in ["content/a.quiz.yaml", "b.quiz.yml", "glossary.yaml", "bank/glossary.yml", "quizlint.toml",
+                 "pyproject.toml", "bank/pyproject.toml"]:
         assert files.search(name), name
     for name in ["a.yaml", "quiz.yaml.bak", "myglossary.yaml", "README.md", "content/notes.yml"]:
         assert not files.search(name), name

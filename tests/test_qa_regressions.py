@@ -117,6 +117,16 @@ def test_lint_output_never_overwrites_a_file_of_the_bank(run, bank, target):
     assert (bank / target).read_bytes() == before
 
 
+@pytest.mark.parametrize("name, text", [("quizlint.toml", 'select = ["K001"]\n'),
+                                        ("pyproject.toml", '[project]\nname = "x"\n[tool.quizlint]\nselect = ["K001"]\n')])
+def test_lint_output_never_overwrites_the_configuration_in_use(run, bank, name, text):
+    write(bank / name, text)
+    result = run("lint", "content", "-o", name, cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == f"quizlint: refusing to write the report over {name}: it is the configuration in use"
+    assert (bank / name).read_text(encoding="utf-8") == text
+
+
 def test_lint_output_that_cannot_be_written_is_a_clean_error(run, bank):
     write(bank / "a-file", "x")
     result = run("lint", *KEY_RULES, "content", "-o", "a-file/report.txt", cwd=bank)

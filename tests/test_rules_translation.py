@@ -431,6 +431,14 @@ def test_glossary_option_overrides_the_bank_glossary(run, tmp_path):
     assert messages(found) == ["stem: 'Angora' is a forbidden tr rendering of glossary term 'Ankara'"]
 
 
+def test_a_bank_glossary_named_glossary_yml_is_found(run, tmp_path):
+    (tmp_path / "glossary.yml").write_text("terms:\n  - term: Ankara\n    forbidden: {tr: [Angora]}\n", encoding="utf-8")
+    (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(item('{en: "Capital?", tr: "Başkent Angora mı?"}', "A", "B")),
+                                             encoding="utf-8")
+    found = json.loads(run("lint", "--format", "json", "--no-cache", "--select", "T005", cwd=tmp_path).stdout)
+    assert messages(found) == ["stem: 'Angora' is a forbidden tr rendering of glossary term 'Ankara'"]
+
+
 def test_the_bank_glossary_is_found_from_a_subfolder_of_the_bank(run, tmp_path):
     (tmp_path / "quizlint.toml").write_text('fail-on = "error"\n', encoding="utf-8")
     (tmp_path / "glossary.yaml").write_text("terms:\n  - term: Ankara\n    forbidden: {tr: [Angora]}\n",

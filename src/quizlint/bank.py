@@ -10,7 +10,7 @@ from pathlib import Path
 from quizlint.config import Config, ConfigError, load_config
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
-from quizlint.load.discover import is_quiz_file
+from quizlint.load.discover import SKIP_DIRS, is_quiz_file
 
 GLOSSARY_NAME = "glossary.yaml"
 
@@ -98,13 +98,21 @@ def _configured_paths(config: Config) -> list[str]:
         full = str(config.root / pattern)
         matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
         matches = [match for match in matches if os.path.exists(match)]
-        if glob.has_magic(pattern) and not pattern.endswith((".yaml", ".yml")):
-            matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
+        if glob.has_magic(pattern):
+            matches = [match for match in matches if not _in_skipped_folder(match, config.root)]
+            if not pattern.endswith((".yaml", ".yml")):
+                matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
         if not matches:
             raise ConfigError(f"{config.source}: `paths` entry {pattern!r} matches no file or directory "
                               f"(paths are relative to {config.root})")
         found.extend(_relative(match) for match in matches)
     return found
+
+
+def _in_skipped_folder(match: str, root: Path) -> bool:
+    """Whether a glob's match is in (or is) a folder that searching a folder skips (``node_modules``, ``.venv``,
+    ``.git``…: see ``SKIP_DIRS``), below the configuration's folder."""
+    return any(part in SKIP_DIRS for part in Path(os.path.relpath(match, root)).parts)
 
 
 def _relative(path: str) -> str:
@@ -127,9 +135,10 @@ def find_glossary(config: Config, targets: list[str]) -> Path | None:
         start = Path(target).resolve()
         directory = start if start.is_dir() else start.parent
         for candidate_dir in [directory, *directory.parents]:
-            candidate = candidate_dir / GLOSSARY_NAME
-            if candidate.is_file():
-                return candidate
+            for name in GLOSSARY_NAMES:
+                candidate = candidate_dir / name
+                if candidate.is_file():
+                    return candidate
             if candidate_dir == stop:
                 break
     return None

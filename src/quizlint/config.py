@@ -121,24 +121,27 @@ class Config:
         if not self.per_file_ignores:
             return set()
         if display_path not in self._ignored:
-            relative = self._relative_to_root(display_path)
-            name = Path(display_path).name
+            candidates = {*self._relative_to_root(display_path), Path(display_path).name}
             codes: set[str] = set()
             for pattern, keys in self.per_file_ignores.items():
                 if any(fnmatch.fnmatchcase(candidate, variant) for variant in _glob_variants(pattern)
-                       for candidate in (relative, name)):
+                       for candidate in candidates):
                     for key in keys:
                         codes.update(_ignored_codes(key))
             self._ignored[display_path] = frozenset(codes)
         return set(self._ignored[display_path])
 
-    def _relative_to_root(self, display_path: str) -> str:
+    def _relative_to_root(self, display_path: str) -> tuple[str, ...]:
+        """The path relative to the configuration's folder: as it is written, and with its links resolved (a
+        folder of the bank may be a link to one elsewhere: ``legacy/*`` still names the files seen in it)."""
         path = Path(display_path)
         absolute = path if path.is_absolute() else Path.cwd() / path
+        root = self.root.resolve()
         try:
-            return Path(os.path.relpath(absolute.resolve(), self.root.resolve())).as_posix()
+            return tuple(dict.fromkeys(Path(os.path.relpath(candidate, root)).as_posix()
+                                       for candidate in (os.path.abspath(absolute), absolute.resolve())))
         except ValueError:  # another drive (Windows)
-            return path.as_posix()
+            return (path.as_posix(),)
 
     def _where(self) -> str:
         return _describe_source(self.source)
@@ -184,8 +187,10 @@ def _option_kind(default: Any) -> str | None:
 
 @lru_cache(maxsize=None)
 def _glob_variants(pattern: str) -> frozenset[str]:
-    """``pattern`` and what it becomes with any of its ``**/`` matching no folder (``**/drafts/*`` also matches
-    ``drafts/a.quiz.yaml``, as a recursive glob does)."""
+    """``pattern`` (without a leading ``./``) and what it becomes with any of its ``**/`` matching no folder
+    (``**/drafts/*`` also matches ``drafts/a.quiz.yaml``, as a recursive glob does)."""
+    while pattern.startswith("./"):
+        pattern = pattern[2:]
     variants, todo = {pattern}, [pattern]
     while todo:
         variant = todo.pop()

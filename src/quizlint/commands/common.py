@@ -70,15 +70,18 @@ def warn_if_no_quiz_files(settings: BankSettings) -> None:
 
 
 def refuse_to_overwrite_inputs(output: Path, settings: BankSettings) -> None:
-    """A report written with ``-o`` must never replace a file of the bank (a quiz file or the glossary)."""
+    """A report written with ``-o`` must never replace a file of the bank (a quiz file, the glossary) or the
+    configuration in use (quizlint.toml, or the pyproject.toml that holds it)."""
     inputs = [*settings.files, *([settings.glossary_path] if settings.glossary_path else [])]
-    for path in inputs:
+    configuration = [settings.config.source] if settings.config.source else []
+    for path in [*inputs, *configuration]:
         try:
             same = os.path.samefile(output, path)
         except OSError:
             same = False
         if same:
-            fail(f"refusing to write the report over {output}: it is a file of the bank")
+            what = "the configuration in use" if path in configuration else "a file of the bank"
+            fail(f"refusing to write the report over {output}: it is {what}")
 
 
 def color_wanted(option: bool | None, to_terminal: bool) -> bool:
