@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 import subprocess
 import sys
@@ -312,3 +313,37 @@ def test_write_atomic_through_links_dangling_links_and_loops(tmp_path):
         write_atomic(loop, "never\n")
     assert loop.is_symlink()
     assert sorted(path.name for path in (tmp_path / "b").iterdir()) == ["created.txt", "real.txt"]
+
+
+def unprivileged(command: list[str]) -> list[str]:
+    """``command`` run so that file permissions hold for it: as it is for an ordinary user; for root, without the
+    capabilities that override them (setpriv), or the test is skipped."""
+    if os.name != "posix":
+        pytest.skip("file permissions are POSIX here")
+    if os.geteuid() != 0:
+        return command
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: file permissions would not apply")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--inh-caps=-all", *command]
+
+
+@pytest.mark.parametrize("protect", ["file", "folder"])
+def test_fix_never_replaces_a_read_only_file_and_says_what_it_did_not_write(tmp_path, protect):
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    quiz = write_keys(bank, "biased", [0] * 12)
+    before = quiz.read_bytes()
+    (quiz if protect == "file" else bank).chmod(0o444 if protect == "file" else 0o555)
+    try:
+        result = subprocess.run(unprivileged([sys.executable, "-m", "quizlint", "fix", "biased.quiz.yaml"]),
+                                cwd=bank, capture_output=True, text=True, timeout=120)
+    finally:
+        (quiz if protect == "file" else bank).chmod(0o644 if protect == "file" else 0o755)
+    assert result.returncode == 1, result.stdout + result.stderr
+    reason = "the file is read-only" if protect == "file" else "Permission denied"
+    assert f"biased.quiz.yaml: cannot write: {reason}\n" in result.stderr
+    assert ".tmp" not in result.stderr  # the file the user knows is named, not a temporary one
+    assert result.stdout.strip().endswith("Fixed nothing in 1 file that could not be written (see above); 0 files "
+                                          "written.")
+    assert quiz.read_bytes() == before
+    assert sorted(path.name for path in bank.iterdir()) == ["biased.quiz.yaml"]

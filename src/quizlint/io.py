@@ -15,8 +15,9 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     Keeps the mode of an existing file; a new file gets ``0o666`` less the process umask, as ``open()`` would
     give it. When ``path`` is a symbolic link, its target is replaced (atomically, from a temporary file in the
     target's directory) and the link stays a link. A device, FIFO or terminal is written into, not replaced
-    (see ``is_special_file``). Text is written with ``\\n`` newlines as given (no translation). ``durable=False``
-    skips the flush to disk (for caches: a lost entry is only a cache miss).
+    (see ``is_special_file``). A file its owner made read-only is not replaced (PermissionError). Text is
+    written with ``\\n`` newlines as given (no translation). ``durable=False`` skips the flush to disk (for caches:
+    a lost entry is only a cache miss).
     """
     path = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
@@ -32,6 +33,8 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     else:
         target = path
         (path.parent if str(path.parent) else Path(".")).mkdir(parents=True, exist_ok=True)
+    if target.exists() and not os.access(target, os.W_OK):  # replacing it would get round its protection
+        raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

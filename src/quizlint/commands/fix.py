@@ -66,20 +66,24 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     elif check or diff:
         message = f"Would fix {summary}."
     else:
-        failed = not _write_all(report.changes) or failed
-        message = f"Fixed {summary}."
+        unwritten = _write_all(report.changes)
+        failed = bool(unwritten) or failed
+        message = f"Fixed {summary}." if not unwritten else \
+            f"Fixed nothing in {_plural(unwritten, 'file')} that could not be written (see above); " \
+            f"{_plural(len(report.changes) - unwritten, 'file')} written."
     if report.left_alone:
         message = message.rstrip(".") + f"; {_plural(report.left_alone, 'file')} left alone (see above)."
     click.echo(message, err=diff)
     sys.exit(1 if failed or (check and report.changes) else 0)
 
 
-def _write_all(changes) -> bool:
-    ok = True
+def _write_all(changes) -> int:
+    """Write every change; how many files could not be written (each said on standard error)."""
+    unwritten = 0
     for change in changes:
         try:
             change.write()
         except OSError as error:
-            click.echo(f"{change.display}: cannot write: {error}", err=True)
-            ok = False
-    return ok
+            click.echo(f"{change.display}: cannot write: {error.strerror or error}", err=True)
+            unwritten += 1
+    return unwritten

@@ -37,6 +37,11 @@ def declared_language(lang: str, quiz_files: list[QuizFile], option: str) -> str
     return spelling
 
 
+def write_error_reason(error: Exception) -> str:
+    """Why a write failed: an OSError's reason ("Permission denied"), not its number."""
+    return (error.strerror if isinstance(error, OSError) else None) or str(error)
+
+
 def translation_state(status: str, digest: str) -> dict:
     """``translations.<lang>`` as written: ``{status: <status>, source: "<digest>"}``."""
     return {"status": PlainWord(status), "source": digest}

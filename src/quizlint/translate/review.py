@@ -9,7 +9,8 @@ from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, source_digest, text_in
 from quizlint.rules._translation import has_text
-from quizlint.translate.files import FileChange, declared_language, read_for_editing, spelled_in, translation_state
+from quizlint.translate.files import (FileChange, declared_language, read_for_editing, spelled_in, translation_state,
+                                     write_error_reason)
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditError, YamlEditor
 
@@ -85,7 +86,7 @@ def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[
             else:
                 change.write()
         except (YamlEditError, OSError) as error:
-            echo(f"{display}:1:1: cannot write: {error.args[0] if error.args else error}", err=True)
+            echo(f"{display}:1:1: cannot write: {write_error_reason(error)}", err=True)
             return False
     return ok
 

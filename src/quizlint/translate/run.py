@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import display_path
 from quizlint.translate.cache import NoCache, TranslationCache
-from quizlint.translate.files import declared_language, read_for_editing
+from quizlint.translate.files import declared_language, read_for_editing, write_error_reason
 from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
@@ -134,8 +134,7 @@ def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
         else:
             change.write()
     except (YamlEditError, OSError) as error:
-        message = error.args[0] if error.args else str(error)
-        echo(f"{plan.display}:1:1: cannot write the translations: {message}", err=True)
+        echo(f"{plan.display}:1:1: cannot write the translations: {write_error_reason(error)}", err=True)
         summary.failed += written
         return
     summary.translated += written
