@@ -503,3 +503,24 @@ def test_quiz_title_and_description_are_checked_for_translations(tmp_path, run):
     assert ("T001", 4, 8) in found  # the title has no tr translation
     assert ("T002", 5, 42) in found  # the description's tr text is empty
     assert result.exit_code == 1
+
+
+# --- interruptions -------------------------------------------------------------------------------------------------
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes (POSIX)")
+@pytest.mark.parametrize("signal_name, status, said", [("SIGINT", 130, "interrupted"), ("SIGTERM", 143, "")])
+def test_an_interrupted_run_exits_as_interrupted_not_as_a_result(tmp_path, signal_name, status, said):
+    import signal
+    import subprocess
+    import sys
+
+    source = tmp_path / "waiting.gift"
+    os.mkfifo(source)  # reading it blocks until the signal comes
+    command = [sys.executable, "-m", "quizlint", "import", str(source), "-o", str(tmp_path / "q.quiz.yaml")]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert "guessed format: gift" in process.stderr.readline()  # it has started, and now waits on the pipe
+    process.send_signal(getattr(signal, signal_name))
+    rest = process.communicate(timeout=60)[1]
+    assert process.returncode == status, rest
+    assert rest.strip() == said and "Traceback" not in rest and "Aborted" not in rest
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["waiting.gift"]

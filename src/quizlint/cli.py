@@ -61,12 +61,36 @@ def cli() -> None:
 
 
 def main() -> None:
+    _stop_cleanly_on_sigterm()
     try:
         _run()
         status = 0
     except SystemExit as done:
         status = done.code
     _exit_now(status)
+
+
+class _Terminated(BaseException):
+    """SIGTERM, raised where the process stands, so that ``finally`` blocks (a temporary file's removal) run."""
+
+
+def _stop_cleanly_on_sigterm() -> None:
+    """On SIGTERM, unwind this process (its worker processes, forked from it, end as they would have)."""
+    import signal
+
+    own = os.getpid()
+
+    def terminate(number, frame):
+        if os.getpid() != own:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
+        raise _Terminated
+
+    try:
+        signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (quizlint called from a program's thread): leave it as it is
+        pass
 
 
 def _exit_now(status) -> None:
@@ -91,13 +115,20 @@ def _exit_now(status) -> None:
 
 def _run() -> None:
     try:
-        cli.main(prog_name="quizlint", standalone_mode=True)
+        # (not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit status 1, which reads as a result)
+        status = cli.main(prog_name="quizlint", standalone_mode=False)
+        sys.exit(status if isinstance(status, int) else 0)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
     except ConfigError as error:
         click.echo(f"quizlint: {error}", err=True)
         sys.exit(2)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, click.exceptions.Abort):
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except _Terminated:
+        sys.exit(143)  # (128 + SIGTERM, as a shell reports a process it ended)
     except Exception as error:  # the last line of defence: a message, never a traceback, unless asked
         if os.environ.get("QUIZLINT_DEBUG"):
             raise
