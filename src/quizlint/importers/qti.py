@@ -21,12 +21,16 @@ Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
 ``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
 names the correct choices; ``itemfeedback`` shown for one choice is its feedback and ``general_fb`` the
 explanation (``correct_fb`` and ``general_incorrect_fb`` have no place in a quiz file and are reported).
-Other item types are skipped with a warning naming them.
+Other item types are skipped with a warning naming them. Each ``assessment`` is a quiz: its ``xml:lang`` is the
+language of its texts (unless ``--lang`` says otherwise), its ``ident`` the quiz id when it can be one (quizlint
+writes the quiz's; Canvas's GUIDs are not kept), ``assessment_meta.xml`` beside it gives the title and
+description; an export of several quizzes splits as a QTI 2 bank does.
 """
 
 from __future__ import annotations
 
 import copy
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -333,9 +337,14 @@ def _quizzes(tests: list[_Test]) -> dict[str, list[_Test]]:
 
 def _quiz_labels(quizzes: dict[str, list[_Test]]) -> dict[str, str]:
     """A distinct label per quiz (its first test's title, else its key): the category of its items."""
-    labels: dict[str, str] = {}
-    for key, tests in quizzes.items():
-        base = next((test.title.strip() for test in tests if test.title and test.title.strip()), key)
+    return _distinct_labels({key: next((test.title.strip() for test in tests if test.title and test.title.strip()), key)
+                             for key, tests in quizzes.items()})
+
+
+def _distinct_labels(names: dict) -> dict:
+    """The names, by key, made distinct: a name already taken gets `` (2)``, `` (3)``…"""
+    labels: dict = {}
+    for key, base in names.items():
         label, number = base, 2
         while label in labels.values():
             label, number = f"{base} ({number})", number + 1
@@ -591,18 +600,78 @@ class _CanvasItem:
         return keys, choice_feedback, explanation
 
 
-def read_canvas(root, where: str, log: ImportLog, draft: DraftQuiz) -> None:
-    assessment = next(descendants_named(root, "assessment"), None)
-    if assessment is not None and assessment.get("title") and not draft.title:
-        draft.title = {None: assessment.get("title")}
-    for item in descendants_named(root, "item"):
-        number = len(draft.items) + 1
-        _add(draft, log, lambda: (_CanvasItem(item, where, number, log).draft(), None))
+@dataclass
+class _CanvasQuiz:
+    """An ``assessment`` (a Canvas quiz) and its ``assessment_meta.xml`` (Canvas's quiz settings), or the items of
+    a ``questestinterop`` outside any assessment (``assessment`` None)."""
+
+    assessment: object | None
+    meta: object | None
+    items: list
+
+    @property
+    def lang(self) -> str | None:
+        return self.assessment.get(XML_LANG) if self.assessment is not None else None
+
+    def meta_text(self, name: str) -> str:
+        node = child_named(self.meta, name) if self.meta is not None else None
+        return (node.text or "").strip() if node is not None else ""
+
+    def described(self, lang: str | None) -> Category:
+        """Its title, id (the quiz id when it can be one: quizlint writes its own, Canvas a GUID that is not
+        kept) and description (the HTML of ``assessment_meta.xml``), their texts in ``lang``."""
+        title = self.meta_text("title") or (self.assessment.get("title", "") if self.assessment is not None else "")
+        ident = self.assessment.get("ident") if self.assessment is not None else None
+        description = html_to_markdown(self.meta_text("description")) if self.meta_text("description") else ""
+        return Category({lang: title.strip()} if title.strip() else {}, ident, {lang: description} if description else None)
+
+
+def _canvas_quizzes(root, meta) -> list[_CanvasQuiz]:
+    """The quizzes of a ``questestinterop``: each ``assessment`` with its items, then the items outside any."""
+    quizzes = [_CanvasQuiz(assessment, meta, list(descendants_named(assessment, "item")))
+               for assessment in descendants_named(root, "assessment")]
+    loose = [item for item in descendants_named(root, "item")
+             if not any(local_name(ancestor) == "assessment" for ancestor in item.iterancestors())]
+    return quizzes + ([_CanvasQuiz(None, None, loose)] if loose else [])
+
+
+def read_canvas(files: list[tuple[object, str, object | None]], log: ImportLog, draft: DraftQuiz) -> None:
+    """Canvas QTI 1.2 (``questestinterop`` roots, with where they are and their ``assessment_meta.xml``): the items
+    of each assessment, in the language it declares (``xml:lang``). Several assessments (an exported bank) make
+    each quiz a category of its items (``merge_categories``, ``split_by_category``); one gives the quiz its title,
+    id and description."""
+    quizzes = [(quiz, where) for root, where, meta in files for quiz in _canvas_quizzes(root, meta) if quiz.items]
+    labels = _distinct_labels({index: quiz.described(None).title.get(None) or f"quiz {index + 1}"
+                               for index, (quiz, _) in enumerate(quizzes)}) if len(quizzes) > 1 else {}
+    read_items: list[tuple[DraftItem, str | None]] = []
+    for index, (quiz, where) in enumerate(quizzes):
+        for element in quiz.items:
+            try:
+                item = _CanvasItem(element, where, len(draft.items) + len(read_items) + 1, log).draft()
+            except ImportFailure as failure:
+                log.error(failure)
+                continue
+            if item is not None:
+                item.category = labels.get(index)
+                read_items.append((item, quiz.lang))
+    draft.items.extend(merge_languages(read_items, draft))
+    described = [quiz.described(quiz.lang if len(draft.languages) > 1 else None) for quiz, _ in quizzes]
+    if labels:
+        draft.categories_are_quizzes = True
+        draft.categories.update({labels[index]: category for index, category in enumerate(described)})
+    elif described and not draft.title:
+        draft.title, draft.id_hint, draft.description = described[0].title, described[0].idnumber, described[0].description
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Entry points
 # ---------------------------------------------------------------------------------------------------------
+
+
+def _canvas_meta(package: Package, name: str):
+    """The ``assessment_meta.xml`` beside a Canvas assessment (``<quiz>/<quiz>.xml``), parsed; None without one."""
+    meta = posixpath.join(posixpath.dirname(name), "assessment_meta.xml")
+    return parse_xml(package.read(meta), package.where(meta)) if package.has(meta) else None
 
 
 def _v1_files(package: Package, manifest) -> list[str]:
@@ -632,18 +701,17 @@ def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
         if not found:
             raise ImportFailure(package.display, f"no {MANIFEST} and no QTI item in the package")
         for number, (name, root) in enumerate(found, start=1):
-            if local_name(root) == "questestinterop":
-                read_canvas(root, package.where(name), log, draft)
-            else:
+            if local_name(root) != "questestinterop":
                 _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(), root.get(XML_LANG)))
+        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in found
+                     if local_name(root) == "questestinterop"], log, draft)
         return
     manifest = parse_xml(package.read(MANIFEST), package.where(MANIFEST))
     v1 = _v1_files(package, manifest)
     if v1:
-        for name in v1:
-            root = parse_xml(package.read(name), package.where(name))
-            if local_name(root) == "questestinterop":
-                read_canvas(root, package.where(name), log, draft)
+        roots = [(name, parse_xml(package.read(name), package.where(name))) for name in v1]
+        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in roots
+                     if local_name(root) == "questestinterop"], log, draft)
         return
     read_qti2_package(package, manifest, log, draft)
 
@@ -656,7 +724,7 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
             root = parse_qti(data, str(path))
             name = local_name(root)
             if name == "questestinterop":
-                read_canvas(root, str(path), log, draft)
+                read_canvas([(root, str(path), None)], log, draft)
             elif name == "assessmentItem":
                 _add(draft, log, lambda: (_Qti2Item(root, str(path), 1, log).draft(), root.get(XML_LANG)))
             else:
