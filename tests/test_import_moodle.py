@@ -176,3 +176,42 @@ def test_a_fraction_that_is_not_a_number_is_reported(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert f"{path}:7: question 'capital': fraction 'abc' is not a number: the answer is imported as wrong" \
         in result.stderr
+
+
+MOODLE_ORDER = """<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>planets</text></name>
+    <questiontext format="html"><text>Which planet is the largest?</text></questiontext>
+    <single>true</single>{shuffle}
+    <answer fraction="100"><text>Jupiter</text></answer>
+    <answer fraction="0"><text>Mars</text></answer>
+    <answer fraction="0"><text>Venus</text></answer>
+  </question>
+  <question type="multichoice">
+    <name><text>sizes</text></name>
+    <questiontext format="html"><text>How many planets are there?</text></questiontext>
+    <single>true</single>{shuffle}
+    <answer fraction="0"><text>7</text></answer>
+    <answer fraction="100"><text>8</text></answer>
+    <answer fraction="0"><text>9</text></answer>
+  </question>
+</quiz>
+"""
+
+
+@pytest.mark.parametrize(("shuffle", "fixed"), [("false", True), ("0", True), ("true", False), (None, False)])
+def test_options_moodle_does_not_shuffle_are_fixed(run, tmp_path, shuffle, fixed):
+    # a re-export would shuffle them; numbers are kept in order by quizlint anyway, so they are not marked
+    path = tmp_path / "order.xml"
+    tag = f"\n    <shuffleanswers>{shuffle}</shuffleanswers>" if shuffle is not None else ""
+    path.write_text(MOODLE_ORDER.format(shuffle=tag), encoding="utf-8")
+    out = tmp_path / "order.quiz.yaml"
+    result = run("import", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    planets, sizes = read_quiz(out)[0].quiz.items
+    assert [option.fixed for option in planets.options] == [fixed] * 3
+    assert [option.fixed for option in sizes.options] == [False] * 3
+    exported = tmp_path / "back.xml"
+    assert run("export", "--to", "moodle", out, "-o", exported).exit_code == 0
+    assert exported.read_text(encoding="utf-8").count("<shuffleanswers>false</shuffleanswers>") == 1 + fixed

@@ -305,3 +305,17 @@ def test_canvas_item_with_an_image_warns_as_a_qti2_item_does(run, tmp_path):
     assert 'texttype="text/html"' in sample[first:text_start]
     quiz, result = imported(run, tmp_path, source, "--from", "qti", "--lang", "en")
     assert "media files are referenced but not imported: %24IMS-CC-FILEBASE%24/mars.png" in result.stderr
+
+
+@pytest.mark.parametrize(("shuffle", "fixed"), [('shuffle="false"', [True] * 4), ("", [True] * 4),
+                                                ('shuffle="true"', [False, False, False, True])])
+def test_choices_of_an_interaction_that_is_not_shuffled_are_fixed(run, tmp_path, shuffle, fixed):
+    # QTI's shuffle is false unless said: a re-export must not shuffle them either ("None of these" would be an
+    # order quizlint never changes: another planet instead)
+    folder = shutil.copytree(PACKAGE, tmp_path / "package")
+    item = folder / "items" / "i101" / "qti.xml"
+    text = item.read_text(encoding="utf-8").replace('shuffle="true"', shuffle).replace("None of these", "Uranus")
+    item.write_text(text, encoding="utf-8")
+    quiz, _ = imported(run, tmp_path, folder)
+    largest = quiz.items[1]
+    assert [o.fixed for o in largest.options] == fixed

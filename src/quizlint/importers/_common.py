@@ -93,6 +93,7 @@ class DraftItem:
     points: float = 1
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
     category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
+    keeps_order: bool = False  # the source never shuffles its options (Moodle shuffleanswers off, QTI shuffle="false")
 
 
 @dataclass(frozen=True)
@@ -1010,6 +1011,18 @@ def _translation_states(data: dict, languages: list[str]) -> dict:
     return states
 
 
+def _pin_options(data: dict, languages: list[str]) -> None:
+    """The options of an item the source never shuffles, all ``fixed`` (a quiz file's way to say that no option
+    may move), unless their order already means something to quizlint, which then never moves them either
+    (numbers, "all of the above": the items quizlint's own exports mark so)."""
+    from quizlint.model import Item
+    from quizlint.model.order import order_is_meaningful
+
+    if data.get("options") and not order_is_meaningful(Item.model_validate(data), languages):
+        for option in data["options"]:
+            option["fixed"] = True
+
+
 def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str) -> dict:
     """The plain data of the quiz file for ``draft``."""
     lang, languages = resolve_languages(draft, options, log, where)
@@ -1024,6 +1037,8 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     items = []
     for item in draft.items:
         data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
+        if item.keeps_order:
+            _pin_options(data, languages)
         states = _translation_states(data, languages)
         if states:
             data["translations"] = states

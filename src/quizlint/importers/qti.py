@@ -12,7 +12,8 @@ different identifiers: an exported bank) makes each quiz a category of its items
 
 QTI 2.1: an item with one ``choiceInteraction`` is imported (single or multiple by the response's
 cardinality and ``maxChoices``; the key from ``correctResponse``, else from positive ``mapping``
-entries; ``fixed`` choices stay fixed). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
+entries; ``fixed`` choices stay fixed, and every choice of an interaction that is not shuffled, ``shuffle="false"``
+or none as QTI defaults, is fixed unless quizlint finds a meaning in their order: ``_pin_options``). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
 identifier is a choice's give that option's feedback; the first other ``modalFeedback`` (or
 ``feedbackBlock``) is the explanation. Two choices labelled True and False (or Doğru and Yanlış) make a
 ``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise.
@@ -207,6 +208,7 @@ class _Qti2Item:
         options = [DraftOption({None: markdown_of(choice)}, correct=choice.get("identifier") in key,
                                feedback=feedback.get(choice.get("identifier", "")),
                                fixed=choice.get("fixed") == "true") for choice in choices]
+        keeps_order = interaction.get("shuffle") != "true"  # QTI's default is false: the order as written
         for choice in choices:
             _remove(choice)
         prompt = child_named(interaction, "prompt")
@@ -215,7 +217,8 @@ class _Qti2Item:
         _replace_with_children(interaction)
         item = DraftItem(number=self.number, stem={None: markdown_of(body)}, options=options,
                          type="multiple" if multiple else "single", explanation=explanation,
-                         points=_max_score(self.root), source_ids=(self.root.get("identifier", ""),))
+                         points=_max_score(self.root), source_ids=(self.root.get("identifier", ""),),
+                         keeps_order=keeps_order)
         self.maybe_true_false(item)
         return item
 
