@@ -319,3 +319,42 @@ def test_choices_of_an_interaction_that_is_not_shuffled_are_fixed(run, tmp_path,
     quiz, _ = imported(run, tmp_path, folder)
     largest = quiz.items[1]
     assert [o.fixed for o in largest.options] == fixed
+
+
+DIGIT_QUIZ = """\
+quizlint: 1
+id: 2024-exam
+languages: [en]
+title: {en: "Exam 2024"}
+items:
+  - id: 1-largest-planet
+    stem: {en: "Which planet is the largest?"}
+    options:
+      - text: Jupiter
+        correct: true
+      - text: Mars
+  - id: id-card
+    stem: {en: "Which planet is the smallest?"}
+    options:
+      - text: Mercury
+        correct: true
+      - text: Mars
+"""
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_ids_that_start_with_a_digit_come_back_as_they_were(run, tmp_path, fmt):
+    # the package's identifiers are NCNames (id-2024-exam, id-1-largest-planet): the ids are restored
+    (tmp_path / "exam.quiz.yaml").write_text(DIGIT_QUIZ, encoding="utf-8")
+    package = tmp_path / "exam.zip"
+    assert run("export", "--to", fmt, "-o", package, tmp_path / "exam.quiz.yaml").exit_code == 0
+    quiz, _ = imported(run, tmp_path, package)
+    assert quiz.id == "2024-exam"
+    assert [item.id for item in quiz.items] == ["1-largest-planet", "id-card"]
+
+
+def test_quizlint_id_takes_off_only_the_prefix_ncname_adds():
+    from quizlint.importers.qti import quizlint_id
+
+    assert [quizlint_id(name) for name in ("id-2024-exam", "id-card", "id-_x", "exam", None)] == [
+        "2024-exam", "id-card", "id-_x", "exam", None]

@@ -6,7 +6,8 @@ assessment, ``questestinterop``). A single ``assessmentItem`` or ``questestinter
 Archives are read in memory and never extracted; every path is checked to stay inside the package. QTI 3.0
 (``qti-``-prefixed, kebab-case names, ``imsqti_item_xmlv3p0`` resources) is read as QTI 2 once renamed
 (``parse_qti``). The test gives the quiz's title and, from a ``rubricBlock``, its description; the test's
-identifier is the quiz id when quizlint wrote the package (``toolName``). A package of several quizzes (tests of
+identifier is the quiz id when quizlint wrote the package (``toolName``), and an item's ``label`` its id (the
+identifiers are NCNames: ``id-`` before an id that starts with a digit is taken off, ``quizlint_id``). A package of several quizzes (tests of
 different identifiers: an exported bank) makes each quiz a category of its items (``merge_categories``,
 ``split_by_category``): ``--split`` gives one quiz per test.
 
@@ -217,10 +218,18 @@ class _Qti2Item:
         _replace_with_children(interaction)
         item = DraftItem(number=self.number, stem={None: markdown_of(body)}, options=options,
                          type="multiple" if multiple else "single", explanation=explanation,
-                         points=_max_score(self.root), source_ids=(self.root.get("identifier", ""),),
+                         points=_max_score(self.root), source_ids=self.source_ids(),
                          keeps_order=keeps_order)
         self.maybe_true_false(item)
         return item
+
+    def source_ids(self) -> tuple[str, ...]:
+        """The item's identifier; quizlint writes the item id as it is in the ``label`` too (the identifier is
+        an NCName: ``id-1-largest-planet`` for ``1-largest-planet``)."""
+        identifier = self.root.get("identifier", "")
+        if self.root.get("toolName") == "quizlint" and self.root.get("label"):
+            return (self.root.get("label"), identifier)
+        return (identifier,)
 
     def choice_feedback(self, body, choice_ids: list[str]) -> dict[str, Texts]:
         """Feedback per choice: inline feedback (removed from the texts), then modal feedback."""
@@ -318,13 +327,26 @@ class _Test:
     key: str  # the quiz it belongs to: quizlint writes one test per language of a quiz, all with its identifier
 
 
+def quizlint_id(identifier: str | None) -> str | None:
+    """The id quizlint wrote as the NCName ``identifier``: an id that does not start with a letter was given
+    ``id-`` to be one (``quizlint.export._common.ncname``), which is taken off (``id-2024-exam`` → ``2024-exam``);
+    an identifier that starts so but that ``ncname`` would not have made (``id-card``) stays as it is."""
+    from quizlint.export._common import NCNAME_PREFIX, ncname
+
+    if identifier and identifier.startswith(NCNAME_PREFIX):
+        unprefixed = identifier[len(NCNAME_PREFIX):]
+        if ncname(unprefixed) == identifier:
+            return unprefixed
+    return identifier
+
+
 def _read_test(package: Package, test_path: str) -> _Test:
     where = package.where(test_path)
     test = parse_qti(package.read(test_path), where)
     refs = [resolve_href(test_path, ref.get("href", ""), where) for ref in descendants_named(test, "assessmentItemRef")
             if ref.get("href")]
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
-    identifier = test.get("identifier") if test.get("toolName") == "quizlint" else None
+    identifier = quizlint_id(test.get("identifier")) if test.get("toolName") == "quizlint" else None
     return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
                  test.get("identifier") or test_path)
 
@@ -557,13 +579,21 @@ class _CanvasItem:
         item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
                          options=options, type="multiple" if kind == "multiple_answers_question" else "single",
                          explanation=texts_of(explanation), points=points if points > 0 else 1.0,
-                         source_ids=(self.item.get("ident", ""), self.item.get("title", "")))
+                         source_ids=self.source_ids())
         if kind == "true_false_question":
             dropped = make_true_false(item)
             if dropped:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
         return item
+
+    def source_ids(self) -> tuple[str, ...]:
+        """The item's ident, then its title; a title the ident is the NCName of (quizlint writes the item id as
+        the title and as the ident, ``id-1-largest-planet`` for ``1-largest-planet``) comes first."""
+        from quizlint.export._common import ncname
+
+        ident, title = self.item.get("ident", ""), self.item.get("title", "")
+        return (title, ident) if title and title != ident and ncname(title) == ident else (ident, title)
 
     def html_trees(self) -> list:
         """The item's HTML texts (``mattext texttype="text/html"``), parsed."""
@@ -624,7 +654,7 @@ class _CanvasQuiz:
         """Its title, id (the quiz id when it can be one: quizlint writes its own, Canvas a GUID that is not
         kept) and description (the HTML of ``assessment_meta.xml``), their texts in ``lang``."""
         title = self.meta_text("title") or (self.assessment.get("title", "") if self.assessment is not None else "")
-        ident = self.assessment.get("ident") if self.assessment is not None else None
+        ident = quizlint_id(self.assessment.get("ident")) if self.assessment is not None else None
         description = html_to_markdown(self.meta_text("description")) if self.meta_text("description") else ""
         return Category({lang: title.strip()} if title.strip() else {}, ident, {lang: description} if description else None)
 
