@@ -215,3 +215,18 @@ def test_options_moodle_does_not_shuffle_are_fixed(run, tmp_path, shuffle, fixed
     exported = tmp_path / "back.xml"
     assert run("export", "--to", "moodle", out, "-o", exported).exit_code == 0
     assert exported.read_text(encoding="utf-8").count("<shuffleanswers>false</shuffleanswers>") == 1 + fixed
+
+
+def test_a_code_blocks_language_survives_a_round_trip(run, tmp_path):
+    # the exporter renders ```python as <pre><code class="language-python">: the import keeps the info string
+    source = tmp_path / "code.quiz.yaml"
+    source.write_text('quizlint: 1\nid: code\nlanguages: [en]\ntitle: Code\nitems:\n  - id: len\n'
+                      '    stem: "What does this print?\\n\\n```python\\nprint(len([1, 2]))\\n```"\n'
+                      '    options:\n      - text: "2"\n        correct: true\n      - text: "3"\n', encoding="utf-8")
+    exported, back = tmp_path / "code.xml", tmp_path / "back.quiz.yaml"
+    assert run("export", "--to", "moodle", source, "-o", exported).exit_code == 0
+    assert 'class="language-python"' in exported.read_text(encoding="utf-8")
+    result = run("import", exported, "-o", back)
+    assert result.exit_code == 0, result.stderr
+    (item,) = read_quiz(back)[0].quiz.items
+    assert item.stem == {"en": "What does this print?\n\n```python\nprint(len([1, 2]))\n```"}

@@ -726,18 +726,26 @@ def _list(node: _Node) -> str:
     return "\n".join(items)
 
 
+def _code_language(code: _Node) -> str:
+    """The language of a ``<code class="language-python">`` (as Markdown renderers write a fence's info string),
+    or "" without one (or with one a fence's info string cannot hold)."""
+    classes = " ".join(value or "" for name, value in code.attrs if name == "class").split()
+    language = next((name[len("language-"):] for name in classes if name.startswith("language-")), "")
+    return language if re.fullmatch(r"[^\s`]+", language) else ""
+
+
 def _pre(node: _Node) -> str | None:
-    content = _text_only(node)
+    content, language = _text_only(node), ""
     if content is None and len(node.children) == 1 and not isinstance(node.children[0], str) \
             and node.children[0].tag == "code":
-        content = _text_only(node.children[0])
+        content, language = _text_only(node.children[0]), _code_language(node.children[0])
     if content is None:
         return None
     content = content[1:] if content.startswith("\n") else content
     content = content.rstrip("\n")
     longest = max((len(run) for run in re.findall(r"`{3,}", content)), default=2)
     fence = "`" * (longest + 1)
-    return f"{fence}\n{content}\n{fence}"
+    return f"{fence}{language}\n{content}\n{fence}"
 
 
 def _block(node: _Node) -> str:
