@@ -286,6 +286,9 @@ def test_yaml_round_trips_any_text(texts):
         ("<p><strong> spaced </strong>x</p>", "**spaced** x"),
         ("<p>Use <code>a`b</code></p>", "Use ``a`b``"),
         ("<pre><code>def f():\n    return 1\n</code></pre>", "```\ndef f():\n    return 1\n```"),
+        ('<pre><code class="language-python">print(1)\n</code></pre>', "```python\nprint(1)\n```"),  # the info string
+        ('<pre><code class="hljs language-c++">a</code></pre>', "```c++\na\n```"),
+        ('<pre><code class="language-">a</code></pre>', "```\na\n```"),
         ('<p><a href="https://example.com/a b" title="T">site</a></p>', '[site](<https://example.com/a b> "T")'),
         ('<p><a href="x.html" target="_blank">new tab</a></p>', '<a href="x.html" target="_blank">new tab</a>'),
         ("<ul><li>one</li><li>two<ol start='3'><li>three</li></ol></li></ul>", "- one\n- two\n  3. three"),

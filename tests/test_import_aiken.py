@@ -84,3 +84,22 @@ def test_a_question_that_starts_like_a_choice_is_one_as_in_moodle_and_the_error_
            in result.stderr
     assert f"{path}:2:1: question not started: a choice line outside a question\n" in result.stderr  # said once
     assert '      en: "4"\n        correct: true\n' in result.stdout
+
+
+def test_texts_are_plain_text_not_markup(run, tmp_path):
+    # Moodle stores Aiken texts through htmlspecialchars: "<u>" is shown, "2*3*4" is no emphasis
+    path = tmp_path / "tags.aiken"
+    path.write_text("Which HTML tag makes text bold, and what is 2*3*4?\nA. <b> and 24\nB. <i> and 24\n"
+                    "C. <u> and 9\nANSWER: A\n", encoding="utf-8")
+    out = tmp_path / "tags.quiz.yaml"
+    result = run("import", "--from", "aiken", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    document, _ = load_document(out)
+    item = document.data["items"][0]
+    assert item["stem"] == {"en": "Which HTML tag makes text bold, and what is 2\\*3\\*4?"}
+    assert [o["text"]["en"] for o in item["options"]] == ["\\<b> and 24", "\\<i> and 24", "\\<u> and 9"]
+    exported = tmp_path / "tags.xml"
+    result = run("export", "--to", "moodle", out, "-o", exported)
+    assert result.exit_code == 0, result.stderr
+    xml = exported.read_text(encoding="utf-8")
+    assert "&lt;u&gt; and 9" in xml and "2*3*4" in xml and "<em>" not in xml and "&lt;em&gt;" not in xml

@@ -176,3 +176,57 @@ def test_a_fraction_that_is_not_a_number_is_reported(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert f"{path}:7: question 'capital': fraction 'abc' is not a number: the answer is imported as wrong" \
         in result.stderr
+
+
+MOODLE_ORDER = """<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>planets</text></name>
+    <questiontext format="html"><text>Which planet is the largest?</text></questiontext>
+    <single>true</single>{shuffle}
+    <answer fraction="100"><text>Jupiter</text></answer>
+    <answer fraction="0"><text>Mars</text></answer>
+    <answer fraction="0"><text>Venus</text></answer>
+  </question>
+  <question type="multichoice">
+    <name><text>sizes</text></name>
+    <questiontext format="html"><text>How many planets are there?</text></questiontext>
+    <single>true</single>{shuffle}
+    <answer fraction="0"><text>7</text></answer>
+    <answer fraction="100"><text>8</text></answer>
+    <answer fraction="0"><text>9</text></answer>
+  </question>
+</quiz>
+"""
+
+
+@pytest.mark.parametrize(("shuffle", "fixed"), [("false", True), ("0", True), ("true", False), (None, False)])
+def test_options_moodle_does_not_shuffle_are_fixed(run, tmp_path, shuffle, fixed):
+    # a re-export would shuffle them; numbers are kept in order by quizlint anyway, so they are not marked
+    path = tmp_path / "order.xml"
+    tag = f"\n    <shuffleanswers>{shuffle}</shuffleanswers>" if shuffle is not None else ""
+    path.write_text(MOODLE_ORDER.format(shuffle=tag), encoding="utf-8")
+    out = tmp_path / "order.quiz.yaml"
+    result = run("import", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    planets, sizes = read_quiz(out)[0].quiz.items
+    assert [option.fixed for option in planets.options] == [fixed] * 3
+    assert [option.fixed for option in sizes.options] == [False] * 3
+    exported = tmp_path / "back.xml"
+    assert run("export", "--to", "moodle", out, "-o", exported).exit_code == 0
+    assert exported.read_text(encoding="utf-8").count("<shuffleanswers>false</shuffleanswers>") == 1 + fixed
+
+
+def test_a_code_blocks_language_survives_a_round_trip(run, tmp_path):
+    # the exporter renders ```python as <pre><code class="language-python">: the import keeps the info string
+    source = tmp_path / "code.quiz.yaml"
+    source.write_text('quizlint: 1\nid: code\nlanguages: [en]\ntitle: Code\nitems:\n  - id: len\n'
+                      '    stem: "What does this print?\\n\\n```python\\nprint(len([1, 2]))\\n```"\n'
+                      '    options:\n      - text: "2"\n        correct: true\n      - text: "3"\n', encoding="utf-8")
+    exported, back = tmp_path / "code.xml", tmp_path / "back.quiz.yaml"
+    assert run("export", "--to", "moodle", source, "-o", exported).exit_code == 0
+    assert 'class="language-python"' in exported.read_text(encoding="utf-8")
+    result = run("import", exported, "-o", back)
+    assert result.exit_code == 0, result.stderr
+    (item,) = read_quiz(back)[0].quiz.items
+    assert item.stem == {"en": "What does this print?\n\n```python\nprint(len([1, 2]))\n```"}

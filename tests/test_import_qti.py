@@ -128,7 +128,7 @@ def test_a_package_quizlint_wrote_gives_back_the_quiz_id_and_description(run, tm
     assert [o.correct for o in quiz.items[0].options] == [True, False]
 
 
-@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
 def test_a_package_in_one_language_keeps_the_language_its_items_declare(run, tmp_path, fmt):
     package = geo_package(run, tmp_path, fmt, "tr")
     quiz, result = imported(run, tmp_path, package)
@@ -232,17 +232,21 @@ items:
 """
 
 
-@pytest.fixture
-def bank_package(run, tmp_path):
-    """A QTI 2.1 package of a bank of two quizzes (one test per quiz and language), whose items share an id (a lint
-    error: exported with --force)."""
+def export_bank(run, tmp_path: Path, fmt: str, lang: str) -> Path:
+    """The package of a bank of two quizzes, whose items share an id (a lint error: exported with --force)."""
     bank = tmp_path / "bank"
     bank.mkdir()
     (bank / "geo.quiz.yaml").write_text(GEO_QUIZ, encoding="utf-8")
     (bank / "space.quiz.yaml").write_text(SPACE_QUIZ, encoding="utf-8")
     package = tmp_path / "bank.zip"
-    assert run("export", "--to", "qti21", "--lang", "all", "--force", "-o", package, bank).exit_code == 0
+    assert run("export", "--to", fmt, "--lang", lang, "--force", "-o", package, bank).exit_code == 0
     return package
+
+
+@pytest.fixture
+def bank_package(run, tmp_path):
+    """A QTI 2.1 package of a bank of two quizzes (one test per quiz and language)."""
+    return export_bank(run, tmp_path, "qti21", "all")
 
 
 def test_a_bank_package_splits_into_its_quizzes(run, tmp_path, bank_package):
@@ -266,6 +270,23 @@ def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp
         (["Geography"], "Which city is the capital of Turkey?"), (["Space"], "Which planet is the largest?")]
 
 
+def test_a_canvas_bank_splits_into_its_quizzes(run, tmp_path):
+    # each assessment of a Canvas package is a quiz: its id and title, its description from assessment_meta.xml
+    package = export_bank(run, tmp_path, "canvas", "tr")
+    result = run("import", package, "--split", "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.stderr
+    assert "warning" not in result.stderr
+    geo, space = (read_quiz(tmp_path / "out" / name)[0].quiz for name in ("geo-basics.quiz.yaml", "space.quiz.yaml"))
+    assert (geo.id, geo.title, geo.description) == ("geo-basics", {"tr": "Coğrafya"}, {"tr": "Başkentler, *kısaca*."})
+    assert (space.id, space.title, space.description) == ("space", {"tr": "Uzay"}, None)
+    assert [item.stem for item in geo.items] == [{"tr": "Türkiye'nin başkenti hangi şehirdir?"}]
+    assert [item.stem for item in space.items] == [{"tr": "En büyük gezegen hangisidir?"}]
+    quiz, result = imported(run, tmp_path, package)
+    assert "the package holds 2 tests ('Coğrafya', 'Uzay')" in result.stderr and "--split" in result.stderr
+    assert (quiz.id, quiz.title, quiz.description) == ("bank", {"tr": "bank"}, None)
+    assert [item.tags for item in quiz.items] == [["Coğrafya"], ["Uzay"]]
+
+
 def test_split_of_a_one_quiz_package_keeps_its_title_id_and_description(run, tmp_path):
     result = run("import", geo_package(run, tmp_path), "--split", "-o", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
@@ -284,3 +305,56 @@ def test_canvas_item_with_an_image_warns_as_a_qti2_item_does(run, tmp_path):
     assert 'texttype="text/html"' in sample[first:text_start]
     quiz, result = imported(run, tmp_path, source, "--from", "qti", "--lang", "en")
     assert "media files are referenced but not imported: %24IMS-CC-FILEBASE%24/mars.png" in result.stderr
+
+
+@pytest.mark.parametrize(("shuffle", "fixed"), [('shuffle="false"', [True] * 4), ("", [True] * 4),
+                                                ('shuffle="true"', [False, False, False, True])])
+def test_choices_of_an_interaction_that_is_not_shuffled_are_fixed(run, tmp_path, shuffle, fixed):
+    # QTI's shuffle is false unless said: a re-export must not shuffle them either ("None of these" would be an
+    # order quizlint never changes: another planet instead)
+    folder = shutil.copytree(PACKAGE, tmp_path / "package")
+    item = folder / "items" / "i101" / "qti.xml"
+    text = item.read_text(encoding="utf-8").replace('shuffle="true"', shuffle).replace("None of these", "Uranus")
+    item.write_text(text, encoding="utf-8")
+    quiz, _ = imported(run, tmp_path, folder)
+    largest = quiz.items[1]
+    assert [o.fixed for o in largest.options] == fixed
+
+
+DIGIT_QUIZ = """\
+quizlint: 1
+id: 2024-exam
+languages: [en]
+title: {en: "Exam 2024"}
+items:
+  - id: 1-largest-planet
+    stem: {en: "Which planet is the largest?"}
+    options:
+      - text: Jupiter
+        correct: true
+      - text: Mars
+  - id: id-card
+    stem: {en: "Which planet is the smallest?"}
+    options:
+      - text: Mercury
+        correct: true
+      - text: Mars
+"""
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_ids_that_start_with_a_digit_come_back_as_they_were(run, tmp_path, fmt):
+    # the package's identifiers are NCNames (id-2024-exam, id-1-largest-planet): the ids are restored
+    (tmp_path / "exam.quiz.yaml").write_text(DIGIT_QUIZ, encoding="utf-8")
+    package = tmp_path / "exam.zip"
+    assert run("export", "--to", fmt, "-o", package, tmp_path / "exam.quiz.yaml").exit_code == 0
+    quiz, _ = imported(run, tmp_path, package)
+    assert quiz.id == "2024-exam"
+    assert [item.id for item in quiz.items] == ["1-largest-planet", "id-card"]
+
+
+def test_quizlint_id_takes_off_only_the_prefix_ncname_adds():
+    from quizlint.importers.qti import quizlint_id
+
+    assert [quizlint_id(name) for name in ("id-2024-exam", "id-card", "id-_x", "exam", None)] == [
+        "2024-exam", "id-card", "id-_x", "exam", None]

@@ -73,7 +73,7 @@ def _same_file(output: Path, source: Path) -> bool:
               help="The quiz file to write (*.quiz.yaml); standard output when omitted or -. With --split, a folder "
                    "(made if missing).")
 @click.option("--split", is_flag=True,
-              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package, named by "
+              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package (quiz of a Canvas export), named by "
                    "its quiz id, in the folder -o names (made if missing). Without it, the questions of several "
                    "categories (or tests) make one quiz, each tagged with its category (or test).")
 @click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")

@@ -89,7 +89,10 @@ def true_false_labels(lang: str) -> tuple[str, str]:
 _NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.-]")
 
 
-def ncname(value: str, prefix: str = "id-") -> str:
+NCNAME_PREFIX = "id-"
+
+
+def ncname(value: str, prefix: str = NCNAME_PREFIX) -> str:
     """``value`` as an XML NCName (and a safe file name): other characters become ``_``; a name that does not
     start with a letter or ``_`` gets ``prefix``."""
     name = _NOT_NAME_CHAR.sub("_", value) or "_"

@@ -93,6 +93,7 @@ class DraftItem:
     points: float = 1
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
     category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
+    keeps_order: bool = False  # the source never shuffles its options (Moodle shuffleanswers off, QTI shuffle="false")
 
 
 @dataclass(frozen=True)
@@ -725,18 +726,26 @@ def _list(node: _Node) -> str:
     return "\n".join(items)
 
 
+def _code_language(code: _Node) -> str:
+    """The language of a ``<code class="language-python">`` (as Markdown renderers write a fence's info string),
+    or "" without one (or with one a fence's info string cannot hold)."""
+    classes = " ".join(value or "" for name, value in code.attrs if name == "class").split()
+    language = next((name[len("language-"):] for name in classes if name.startswith("language-")), "")
+    return language if re.fullmatch(r"[^\s`]+", language) else ""
+
+
 def _pre(node: _Node) -> str | None:
-    content = _text_only(node)
+    content, language = _text_only(node), ""
     if content is None and len(node.children) == 1 and not isinstance(node.children[0], str) \
             and node.children[0].tag == "code":
-        content = _text_only(node.children[0])
+        content, language = _text_only(node.children[0]), _code_language(node.children[0])
     if content is None:
         return None
     content = content[1:] if content.startswith("\n") else content
     content = content.rstrip("\n")
     longest = max((len(run) for run in re.findall(r"`{3,}", content)), default=2)
     fence = "`" * (longest + 1)
-    return f"{fence}\n{content}\n{fence}"
+    return f"{fence}{language}\n{content}\n{fence}"
 
 
 def _block(node: _Node) -> str:
@@ -1010,6 +1019,18 @@ def _translation_states(data: dict, languages: list[str]) -> dict:
     return states
 
 
+def _pin_options(data: dict, languages: list[str]) -> None:
+    """The options of an item the source never shuffles, all ``fixed`` (a quiz file's way to say that no option
+    may move), unless their order already means something to quizlint, which then never moves them either
+    (numbers, "all of the above": the items quizlint's own exports mark so)."""
+    from quizlint.model import Item
+    from quizlint.model.order import order_is_meaningful
+
+    if data.get("options") and not order_is_meaningful(Item.model_validate(data), languages):
+        for option in data["options"]:
+            option["fixed"] = True
+
+
 def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str) -> dict:
     """The plain data of the quiz file for ``draft``."""
     lang, languages = resolve_languages(draft, options, log, where)
@@ -1024,6 +1045,8 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     items = []
     for item in draft.items:
         data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
+        if item.keeps_order:
+            _pin_options(data, languages)
         states = _translation_states(data, languages)
         if states:
             data["translations"] = states

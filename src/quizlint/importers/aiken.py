@@ -12,6 +12,8 @@ choice ends the question. Lines shorter than two characters are ignored.
 Moodle's errors are reproduced with their line numbers: a choice or ``ANSWER:`` outside a question
 ("question not started"), a new question before the previous one got its ``ANSWER:`` ("not completed"),
 fewer than two choices, and an ``ANSWER:`` letter that names no choice.
+The texts are plain text, as Moodle reads them: ``<u>`` or ``2*3*4`` in a choice is shown as written, so it is
+escaped in the Markdown the quiz keeps.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.importers._common import DraftItem, DraftOption, DraftQuiz, ImportFailure, ImportLog, decode_text, read_bytes
+from quizlint.importers._common import (DraftItem, DraftOption, DraftQuiz, ImportFailure, ImportLog, decode_text,
+                                        plain_text_markdown, read_bytes)
 
 _CHOICE = re.compile(r"^[A-Z][).][ \t]?")
 _ANSWER = re.compile(r"^ANSWER:")
@@ -87,9 +90,11 @@ class _Reader:
         if not 0 <= index < len(question.choices):
             self.error(f"question {question.stem[:40]!r}: ANSWER: {letter or '(nothing)'} names no choice", number)
             return
-        options = [DraftOption({None: choice}, correct=position == index)
+        # Aiken texts are plain text (Moodle stores them through htmlspecialchars): "<u>" or "2*3*4" is no markup
+        options = [DraftOption({None: plain_text_markdown(choice)}, correct=position == index)
                    for position, choice in enumerate(question.choices)]
-        self.items.append(DraftItem(number=question.number, stem={None: question.stem}, options=options))
+        self.items.append(DraftItem(number=question.number, stem={None: plain_text_markdown(question.stem)},
+                                    options=options))
 
     def finish(self) -> None:
         if self.question is not None:

@@ -2,7 +2,8 @@
 
 Imported: ``multichoice`` (``<single>`` true: single answer, correct = fraction 100; false: multiple
 answers, correct = positive fraction), ``truefalse``, per-answer ``<feedback>``, ``<generalfeedback>`` (→
-explanation), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
+explanation), ``<shuffleanswers>`` false or 0 (→ every option ``fixed``, unless quizlint finds a meaning in
+their order), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
 when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the category of the first question
 gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
@@ -185,6 +186,7 @@ class _Reader:
     def multichoice(self, item: DraftItem, question, label: str) -> None:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
+        item.keeps_order = not _flag(child_named(question, "shuffleanswers"), True)
         for answer in children_named(question, "answer"):
             fraction = self.fraction(answer, label)
             correct = fraction >= 99.99 if single else fraction > 0

@@ -6,13 +6,15 @@ assessment, ``questestinterop``). A single ``assessmentItem`` or ``questestinter
 Archives are read in memory and never extracted; every path is checked to stay inside the package. QTI 3.0
 (``qti-``-prefixed, kebab-case names, ``imsqti_item_xmlv3p0`` resources) is read as QTI 2 once renamed
 (``parse_qti``). The test gives the quiz's title and, from a ``rubricBlock``, its description; the test's
-identifier is the quiz id when quizlint wrote the package (``toolName``). A package of several quizzes (tests of
+identifier is the quiz id when quizlint wrote the package (``toolName``), and an item's ``label`` its id (the
+identifiers are NCNames: ``id-`` before an id that starts with a digit is taken off, ``quizlint_id``). A package of several quizzes (tests of
 different identifiers: an exported bank) makes each quiz a category of its items (``merge_categories``,
 ``split_by_category``): ``--split`` gives one quiz per test.
 
 QTI 2.1: an item with one ``choiceInteraction`` is imported (single or multiple by the response's
 cardinality and ``maxChoices``; the key from ``correctResponse``, else from positive ``mapping``
-entries; ``fixed`` choices stay fixed). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
+entries; ``fixed`` choices stay fixed, and every choice of an interaction that is not shuffled, ``shuffle="false"``
+or none as QTI defaults, is fixed unless quizlint finds a meaning in their order: ``_pin_options``). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
 identifier is a choice's give that option's feedback; the first other ``modalFeedback`` (or
 ``feedbackBlock``) is the explanation. Two choices labelled True and False (or Doğru and Yanlış) make a
 ``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise.
@@ -21,12 +23,16 @@ Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
 ``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
 names the correct choices; ``itemfeedback`` shown for one choice is its feedback and ``general_fb`` the
 explanation (``correct_fb`` and ``general_incorrect_fb`` have no place in a quiz file and are reported).
-Other item types are skipped with a warning naming them.
+Other item types are skipped with a warning naming them. Each ``assessment`` is a quiz: its ``xml:lang`` is the
+language of its texts (unless ``--lang`` says otherwise), its ``ident`` the quiz id when it can be one (quizlint
+writes the quiz's; Canvas's GUIDs are not kept), ``assessment_meta.xml`` beside it gives the title and
+description; an export of several quizzes splits as a QTI 2 bank does.
 """
 
 from __future__ import annotations
 
 import copy
+import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -203,6 +209,7 @@ class _Qti2Item:
         options = [DraftOption({None: markdown_of(choice)}, correct=choice.get("identifier") in key,
                                feedback=feedback.get(choice.get("identifier", "")),
                                fixed=choice.get("fixed") == "true") for choice in choices]
+        keeps_order = interaction.get("shuffle") != "true"  # QTI's default is false: the order as written
         for choice in choices:
             _remove(choice)
         prompt = child_named(interaction, "prompt")
@@ -211,9 +218,18 @@ class _Qti2Item:
         _replace_with_children(interaction)
         item = DraftItem(number=self.number, stem={None: markdown_of(body)}, options=options,
                          type="multiple" if multiple else "single", explanation=explanation,
-                         points=_max_score(self.root), source_ids=(self.root.get("identifier", ""),))
+                         points=_max_score(self.root), source_ids=self.source_ids(),
+                         keeps_order=keeps_order)
         self.maybe_true_false(item)
         return item
+
+    def source_ids(self) -> tuple[str, ...]:
+        """The item's identifier; quizlint writes the item id as it is in the ``label`` too (the identifier is
+        an NCName: ``id-1-largest-planet`` for ``1-largest-planet``)."""
+        identifier = self.root.get("identifier", "")
+        if self.root.get("toolName") == "quizlint" and self.root.get("label"):
+            return (self.root.get("label"), identifier)
+        return (identifier,)
 
     def choice_feedback(self, body, choice_ids: list[str]) -> dict[str, Texts]:
         """Feedback per choice: inline feedback (removed from the texts), then modal feedback."""
@@ -311,13 +327,26 @@ class _Test:
     key: str  # the quiz it belongs to: quizlint writes one test per language of a quiz, all with its identifier
 
 
+def quizlint_id(identifier: str | None) -> str | None:
+    """The id quizlint wrote as the NCName ``identifier``: an id that does not start with a letter was given
+    ``id-`` to be one (``quizlint.export._common.ncname``), which is taken off (``id-2024-exam`` → ``2024-exam``);
+    an identifier that starts so but that ``ncname`` would not have made (``id-card``) stays as it is."""
+    from quizlint.export._common import NCNAME_PREFIX, ncname
+
+    if identifier and identifier.startswith(NCNAME_PREFIX):
+        unprefixed = identifier[len(NCNAME_PREFIX):]
+        if ncname(unprefixed) == identifier:
+            return unprefixed
+    return identifier
+
+
 def _read_test(package: Package, test_path: str) -> _Test:
     where = package.where(test_path)
     test = parse_qti(package.read(test_path), where)
     refs = [resolve_href(test_path, ref.get("href", ""), where) for ref in descendants_named(test, "assessmentItemRef")
             if ref.get("href")]
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
-    identifier = test.get("identifier") if test.get("toolName") == "quizlint" else None
+    identifier = quizlint_id(test.get("identifier")) if test.get("toolName") == "quizlint" else None
     return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
                  test.get("identifier") or test_path)
 
@@ -333,9 +362,14 @@ def _quizzes(tests: list[_Test]) -> dict[str, list[_Test]]:
 
 def _quiz_labels(quizzes: dict[str, list[_Test]]) -> dict[str, str]:
     """A distinct label per quiz (its first test's title, else its key): the category of its items."""
-    labels: dict[str, str] = {}
-    for key, tests in quizzes.items():
-        base = next((test.title.strip() for test in tests if test.title and test.title.strip()), key)
+    return _distinct_labels({key: next((test.title.strip() for test in tests if test.title and test.title.strip()), key)
+                             for key, tests in quizzes.items()})
+
+
+def _distinct_labels(names: dict) -> dict:
+    """The names, by key, made distinct: a name already taken gets `` (2)``, `` (3)``…"""
+    labels: dict = {}
+    for key, base in names.items():
         label, number = base, 2
         while label in labels.values():
             label, number = f"{base} ({number})", number + 1
@@ -545,13 +579,21 @@ class _CanvasItem:
         item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
                          options=options, type="multiple" if kind == "multiple_answers_question" else "single",
                          explanation=texts_of(explanation), points=points if points > 0 else 1.0,
-                         source_ids=(self.item.get("ident", ""), self.item.get("title", "")))
+                         source_ids=self.source_ids())
         if kind == "true_false_question":
             dropped = make_true_false(item)
             if dropped:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
         return item
+
+    def source_ids(self) -> tuple[str, ...]:
+        """The item's ident, then its title; a title the ident is the NCName of (quizlint writes the item id as
+        the title and as the ident, ``id-1-largest-planet`` for ``1-largest-planet``) comes first."""
+        from quizlint.export._common import ncname
+
+        ident, title = self.item.get("ident", ""), self.item.get("title", "")
+        return (title, ident) if title and title != ident and ncname(title) == ident else (ident, title)
 
     def html_trees(self) -> list:
         """The item's HTML texts (``mattext texttype="text/html"``), parsed."""
@@ -591,18 +633,78 @@ class _CanvasItem:
         return keys, choice_feedback, explanation
 
 
-def read_canvas(root, where: str, log: ImportLog, draft: DraftQuiz) -> None:
-    assessment = next(descendants_named(root, "assessment"), None)
-    if assessment is not None and assessment.get("title") and not draft.title:
-        draft.title = {None: assessment.get("title")}
-    for item in descendants_named(root, "item"):
-        number = len(draft.items) + 1
-        _add(draft, log, lambda: (_CanvasItem(item, where, number, log).draft(), None))
+@dataclass
+class _CanvasQuiz:
+    """An ``assessment`` (a Canvas quiz) and its ``assessment_meta.xml`` (Canvas's quiz settings), or the items of
+    a ``questestinterop`` outside any assessment (``assessment`` None)."""
+
+    assessment: object | None
+    meta: object | None
+    items: list
+
+    @property
+    def lang(self) -> str | None:
+        return self.assessment.get(XML_LANG) if self.assessment is not None else None
+
+    def meta_text(self, name: str) -> str:
+        node = child_named(self.meta, name) if self.meta is not None else None
+        return (node.text or "").strip() if node is not None else ""
+
+    def described(self, lang: str | None) -> Category:
+        """Its title, id (the quiz id when it can be one: quizlint writes its own, Canvas a GUID that is not
+        kept) and description (the HTML of ``assessment_meta.xml``), their texts in ``lang``."""
+        title = self.meta_text("title") or (self.assessment.get("title", "") if self.assessment is not None else "")
+        ident = quizlint_id(self.assessment.get("ident")) if self.assessment is not None else None
+        description = html_to_markdown(self.meta_text("description")) if self.meta_text("description") else ""
+        return Category({lang: title.strip()} if title.strip() else {}, ident, {lang: description} if description else None)
+
+
+def _canvas_quizzes(root, meta) -> list[_CanvasQuiz]:
+    """The quizzes of a ``questestinterop``: each ``assessment`` with its items, then the items outside any."""
+    quizzes = [_CanvasQuiz(assessment, meta, list(descendants_named(assessment, "item")))
+               for assessment in descendants_named(root, "assessment")]
+    loose = [item for item in descendants_named(root, "item")
+             if not any(local_name(ancestor) == "assessment" for ancestor in item.iterancestors())]
+    return quizzes + ([_CanvasQuiz(None, None, loose)] if loose else [])
+
+
+def read_canvas(files: list[tuple[object, str, object | None]], log: ImportLog, draft: DraftQuiz) -> None:
+    """Canvas QTI 1.2 (``questestinterop`` roots, with where they are and their ``assessment_meta.xml``): the items
+    of each assessment, in the language it declares (``xml:lang``). Several assessments (an exported bank) make
+    each quiz a category of its items (``merge_categories``, ``split_by_category``); one gives the quiz its title,
+    id and description."""
+    quizzes = [(quiz, where) for root, where, meta in files for quiz in _canvas_quizzes(root, meta) if quiz.items]
+    labels = _distinct_labels({index: quiz.described(None).title.get(None) or f"quiz {index + 1}"
+                               for index, (quiz, _) in enumerate(quizzes)}) if len(quizzes) > 1 else {}
+    read_items: list[tuple[DraftItem, str | None]] = []
+    for index, (quiz, where) in enumerate(quizzes):
+        for element in quiz.items:
+            try:
+                item = _CanvasItem(element, where, len(draft.items) + len(read_items) + 1, log).draft()
+            except ImportFailure as failure:
+                log.error(failure)
+                continue
+            if item is not None:
+                item.category = labels.get(index)
+                read_items.append((item, quiz.lang))
+    draft.items.extend(merge_languages(read_items, draft))
+    described = [quiz.described(quiz.lang if len(draft.languages) > 1 else None) for quiz, _ in quizzes]
+    if labels:
+        draft.categories_are_quizzes = True
+        draft.categories.update({labels[index]: category for index, category in enumerate(described)})
+    elif described and not draft.title:
+        draft.title, draft.id_hint, draft.description = described[0].title, described[0].idnumber, described[0].description
 
 
 # ---------------------------------------------------------------------------------------------------------
 # Entry points
 # ---------------------------------------------------------------------------------------------------------
+
+
+def _canvas_meta(package: Package, name: str):
+    """The ``assessment_meta.xml`` beside a Canvas assessment (``<quiz>/<quiz>.xml``), parsed; None without one."""
+    meta = posixpath.join(posixpath.dirname(name), "assessment_meta.xml")
+    return parse_xml(package.read(meta), package.where(meta)) if package.has(meta) else None
 
 
 def _v1_files(package: Package, manifest) -> list[str]:
@@ -632,18 +734,17 @@ def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
         if not found:
             raise ImportFailure(package.display, f"no {MANIFEST} and no QTI item in the package")
         for number, (name, root) in enumerate(found, start=1):
-            if local_name(root) == "questestinterop":
-                read_canvas(root, package.where(name), log, draft)
-            else:
+            if local_name(root) != "questestinterop":
                 _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(), root.get(XML_LANG)))
+        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in found
+                     if local_name(root) == "questestinterop"], log, draft)
         return
     manifest = parse_xml(package.read(MANIFEST), package.where(MANIFEST))
     v1 = _v1_files(package, manifest)
     if v1:
-        for name in v1:
-            root = parse_xml(package.read(name), package.where(name))
-            if local_name(root) == "questestinterop":
-                read_canvas(root, package.where(name), log, draft)
+        roots = [(name, parse_xml(package.read(name), package.where(name))) for name in v1]
+        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in roots
+                     if local_name(root) == "questestinterop"], log, draft)
         return
     read_qti2_package(package, manifest, log, draft)
 
@@ -656,7 +757,7 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
             root = parse_qti(data, str(path))
             name = local_name(root)
             if name == "questestinterop":
-                read_canvas(root, str(path), log, draft)
+                read_canvas([(root, str(path), None)], log, draft)
             elif name == "assessmentItem":
                 _add(draft, log, lambda: (_Qti2Item(root, str(path), 1, log).draft(), root.get(XML_LANG)))
             else:
