@@ -264,6 +264,24 @@ def test_load_problems_have_codes_and_positions(text, code, line, column):
     assert [(f.code, f.line, f.column) for f in findings] == [(code, line, column)]
 
 
+@pytest.mark.parametrize("text, line, column, what", [
+    ('a: "x\\0y"\n', 1, 4, "a NUL character"),
+    ('a: [ok, "\\e[1m"]\nb: "\\x07"\n', 1, 9, "control character U+001B"),  # the first in the file
+    ('a:\n  - "fine \\\\frac"\n  - "\\uFFFF"\n', 3, 5, "control character U+FFFF"),
+])
+def test_an_escape_that_writes_a_control_character_is_refused(text, line, column, what):
+    document, findings = load_text(text)
+    assert document is None
+    assert [(f.code, f.line, f.column) for f in findings] == [("Y004", line, column)]
+    assert findings[0].message.startswith(f"{what}, written as an escape, is not allowed in a text")
+
+
+@pytest.mark.parametrize("text", ['a: "tab\\t, line\\n, \\\\frac, \\u00e7, \\N"\n', "a: 'x\\0y'\n", "a: x\\0y\n"])
+def test_escapes_of_text_characters_and_backslashes_outside_double_quotes_are_text(text):
+    document, findings = load_text(text)
+    assert findings == [] and document is not None
+
+
 def test_error_columns_count_characters_not_bytes():
     document, findings = load_text("title: \"çöğüşı\" ] x: y\n")
     assert document is None

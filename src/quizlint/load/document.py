@@ -98,6 +98,10 @@ _HIDDEN_LINE_BREAKS = {"\x85": ("next line character", "\\N"), "\u2028": ("line 
 _HIDDEN_LINE_BREAK = re.compile("[\x85\u2028\u2029]")
 # Either of the two above, found in one pass over the text (most texts have neither).
 _REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+# Escapes of a double-quoted string that may write a character no text can hold (XML 1.0 refuses them: a quiz with
+# one would pass the linter and fail every export): ``\0``, ``\a``, ``\e``, ``\x01``, ``\ud800``, ``\uffff``…
+_CONTROL_ESCAPE = re.compile(r"\\[0abvfexuU]")
+_NOT_A_TEXT_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class _QuizLoader(_Loader):
@@ -394,6 +398,24 @@ def _char_at(text: str, line: int, column: int) -> str:
     return ""
 
 
+def _check_escaped_characters(root: yaml.Node) -> None:
+    """Refuse a double-quoted string whose escapes wrote a control character (``"\\0"``, ``"\\x07"``): the raw
+    text has none, so ``_check_characters`` could not see it."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.ScalarNode):
+            found = _NOT_A_TEXT_CHARACTER.search(node.value) if node.style == '"' else None
+            if found is not None:
+                what = "a NUL character" if found.group() == "\0" else f"control character U+{ord(found.group()):04X}"
+                raise LoadError("Y004", f"{what}, written as an escape, is not allowed in a text (no export format "
+                                "can carry it)", *_mark(node.start_mark))
+        elif isinstance(node, yaml.MappingNode):  # (children reversed: the first in the file is looked at first)
+            todo.extend(child for pair in reversed(node.value) for child in reversed(pair))
+        else:
+            todo.extend(reversed(node.value))
+
+
 def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
     """Parse ``text`` into plain data with positions (of values, of keys: read-only mappings from data paths
     to (line, column)); raises :class:`LoadError`."""
@@ -410,6 +432,8 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
         if node is None:
             raise LoadError("Y007", "empty file: expected a quiz mapping")
         data = _Builder(limits).build(node)
+        if "\\" in text and _CONTROL_ESCAPE.search(text):
+            _check_escaped_characters(node)
     except yaml.YAMLError as error:
         raise _yaml_error(error, text) from None
     except RecursionError:
