@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -85,3 +86,15 @@ def write_quiz(tmp_path):
         return path
 
     return write
+
+
+def unprivileged(command: list[str]) -> list[str]:
+    """``command`` run so that file permissions hold for it: as it is for an ordinary user; for root, without the
+    capabilities that override them (setpriv), or the test is skipped."""
+    if os.name != "posix":
+        pytest.skip("file permissions are POSIX here")
+    if os.geteuid() != 0:
+        return command
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: file permissions would not apply")
+    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--inh-caps=-all", *command]

@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 
 import pytest
 
-from conftest import quiz_yaml
+from conftest import quiz_yaml, unprivileged
 
 KEY_RULES = ("--select", "K001,K002")
 
@@ -204,3 +206,18 @@ def test_display_paths_are_relative_to_the_directory_when_inside_it(tmp_path, mo
     assert display_path(outside / "c.quiz.yaml", root=tmp_path) == "elsewhere/c.quiz.yaml"
     monkeypatch.chdir(outside)  # the directory is looked up again for another working directory
     assert display_path(outside / "c.quiz.yaml") == "c.quiz.yaml"
+
+
+def test_a_folder_of_the_bank_that_cannot_be_read_is_an_error_not_a_clean_run(bank):
+    locked = bank / "content" / "locked"
+    locked.mkdir()
+    (locked / "more.quiz.yaml").write_text(quiz_yaml(FLAWED_ITEMS, quiz_id="more"), encoding="utf-8")
+    locked.chmod(0)
+    try:
+        result = subprocess.run(unprivileged([sys.executable, "-m", "quizlint", "lint", "--no-cache", "content"]),
+                                cwd=bank, capture_output=True, text=True, timeout=120)
+    finally:
+        locked.chmod(0o755)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stderr == "quizlint: cannot read the folder content/locked: Permission denied\n"
+    assert result.stdout == ""

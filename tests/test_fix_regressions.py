@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
@@ -17,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import quiz_yaml
+from conftest import quiz_yaml, unprivileged
 from quizlint.io import write_atomic
 
 BIAS = ("--select", "B001,B003")
@@ -313,18 +312,6 @@ def test_write_atomic_through_links_dangling_links_and_loops(tmp_path):
         write_atomic(loop, "never\n")
     assert loop.is_symlink()
     assert sorted(path.name for path in (tmp_path / "b").iterdir()) == ["created.txt", "real.txt"]
-
-
-def unprivileged(command: list[str]) -> list[str]:
-    """``command`` run so that file permissions hold for it: as it is for an ordinary user; for root, without the
-    capabilities that override them (setpriv), or the test is skipped."""
-    if os.name != "posix":
-        pytest.skip("file permissions are POSIX here")
-    if os.geteuid() != 0:
-        return command
-    if shutil.which("setpriv") is None:
-        pytest.skip("running as root without setpriv: file permissions would not apply")
-    return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--inh-caps=-all", *command]
 
 
 @pytest.mark.parametrize("protect", ["file", "folder"])

@@ -41,7 +41,10 @@ class BankSettings:
         directly or matched by a configured glob) is the bank's glossary, not a quiz file."""
         config = load_config(config_path)
         targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
-        files, missing = find_quiz_files(targets)
+        try:
+            files, missing = find_quiz_files(targets)
+        except OSError as error:
+            raise ConfigError(f"cannot read the folder {error.filename}: {error.strerror or error}") from None
         if missing:
             special = [path for path in missing if os.path.exists(path)]
             if special:  # a FIFO, socket or device: reading it would block or never end

@@ -17,6 +17,7 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
     """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
 
     Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix.
+    A folder that cannot be read raises its OSError: skipping it would lint part of the bank as if it were all.
     A file reached twice (``content`` and its absolute path, a symlinked folder) is taken once, under the first
     name it was found by: linting it twice would report each of its ids as a duplicate of itself.
     """
@@ -27,7 +28,7 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
         if path.is_file():
             found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
-            for root, dirs, files in os.walk(path):
+            for root, dirs, files in os.walk(path, onerror=_raise):
                 dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
                 for name in files:
                     child = Path(root) / name
@@ -37,3 +38,7 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
         else:
             missing.append(str(raw))
     return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing
+
+
+def _raise(error: OSError) -> None:
+    raise error
