@@ -524,3 +524,50 @@ def test_an_interrupted_run_exits_as_interrupted_not_as_a_result(tmp_path, signa
     assert process.returncode == status, rest
     assert rest.strip() == said and "Traceback" not in rest and "Aborted" not in rest
     assert sorted(path.name for path in tmp_path.iterdir()) == ["waiting.gift"]
+
+
+# --- a working folder or an output that cannot be used ----------------------------------------------------------------
+
+@pytest.mark.skipif(os.name != "posix", reason="removes the working folder of a running shell (POSIX)")
+def test_a_deleted_working_folder_is_said_plainly(tmp_path):
+    import shlex
+    import subprocess
+    import sys
+
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = (f"cd {shlex.quote(str(gone))} && rmdir {shlex.quote(str(gone))} && "
+              f"exec {shlex.quote(sys.executable)} -m quizlint lint")
+    result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == "quizlint: the current folder cannot be used: No such file or directory (was it deleted?)\n"
+
+
+def test_a_working_folder_that_cannot_be_searched_is_said_plainly(tmp_path):
+    import subprocess
+    import sys
+
+    from conftest import unprivileged
+
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    command = unprivileged([sys.executable, "-m", "quizlint", "lint"])
+    closed.chmod(0)
+    try:
+        result = subprocess.run(command, cwd=closed, capture_output=True, text=True, timeout=120)
+    finally:
+        closed.chmod(0o755)
+    assert result.returncode == 2
+    assert result.stderr == f"quizlint: cannot look for quizlint.toml in {closed}: Permission denied\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+@pytest.mark.parametrize("command", [["export", "--to", "json", "--force", "content"],
+                                     ["import", "--lang", "en", "in.aiken.txt"]])
+def test_an_output_that_is_a_link_loop_is_a_write_error(run, bank, command):
+    (bank / "in.aiken.txt").write_text("Which?\nA. a\nB. b\nANSWER: A\n", encoding="utf-8")
+    os.symlink("loop-b.json", bank / "loop-a.json")
+    os.symlink("loop-a.json", bank / "loop-b.json")
+    result = run(*command, "-o", "loop-a.json", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == "quizlint: cannot write loop-a.json: too many levels of symbolic links"

@@ -115,6 +115,12 @@ def _exit_now(status) -> None:
 
 def _run() -> None:
     try:
+        os.getcwd()
+    except OSError as error:  # (every command needs it: paths are shown and configurations found from it)
+        click.echo(f"quizlint: the current folder cannot be used: {error.strerror or error} (was it deleted?)",
+                   err=True)
+        sys.exit(2)
+    try:
         # (not click's standalone mode: it turns Ctrl-C into "Aborted!" and exit status 1, which reads as a result)
         status = cli.main(prog_name="quizlint", standalone_mode=False)
         sys.exit(status if isinstance(status, int) else 0)

@@ -363,7 +363,11 @@ def find_config_file(start: Path) -> Path | None:
     for directory in [start, *start.parents]:
         for name in CONFIG_NAMES:
             candidate = directory / name
-            if candidate.is_file():
+            try:
+                found = candidate.is_file()
+            except OSError as error:  # a folder that cannot be searched: its configuration would go unseen
+                raise ConfigError(f"cannot look for {name} in {directory}: {error.strerror or error}") from None
+            if found:
                 if name == "pyproject.toml" and _quizlint_table(candidate, _read_toml(candidate)) is None:
                     continue
                 return candidate

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -97,10 +98,10 @@ def _write(data: bytes, output: str | None, default_name: str, settings: BankSet
     target = output or default_name
     try:
         target = output_file(target, default_name)
-        protected = {path.resolve() for path in settings.files}
+        protected = {os.path.realpath(path) for path in settings.files}  # (realpath: a loop is no exception here)
         if settings.glossary_path is not None:
-            protected.add(settings.glossary_path.resolve())
-        if target.resolve() in protected:
+            protected.add(os.path.realpath(settings.glossary_path))
+        if os.path.realpath(target) in protected:
             fail(f"refusing to overwrite {target}: it is an input of the export", 2)
         write_atomic(target, data)
     except OSError as error:

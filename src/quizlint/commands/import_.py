@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -59,8 +60,8 @@ def _choose_format(source: Path, source_format: str | None) -> str:
 
 def _same_file(output: Path, source: Path) -> bool:
     """Whether writing ``output`` would replace ``source`` or a file inside it (a QTI package folder)."""
-    target = output.resolve()
-    origin = source.resolve()
+    target = Path(os.path.realpath(output))  # (realpath: a link loop is no exception here)
+    origin = Path(os.path.realpath(source))
     return target == origin or origin in target.parents
 
 
