@@ -221,3 +221,20 @@ def test_a_folder_of_the_bank_that_cannot_be_read_is_an_error_not_a_clean_run(ba
     assert result.returncode == 2, result.stdout + result.stderr
     assert result.stderr == "quizlint: cannot read the folder content/locked: Permission denied\n"
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("report_format", ["json", "sarif", "text", "github", "junit"])
+def test_a_file_name_that_is_not_utf8_is_shown_and_reported_in_every_format(run_process, bank, report_format):
+    name = os.fsencode(bank / "content") + b"/bad\xffname.quiz.yaml"
+    try:
+        with open(name, "wb") as handle:
+            handle.write(quiz_yaml(FLAWED_ITEMS, quiz_id="bad").encode("utf-8"))
+    except OSError:
+        pytest.skip("this file system accepts UTF-8 file names only")
+    shown = "bad%EF%BF%BDname.quiz.yaml" if report_format == "sarif" else "bad\ufffdname.quiz.yaml"
+    for cache in (["--no-cache"], []):  # (the file index records the name as it is)
+        result = run_process("lint", *cache, *KEY_RULES, "--format", report_format, "content", cwd=bank)
+        assert result.returncode == 1, result.stderr
+        assert shown in result.stdout and result.stderr == ""
+        if report_format in ("json", "sarif"):
+            json.loads(result.stdout)

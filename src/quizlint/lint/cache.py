@@ -163,7 +163,8 @@ class FileIndex:
         try:
             ensure_cache_dir(self.root)
             data = {"version": __version__, "written": time.time_ns(), "files": files}
-            write_atomic(self.path, _text(data), durable=False)
+            # (ASCII: a file name that is not UTF-8 is kept, as escapes of its lone surrogates, and read back as it was)
+            write_atomic(self.path, json.dumps(data, separators=(",", ":")), durable=False)
         except OSError:
             pass
 

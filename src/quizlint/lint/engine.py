@@ -239,14 +239,26 @@ def lint_bank(results: Iterable[FileResult], selection: Selection, services: Ser
 
 
 def display_path(path: Path, root: Path | None = None) -> str:
-    """A path as users see it in reports: relative to ``root`` (default: the current directory) when inside."""
+    """A path as users see it in reports: relative to ``root`` (default: the current directory) when inside. It
+    is text every report can hold: bytes of a file name that are not UTF-8 are shown as U+FFFD."""
     try:
         relative = os.path.relpath(os.path.realpath(path), _real_directory(os.fspath(root or os.getcwd())))
     except ValueError:  # another drive (Windows)
-        return path.as_posix()
+        return _shown(path.as_posix())
     if relative == os.pardir or relative.startswith(os.pardir + os.sep):
-        return path.as_posix()
-    return Path(relative).as_posix()
+        return _shown(path.as_posix())
+    return _shown(Path(relative).as_posix())
+
+
+def _shown(name: str) -> str:
+    """``name`` with the undecodable bytes Python keeps as lone surrogates (``os.fsdecode``) made U+FFFD."""
+    if name.isascii():
+        return name
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return name
 
 
 @lru_cache(maxsize=8)
