@@ -450,10 +450,12 @@ items:
     translations:
       de: {status: machine}
 """, encoding="utf-8")
-    result = run("translate", "--provider", "libre", "--url", libre.url, "--to", "tr", path)
+    # (run in its own folder: from this checkout, the translation cache would be this checkout's, and answers
+    # cached by an earlier run would leave nothing for the server to receive)
+    result = run("translate", "--provider", "libre", "--url", libre.url, "--to", "tr", path, cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert {request.target for request in libre.received} == {"tr"}
-    result = run("translate", "--provider", "libre", "--url", libre.url, path)
+    result = run("translate", "--provider", "libre", "--url", libre.url, path, cwd=tmp_path)
     assert result.exit_code == 0, result.output
     text = path.read_text(encoding="utf-8")
     assert '      en: "Why are checkpoints split into shards?"\n      tr: "' in text
