@@ -18,6 +18,7 @@ from quizlint.importers._common import (
     split_languages,
 )
 from quizlint.load import load_text
+from quizlint.text import without_control_characters
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 SMALL_GIFT = "::q1::What is 2+2?{=4 ~5}\n"
@@ -246,7 +247,7 @@ def test_readable_ids(value, expected):
 
 TRICKY = ["No", "Yes", "on", "null", "~", "true", "1.5", "0x1F", "a: b", "# not a comment", "- item", "'quoted'",
           '"double"', "back\\slash", "tab\there", "two\nlines", "ends with newline\n", "  leading", "trailing  ",
-          "İstanbul’da “tırnak”", "nbsp\u00a0here", "line\u2028separator", "bell\x07", "", "{flow}", "[list]",
+          "İstanbul’da “tırnak”", "nbsp\u00a0here", "line\u2028separator", "delete\x7f", "", "{flow}", "[list]",
           "* star", "& anchor", "*alias", "!tag", "%directive", "@at", "`tick`", "multi\n\n  indented\nlines"]
 
 
@@ -267,7 +268,7 @@ def test_yaml_keeps_tricky_strings_as_strings():
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.text(max_size=40), min_size=1, max_size=4))
+@given(st.lists(st.text(max_size=40).map(without_control_characters), min_size=1, max_size=4))
 def test_yaml_round_trips_any_text(texts):
     document = quiz_with(texts)
     loaded, findings = load_text(dump_quiz(document))
@@ -370,3 +371,14 @@ def test_output_that_is_a_dangling_link_is_a_clear_write_error(run, tmp_path):
     assert f"cannot write {link}: it is a symbolic link to {tmp_path / 'missing' / 'q.quiz.yaml'}, whose folder " \
            "does not exist" in result.stderr and "internal error" not in result.stderr
     assert link.is_symlink() and sorted(path.name for path in tmp_path.iterdir()) == ["q.gift", "q.quiz.yaml"]
+
+
+def test_control_characters_no_text_can_hold_are_left_out_with_a_warning(run, tmp_path):
+    source = tmp_path / "bell.aiken.txt"
+    source.write_bytes(b"Which one rings\x07?\nA. The bell\x00\nB. The door\nANSWER: A\n")
+    result = run("import", "--lang", "en", source, "-o", tmp_path / "bell.quiz.yaml")
+    assert result.exit_code == 0, result.output
+    assert "2 control character(s) left out: no text can hold them" in result.stderr
+    written = (tmp_path / "bell.quiz.yaml").read_text(encoding="utf-8")
+    assert "Which one rings?" in written and "The bell" in written
+    assert run("lint", "--no-cache", "--select", "K", tmp_path / "bell.quiz.yaml").exit_code == 0

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from quizlint.load import load_text
+from quizlint.text import without_control_characters
 from quizlint.yamledit import NodeTree, PlainWord, YamlEditError, YamlEditor, double_quoted
 
 STYLES = """\
@@ -70,7 +71,7 @@ def data_of(text: str):
     return document.data
 
 
-@given(st.text())
+@given(st.text().map(without_control_characters))  # (no text holds the others: the loader refuses them)
 @settings(max_examples=300)
 def test_double_quoted_loads_back_to_exactly_the_text(text):
     assert data_of(f"key: {double_quoted(text)}\n") == {"key": text}
@@ -78,7 +79,7 @@ def test_double_quoted_loads_back_to_exactly_the_text(text):
 
 
 @pytest.mark.parametrize("text", ["Evet", "No", "1e3", "null", "tr: x", "#", "- a", "İ ı ş ğ ü ö ç", "\\n",
-                                  "\t\x07"])
+                                  "\t\x7f"])
 def test_double_quoted_keeps_tricky_strings_strings(text):
     assert data_of(f"key: {double_quoted(text)}\n") == {"key": text}
 

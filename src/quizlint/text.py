@@ -106,3 +106,13 @@ def words(text: str, lang: str | None = None) -> list[str]:
 
 def letter_count(text: str) -> int:
     return sum(1 for ch in text if ch.isalpha())
+
+
+# Characters no text can hold: C0 controls other than tab, line feed and carriage return, lone surrogates, and the
+# non-characters U+FFFE/U+FFFF (XML 1.0 refuses them, so no export format can carry them).
+NOT_A_TEXT_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def without_control_characters(text: str) -> str:
+    """``text`` without the characters no text can hold (``NOT_A_TEXT_CHARACTER``)."""
+    return NOT_A_TEXT_CHARACTER.sub("", text) if NOT_A_TEXT_CHARACTER.search(text) else text

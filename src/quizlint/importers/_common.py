@@ -23,6 +23,8 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
 
+from quizlint.text import without_control_characters
+
 # ---------------------------------------------------------------------------------------------------------
 # Problems and warnings
 # ---------------------------------------------------------------------------------------------------------
@@ -1034,17 +1036,20 @@ def _pin_options(data: dict, languages: list[str]) -> None:
 def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str) -> dict:
     """The plain data of the quiz file for ``draft``."""
     lang, languages = resolve_languages(draft, options, log, where)
+    removed: list[int] = []
     title = _text_value(draft.title, lang, languages) or {lang: draft.fallback_title or stem}
+    title = _without_control_characters(title, removed)
     title_text = title if isinstance(title, str) else title.get(languages[0]) or next(iter(title.values()))
     quiz_id = options.quiz_id or readable_id(draft.id_hint) or slugify(title_text) or slugify(stem) or "imported-quiz"
     document: dict[str, Any] = {"quizlint": 1, "id": quiz_id, "languages": languages, "title": title}
     description = _text_value(draft.description, lang, languages)
     if description is not None:
-        document["description"] = description
+        document["description"] = _without_control_characters(description, removed)
     ids = _Ids()
     items = []
     for item in draft.items:
         data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
+        data = _without_control_characters(data, removed)
         if item.keeps_order:
             _pin_options(data, languages)
         states = _translation_states(data, languages)
@@ -1052,7 +1057,24 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
             data["translations"] = states
         items.append(data)
     document["items"] = items
+    if removed:
+        log.warn(where, f"{sum(removed)} control character(s) left out: no text can hold them (NUL, bell, escape…)")
     return document
+
+
+def _without_control_characters(value: Any, removed: list[int]) -> Any:
+    """``value`` (texts, or mappings and lists of them) without the characters no text can hold; how many each
+    text lost is appended to ``removed``."""
+    if isinstance(value, str):
+        cleaned = without_control_characters(value)
+        if len(cleaned) != len(value):
+            removed.append(len(value) - len(cleaned))
+        return cleaned
+    if isinstance(value, dict):
+        return {key: _without_control_characters(child, removed) for key, child in value.items()}
+    if isinstance(value, list):
+        return [_without_control_characters(child, removed) for child in value]
+    return value
 
 
 # ---------------------------------------------------------------------------------------------------------

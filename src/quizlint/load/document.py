@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from quizlint.diagnostics import Finding, load_finding
+from quizlint.text import NOT_A_TEXT_CHARACTER
 
 try:
     _Loader = yaml.CSafeLoader
@@ -101,7 +102,6 @@ _REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u202
 # Escapes of a double-quoted string that may write a character no text can hold (XML 1.0 refuses them: a quiz with
 # one would pass the linter and fail every export): ``\0``, ``\a``, ``\e``, ``\x01``, ``\ud800``, ``\uffff``…
 _CONTROL_ESCAPE = re.compile(r"\\[0abvfexuU]")
-_NOT_A_TEXT_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 
 class _QuizLoader(_Loader):
@@ -405,7 +405,7 @@ def _check_escaped_characters(root: yaml.Node) -> None:
     while todo:
         node = todo.pop()
         if isinstance(node, yaml.ScalarNode):
-            found = _NOT_A_TEXT_CHARACTER.search(node.value) if node.style == '"' else None
+            found = NOT_A_TEXT_CHARACTER.search(node.value) if node.style == '"' else None
             if found is not None:
                 what = "a NUL character" if found.group() == "\0" else f"control character U+{ord(found.group()):04X}"
                 raise LoadError("Y004", f"{what}, written as an escape, is not allowed in a text (no export format "

@@ -22,6 +22,7 @@ from quizlint.translate.files import FileChange, spelled_in, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
+from quizlint.text import without_control_characters
 from quizlint.yamledit import YamlEditError, YamlEditor
 
 @dataclass(frozen=True)
@@ -200,7 +201,7 @@ class TextTranslator:
         try:
             parts = [self._unit((source, target, piece), sent) if send else piece
                      for piece, send in protected.units()]
-            translation = protected.restore("".join(parts))
+            translation = without_control_characters(protected.restore("".join(parts)))  # (a provider's stray bell)
             warnings = glossary_problems(self.glossary, text, translation, source, target)
         except DamagedPlaceholder:
             self._forget(sent)
