@@ -545,13 +545,22 @@ def _chunk_marks(key: str) -> Memo:
     return Memo(marks, _CHUNK_LIMIT)
 
 
+def _all_nfc(texts: list[str]) -> bool:
+    """Whether every one of ``texts`` is NFC, asked of them all at once (one line break apart: it composes with
+    nothing)."""
+    joined = "\n".join(texts)
+    return joined.isascii() or unicodedata.is_normalized("NFC", joined)
+
+
 class Texts:
     """Texts of one language as the word lists see them: which categories may have a term in some of them,
     and their content words. Several rules ask this of the same texts (an item's stem and options), so each
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        self.texts = texts = [nfc(text) if text and not text.isascii() else text for text in texts]  # (``find_all``)
+        if not _all_nfc([text for text in texts if text]):  # (as ``find_all`` reads them; most texts are NFC)
+            texts = [nfc(text) if text else text for text in texts]
+        self.texts = texts
         self.key = language_key(lang)
         self.index = _index(self.key)
         marks = _chunk_marks(self.key).__getitem__
