@@ -237,3 +237,19 @@ def test_a_key_with_no_predecessor_goes_first_where_it_can():
     editor.set_key(("list", 0), "tr", "t", after=["en"])  # the first key shares the dash's line: appended
     assert editor.result() == ('stem:\n  tr: "t"\n  de: x   # German\nflow: {tr: "t", de: x}\nlist:\n'
                                '  - de: x\n    fr: y\n    tr: "t"\n')
+
+
+@given(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 8)), max_size=25))
+@settings(max_examples=300)
+def test_overlapping_spans_are_refused_exactly_when_one_overlaps_an_earlier_one(spans):
+    editor = YamlEditor("key: " + "x" * 40 + "\n")
+    accepted: list[tuple[int, int]] = []
+    for start, length in spans:
+        end = start + length
+        overlaps = any(start < other_end and other_start < end for other_start, other_end in accepted)
+        if overlaps:
+            with pytest.raises(YamlEditError, match="overlapping edits"):
+                editor.replace_span(start, end, "y")
+        else:
+            editor.replace_span(start, end, "y")
+            accepted.append((start, end))

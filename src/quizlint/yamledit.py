@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import re
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -342,9 +343,10 @@ class YamlEditor:
         document, findings = load_text(text, display)
         if document is None:
             raise YamlEditError(findings[0].message if findings else "cannot load the file")
-        self.expected = copy.deepcopy(document.data)
+        self.expected = document.data  # (loaded here for the editor alone: changed in place, no copy needed)
         self.newline = detect_newline(text)
         self._edits: list[_Edit] = []
+        self._spans: list[tuple[int, int]] = []  # the (start, end) of the edits, sorted: see ``replace_span``
         self._created: set[Path_] = set()
 
     @property
@@ -357,9 +359,15 @@ class YamlEditor:
         """Replace ``text[start:end]`` (an insertion when ``start == end``). Spans must not overlap."""
         if not 0 <= start <= end <= len(self.text):
             raise YamlEditError(f"span {start}..{end} is outside the text")
-        for edit in self._edits:
-            if start < edit.end and edit.start < end:
-                raise YamlEditError(f"overlapping edits at offsets {start}..{end} and {edit.start}..{edit.end}")
+        # The spans so far do not overlap, so sorted by start their ends rise too: the one that starts last before
+        # ``end`` is the only one that can overlap this one (a look-up, not a pass over every edit: a fix of a
+        # large file makes tens of thousands of them)
+        before = bisect_left(self._spans, (end, -1)) - 1
+        if before >= 0:
+            other_start, other_end = self._spans[before]
+            if start < other_end and other_start < end:
+                raise YamlEditError(f"overlapping edits at offsets {start}..{end} and {other_start}..{other_end}")
+        insort(self._spans, (start, end))
         self._edits.append(_Edit(start, end, replacement, len(self._edits)))
 
     def apply(self) -> str:
