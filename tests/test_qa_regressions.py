@@ -571,3 +571,14 @@ def test_an_output_that_is_a_link_loop_is_a_write_error(run, bank, command):
     result = run(*command, "-o", "loop-a.json", cwd=bank)
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1] == "quizlint: cannot write loop-a.json: too many levels of symbolic links"
+
+
+@pytest.mark.parametrize("command", [["lint", "content"], ["export", "--to", "json", "--force", "content"],
+                                     ["import", "--lang", "en", "in.aiken.txt"], ["preview", "content"]])
+def test_an_empty_output_path_is_a_usage_error(run, bank, command):
+    (bank / "in.aiken.txt").write_text("Which?\nA. a\nB. b\nANSWER: A\n", encoding="utf-8")
+    before = sorted(path.name for path in bank.iterdir())
+    result = run(*command, "-o", "", cwd=bank)
+    assert result.exit_code == 2
+    assert "Invalid value for -o: an empty path names nothing" in result.stderr
+    assert sorted(path.name for path in bank.iterdir()) == before

@@ -43,6 +43,20 @@ def fail(message: str, code: int = 2) -> None:
     sys.exit(code)
 
 
+def named_path(ctx, param, value):
+    """A click callback for ``-o``: an empty path (an unset shell variable, say) is a usage error, not the
+    current folder or a default name. (The option's type must keep the string: ``Path("")`` is ``.``.)"""
+    if value is not None and not str(value).strip():
+        raise click.BadParameter("an empty path names nothing", param_hint="-o")
+    return value
+
+
+def named_path_object(ctx, param, value):
+    """``named_path``, as a ``Path``."""
+    value = named_path(ctx, param, value)
+    return Path(value) if isinstance(value, str) else value
+
+
 def cannot_write(path, error: OSError) -> NoReturn:
     """Stop (exit 2) on an output path that cannot be written: a name too long, a missing permission, a file where
     a folder should be."""

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, output_file
+from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, named_path, output_file
 from quizlint.export import FORMATS, get_format
 
 _FORMAT_HELP = """\
@@ -39,7 +39,8 @@ atomically, never over an input file.
 @click.option("--to", "to", type=click.Choice(list(FORMATS)), required=True, help="Export format.")
 @click.option("--lang", default=None, metavar="LANG|all",
               help="One language (a tag such as en or tr), or `all`. Default: the format's (see below).")
-@click.option("-o", "--output", default=None, metavar="PATH", help="Output file, directory, or - for stdout.")
+@click.option("-o", "--output", default=None, metavar="PATH", callback=named_path,
+              help="Output file, directory, or - for stdout.")
 @click.option("--force", is_flag=True, help="Export even when the linter reports errors (items without a key are "
               "left out, with a warning; json keeps them).")
 @click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import cannot_write, names_folder
+from quizlint.commands.common import cannot_write, named_path, names_folder
 from quizlint.importers import FORMAT_HELP, IMPORTERS
 
 
@@ -70,13 +70,13 @@ def _same_file(output: Path, source: Path) -> bool:
 @click.option("--from", "source_format", type=click.Choice(list(IMPORTERS)), default=None,
               help="Format of INPUT: " + "; ".join(f"{name}: {text}" for name, text in FORMAT_HELP.items())
               + ". Guessed from the extension or the content when omitted.")
-@click.option("-o", "--output", type=click.Path(), default=None,
+@click.option("-o", "--output", type=click.Path(), default=None, callback=named_path,
               help="The quiz file to write (*.quiz.yaml); standard output when omitted or -. With --split, a folder "
                    "(made if missing).")
 @click.option("--split", is_flag=True,
-              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package (quiz of a Canvas export), named by "
-                   "its quiz id, in the folder -o names (made if missing). Without it, the questions of several "
-                   "categories (or tests) make one quiz, each tagged with its category (or test).")
+              help="One quiz file per category (Moodle XML, GIFT $CATEGORY) or per test of a QTI package (quiz of a "
+                   "Canvas export), named by its quiz id, in the folder -o names (made if missing). Without it, the "
+                   "questions of several categories (or tests) make one quiz, each tagged with its category (or test).")
 @click.option("--id", "quiz_id", default=None, help="Quiz id (default: a slug of the quiz title).")
 @click.option("--lang", default=None,
               help="Language of the texts that do not say theirs (default: the first of --languages, or what the "

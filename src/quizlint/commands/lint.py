@@ -11,6 +11,7 @@ from quizlint.commands.common import (
     config_option,
     exit_for,
     fail,
+    named_path_object,
     refuse_to_overwrite_inputs,
     selection_options,
     warn_if_no_quiz_files,
@@ -34,7 +35,7 @@ REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
               help="Lowest severity that makes the exit status 1 (default: error, or `fail-on` in the config).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the results cache.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: automatic).")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,
               help="Write the report to this file instead of standard output.")
 @click.option("--color/--no-color", default=None, help="Colour the text report (default: on a terminal).")
 def command(paths, output_format, select, ignore, extend_select, config_path, glossary, statistics, exit_zero,

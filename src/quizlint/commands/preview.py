@@ -5,13 +5,14 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, config_option, fail, selection_options, warn_if_no_quiz_files
+from quizlint.commands.common import (BankSettings, config_option, fail, named_path_object, selection_options,
+                                      warn_if_no_quiz_files)
 
 
 @click.command("preview")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("site"),
-              show_default=True, help="Directory to write the site into (created if needed; other files in it "
+@click.option("-o", "--output", "out_dir", type=click.Path(file_okay=False), default="site",
+              callback=named_path_object, show_default=True, help="Directory to write the site into (created if needed; other files in it "
               "are left alone).")
 @click.option("--force", is_flag=True, help="Overwrite pages in the output directory that quizlint did not write.")
 @selection_options
