@@ -543,8 +543,8 @@ def test_stale_translation_after_a_source_edit(lint, languages, source, target):
     new = source_digest(_item_data(edited), source)
     assert new != digest
     assert messages(found) == [f"the {target} translation is stale: it was made from source {digest}, the {source} "
-                               f"texts are now {new} (review the {target} texts, then set translations.{target}."
-                               f"source to {new})"]
+                               f"texts are now {new} (review the {target} texts, then `quizlint review it --lang "
+                               f"{target}` records the new digest, or set translations.{target}.source to {new})"]
     assert found[0]["severity"] == "warning"
 
 

@@ -93,6 +93,12 @@ def test_glossary_is_checked_by_the_linters_own_rule_turkish_aware():
                                                {"term": "istanbul", "translate": False}]})
     assert glossary_problems(names, "Call the API", "API'yi çağırın", "en", "tr") == []  # not "apı"
     assert glossary_problems(names, "İSTANBUL nerede?", "Where is İSTANBUL?", "tr", "en") == []
+    # a forbidden rendering in the SOURCE is the linter's to report, not the translation's fault
+    turkish_source = Glossary.model_validate({"terms": [{"term": "safetensors", "translate": False,
+                                                         "forbidden": {"tr": ["emniyet tensörleri"]}}]})
+    assert glossary_problems(turkish_source, "emniyet tensörleri", "safetensors", "tr", "en") == []
+    assert glossary_problems(turkish_source, "safetensors kullanın", "use safe tensors", "tr", "en") == [
+        "glossary term 'safetensors' must stay as it is in the en text"]
 
 
 def test_redact_hides_keys_and_their_url_encoded_forms():

@@ -49,7 +49,7 @@ Compare the translation with the current source, update it, and record the new d
 None.
 """
 
-from quizlint.model import source_digest
+from quizlint.model import is_current_digest, source_digest
 
 CODE = "T008"
 NAME = "stale-translation"
@@ -66,10 +66,11 @@ def check(ctx):
         if lang not in ctx.target_languages or state.source is None:
             continue
         digest = digest or source_digest(ctx.item, ctx.source_language)
-        if state.source.lower()[: len(digest)] == digest:
+        if is_current_digest(state.source, digest):
             continue
         yield ctx.problem(
             f"the {lang} translation is stale: it was made from source {state.source}, the {ctx.source_language} "
-            f"texts are now {digest} (review the {lang} texts, then set translations.{lang}.source to {digest})",
+            f"texts are now {digest} (review the {lang} texts, then `quizlint review {ctx.item.id} --lang {lang}` "
+            f"records the new digest, or set translations.{lang}.source to {digest})",
             "translations", lang, "source",
         )

@@ -185,7 +185,8 @@ def _matches_within(pattern: re.Pattern, span_of: Callable[[re.Match], tuple[int
 def glossary_problems(glossary: Glossary | None, source: str, translation: str, source_lang: str,
                       target_lang: str) -> list[str]:
     """Where ``translation`` breaks the glossary, according to the linter's own glossary-term rule (T005):
-    a required rendering missing, a forbidden one present, a do-not-translate term changed."""
+    a required rendering missing, a forbidden one present, a do-not-translate term changed. What the source text
+    breaks is not reported here: the translation is not to blame for it."""
     if glossary is None or not glossary.terms:
         return []
     from quizlint.lint.context import ItemContext
@@ -199,4 +200,6 @@ def glossary_problems(glossary: Glossary | None, source: str, translation: str, 
     quiz = Quiz(quizlint=1, id="translation", languages=languages, title="")
     item = Item(id="translation", stem={source_lang: source, target_lang: translation})
     context = ItemContext(QuizFile(None, quiz), item, 0, {}, glossary)  # type: ignore[arg-type]
-    return [problem.message.removeprefix("stem: ") for problem in rule.check(context)]
+    # (only what the translation breaks: a problem of the source text is the linter's to report, not this text's)
+    return [problem.message.removeprefix("stem: ") for problem in rule.check(context)
+            if problem.path and problem.path[-1] == target_lang]
