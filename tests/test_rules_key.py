@@ -138,6 +138,8 @@ CITY_ITEM = """
     ("Istanbul", "ISTANBUL!", "en"),
     ('"**İzmir**"', '"(izmir)"', "tr"),  # nor emphasis markers and the brackets around a word
     ('"`Bursa`"', '"bursa."', "en"),  # nor the backticks of inline code
+    ('"**Bursa.**"', "Bursa", "en"),  # nor punctuation inside emphasis
+    ('"*Bursa!*"', '"**\\"bursa\\"**"', "en"),
 ])
 def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, second, languages):
     found = findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "duplicate-option", languages)

@@ -12,11 +12,10 @@ _END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it fol
 _OPENING_PUNCTUATION = "\"'“‘„«‹([{¿¡"
 _CLOSING_PUNCTUATION = "\"'”’»›)]}…" + _END_PUNCTUATION
 _EMPHASIS_MARKERS = "*_"
-# ``word_key``'s steps as substitutions over a text: the prose punctuation at the start and at the end of each word;
-# then the emphasis markers, then the backticks, around what else a word has
+# ``word_key``'s steps as substitutions over a text without emphasis markers: the prose punctuation at the start and
+# at the end of each word, then the backticks around what else a word has
 _AROUND_WORDS = re.compile("(?<!\\S)[%s]+|[%s]+(?!\\S)" % (re.escape(_OPENING_PUNCTUATION),
                                                           re.escape(_CLOSING_PUNCTUATION)))
-_EMPHASIS_AROUND_WORDS = re.compile(r"(?<!\S)[*_]+(?=[^\s*_])|(?<=[^\s*_])[*_]+(?!\S)")
 _CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 
@@ -58,10 +57,10 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     words = folded.rstrip(_END_PUNCTUATION).split()
     if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
         return " ".join(words)
+    if "*" in folded or "_" in folded:  # emphasis may hide prose punctuation ("**Paris.**"): word by word
+        return " ".join(filter(None, map(word_key, folded.split())))
     # ``word_key`` of every word at once, with one substitution per step (a word emptied by a step drops out)
     folded = _AROUND_WORDS.sub("", folded)
-    if "*" in folded or "_" in folded:
-        folded = _EMPHASIS_AROUND_WORDS.sub("", folded)
     if "`" in folded:
         folded = _CODE_AROUND_WORDS.sub("", folded)
     return " ".join(folded.split())
@@ -76,7 +75,9 @@ def word_key(word: str) -> str:
     bare = core.strip(_EMPHASIS_MARKERS)  # ("`*args`": the markers inside code are not stripped)
     if bare[:1] == "`" or bare[-1:] == "`":  # (part of) inline code: its content is kept as it is
         return bare.strip("`") or bare
-    return bare or core  # "*" and "**" alone are operators, not emphasis
+    if not bare:
+        return core  # "*" and "**" alone are operators, not emphasis
+    return bare.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION) if bare != core else bare
 
 
 # Characters that show nothing but are not whitespace to ``str.isspace``: zero-width space, non-joiner and joiner,
