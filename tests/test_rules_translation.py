@@ -488,6 +488,8 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (EN_TR, "Add 5 to it", "15 değil, 5 ekleyin"),
     (EN_TR, "A city of 10 000 people", "10.000 kişilik bir şehir"),  # digits grouped by a space
     (TR_EN, "1 250 000 kişi", "1,250,000 people"),
+    (EN_TR, "Who finished the 3 100-metre runs?", "3 adet 100 metrelik koşuyu kim bitirdi?"),  # 3 runs, not 3100
+    (EN_TR, "Split 8 512-token chunks", "8 adet 512 tokenlık parçayı bölün"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -744,7 +746,7 @@ def test_markup_shortcuts_answer_like_the_regexes():
     from quizlint.rules import _markup
 
     # the look-behinds first
-    old_number = re.compile(r"(?<![^\W\d_])(?<![\d.,])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+)(?:[.,]\d+)*")
+    old_number = re.compile(r"(?<![^\W\d_])(?<![\d.,])(?:\d{1,3}(?:[ \u00a0\u202f]\d{3}(?![\w-]))+|\d+)(?:[.,]\d+)*")
     for text in _random_texts(20_000, 1):
         assert _markup.has_markup(text) == bool(_markup._MARKUP_HINT.search(text)), text
         assert _markup.has_markup_or_emphasis(text) == bool(_markup._MARKUP_OR_EMPHASIS_HINT.search(text)), text

@@ -39,9 +39,9 @@ _EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
                        r"|(?<![_\w])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![_\w])", re.DOTALL)
 # (a digit, then what must not come before it: written with the digit first, the regex engine looks for digits
 # instead of trying the look-behinds at every position; then the rest of the number: 1 to 3 digits followed by
-# groups of three after a space, as "10 000" is written in many languages, or any digits; then groups after a
-# point or a comma)
-_NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)(?:\d{0,2}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d*)(?:[.,]\d+)*")
+# groups of three after a space, as "10 000" is written in many languages (not a group glued to a word or a hyphen:
+# "3 100-metre runs" are 3 runs), or any digits; then groups after a point or a comma)
+_NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)(?:\d{0,2}(?:[ \u00a0\u202f]\d{3}(?![\w-]))+|\d*)(?:[.,]\d+)*")
 # the same for an ASCII text, in which it finds the same tokens faster (its \d and \w are those of ASCII)
 _ASCII_NUMBER = re.compile(_NUMBER.pattern, re.ASCII)
 _SPACE = re.compile(r"\s+")
