@@ -6,11 +6,10 @@ Compares every translation with its source text and reports what the source has 
 - numbers: every number of the source must appear in the translation with the same value, each read the way
   its language writes numbers: "0,5" in Turkish matches "0.5" in English, "1.000" in Turkish "1,000" in
   English, and "1,000" in English is a thousand, never one (in a language whose decimal mark is not known, `.`
-  and `,` may be either). Digits grouped by spaces are one number ("10 000"), unless the last group is glued to a word or a hyphen
-  ("3 100-metre runs" are 3 runs of 100 metres). Digits glued to letters (INT8,
-  MP3, v2) are part of a name, not numbers. A number written in
-  digits must stay in digits: "4" in the source is not matched by "dört" or "four" (number words are not
-  recognised — write digits, or words, in both languages);
+  and `,` may be either). Digits grouped by spaces are one number ("10 000"), unless the last group is glued
+  to a word or a hyphen ("3 100-metre runs" are 3 runs of 100 metres). Digits glued to letters (INT8, MP3, v2)
+  are part of a name, not numbers. A number written in digits must stay in digits: "4" in the source is not
+  matched by "dört" or "four" (number words are not recognised — write digits, or words, in both languages);
 - inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
 - URLs, and the targets of Markdown links and images: unchanged;
 - math (`$...$`, `$$...$$`): unchanged (whitespace aside);
