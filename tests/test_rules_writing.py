@@ -375,6 +375,9 @@ def test_not_numbers(text):
     (('"0,5"', '"0,25"', '"1,5"'), "tr"),
     (('"%50"', '"%25"', '"%75"'), "tr"),
     (('"8 bits"', '"4 bits"', '"16 bits"'), "en"),
+    # decimals, not versions: "1.0" is an ordinary decimal, and 0.5 < 0.25 < 1.0 only as versions of two majors
+    (('"0.5"', '"0.25"', '"0.125"', '"1.0"'), "en"),
+    (('"2.5"', '"2.25"', '"3.0"', '"3.5"'), "en"),
 ])
 def test_numeric_options_out_of_order(tmp_path, options, languages):
     found = findings_of(tmp_path, one_item('{en: "How many?", tr: "Kaç tane?"}', *options), "numeric-order",

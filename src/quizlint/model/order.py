@@ -172,18 +172,20 @@ def option_spelling(option, lang: str) -> str:
 def reads_as_versions(texts: list[str], values: list[float]) -> bool:
     """Whether options written as digits, a dot and digits (3.8, 3.10) are version numbers rather than
     decimals: their decimal parts differ in length (decimals are written to one precision: 2.50, 3.75) and
-    one of them ends in 0 (3.10 beside 3.9), or they are in order as versions (3.9, 3.11, 3.12) but not as
-    decimals."""
+    one of them has two digits or more and ends in 0 (3.10 beside 3.9; not 3.0, an ordinary decimal), or they
+    share their major number and are in order as versions (3.9, 3.11, 3.12) but not as decimals (0.5, 0.25,
+    1.0 are decimals)."""
     matches = [_VERSION.fullmatch(text) for text in texts]
     if not all(matches):
         return False
     minors = [match.group(1) for match in matches]  # type: ignore[union-attr]
     if len({len(minor) for minor in minors}) == 1:
         return False
-    if any(minor.endswith("0") for minor in minors):
+    if any(len(minor) >= 2 and minor.endswith("0") for minor in minors):
         return True
     versions = [tuple(map(int, text.split("."))) for text in texts]
-    return is_ordered(versions) and not is_ordered(values)  # type: ignore[arg-type]
+    same_major = len({major for major, _ in versions}) == 1
+    return same_major and is_ordered(versions) and not is_ordered(values)  # type: ignore[arg-type]
 
 
 def _same_value_spelled_twice(texts: list[str], values: list[float]) -> bool:

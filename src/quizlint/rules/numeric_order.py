@@ -10,9 +10,10 @@ and exponents (`1e-5`) are understood. Options with different units are left alo
 the first language in which every option is a number, and the message quotes the options as written there.
 
 Options whose order as numbers is doubtful are left alone too: version numbers (digits, a dot, digits whose
-decimal parts differ in length, with one of them ending in 0, as `3.9`, `3.10`, or in order as versions
-but not as decimals, as `3.9`, `3.11`, `3.12`), two options spelled differently with one value (`3.1`,
-`3.10`), and a number with separators that are neither a decimal mark nor digit grouping (`1.2.3`).
+decimal parts differ in length, with one of two digits or more ending in 0, as `3.9`, `3.10`, or with one
+major number and in order as versions but not as decimals, as `3.9`, `3.11`, `3.12`; `0.5`, `0.25`, `1.0`
+are decimals), two options spelled differently with one value (`3.1`, `3.10`), and a number with separators
+that are neither a decimal mark nor digit grouping (`1.2.3`).
 
 ## Why it matters
 Options in a logical or numerical order are faster to scan and remove a source of irrelevant difficulty;
