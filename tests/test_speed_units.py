@@ -361,3 +361,30 @@ def test_the_characters_a_blank_text_may_start_with_are_every_whitespace_and_inv
     assert {chr(code) for code in range(sys.maxunicode + 1) if chr(code).isspace()} <= MAY_START_BLANK
     assert all(is_blank(character * 2) for character in MAY_START_BLANK)
     assert not any(is_blank(character + "x") for character in MAY_START_BLANK)
+
+
+def _sleep_long(seconds: float) -> float:
+    import time
+
+    time.sleep(seconds)
+    return seconds
+
+
+def test_stopping_a_pool_ends_its_running_tasks_and_cancels_the_queued_ones():
+    import time
+    from concurrent.futures import ProcessPoolExecutor
+
+    from quizlint.lint.runner import _stop_workers
+
+    pool = ProcessPoolExecutor(max_workers=2)
+    futures = [pool.submit(_sleep_long, 60) for _ in range(6)]
+    while len(pool._processes or {}) < 2:  # (the workers start with the first tasks)
+        time.sleep(0.05)
+    processes = list(pool._processes.values())
+    started = time.monotonic()
+    _stop_workers(pool)
+    for process in processes:
+        process.join(timeout=10)
+    assert time.monotonic() - started < 10  # not once the 60-second tasks are done
+    assert not any(process.is_alive() for process in processes)
+    assert sum(future.cancelled() for future in futures) >= 2  # the queued ones never ran

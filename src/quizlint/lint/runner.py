@@ -74,10 +74,25 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
         raise
 
     def collect() -> list[FileResult]:
-        with pool:
-            return _receive((result for chunk in chunks for result in chunk.result()), services, finished)
+        try:
+            results = _receive((result for chunk in chunks for result in chunk.result()), services, finished)
+        except BaseException:  # Ctrl-C, SIGTERM: stop now, not once the queued chunks are done
+            _stop_workers(pool)
+            raise
+        pool.shutdown()
+        return results
 
     return collect
+
+
+def _stop_workers(pool) -> None:
+    """Cancel what a pool has not started and end its worker processes (the executor has no public way to:
+    ``shutdown`` waits for the chunks that are running, and a worker takes Ctrl-C as the failure of one task)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # (before shutdown forgets them)
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
 
 
 def guided_chunks(todo: list, workers: int) -> list[list]:
