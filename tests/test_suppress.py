@@ -228,3 +228,15 @@ def test_a_bank_rule_suppression_is_not_unused_in_a_run_on_some_files_only(run, 
     (tmp_path / "a.quiz.yaml").write_text(quiz().replace("id: no-key", "id: other"), encoding="utf-8")
     unused = json.loads(run(*args, ".", cwd=tmp_path).stdout)
     assert [(f["code"], f["file"]) for f in unused] == [("Q001", "b.quiz.yaml")]
+
+
+def test_a_bank_rule_suppression_is_not_unused_in_a_run_on_a_folder_of_the_bank(run, tmp_path):
+    (tmp_path / "quizlint.toml").write_text('paths = ["content"]\n', encoding="utf-8")
+    (tmp_path / "content" / "sub").mkdir(parents=True)
+    (tmp_path / "content" / "a.quiz.yaml").write_text(quiz(), encoding="utf-8")
+    twin = quiz().replace("id: demo", "id: twin").replace("  - id: no-key", "  - id: no-key  # quizlint: disable=D001")
+    (tmp_path / "content" / "sub" / "b.quiz.yaml").write_text(
+        twin.replace("id: two-keys", "id: two").replace("id: clean", "id: tidy"), encoding="utf-8")
+    args = ("lint", "--no-cache", "--format", "json", "--select", "D001")
+    for paths in ([], ["content"], ["."], ["content/sub"]):
+        assert json.loads(run(*args, *paths, cwd=tmp_path).stdout) == [], paths

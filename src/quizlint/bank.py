@@ -28,9 +28,14 @@ class BankSettings:
 
     @property
     def some_files_only(self) -> bool:
-        """Whether the paths name quiz files one by one (an editor, a hook passing the files a commit touches):
-        the run sees only part of the bank, so what bank rules find there says nothing about the rest."""
-        return any(os.path.isfile(target) for target in self.targets)
+        """Whether the run sees only part of the bank, so that what bank rules find there says nothing about the
+        rest: the paths name quiz files one by one (an editor, a hook passing the files a commit touches), or
+        folders that do not hold the whole bank (its configured ``paths``, else its root)."""
+        if any(os.path.isfile(target) for target in self.targets):
+            return True
+        bank = _configured_paths(self.config) if self.config.paths else [str(self.config.root)]
+        seen = [os.path.realpath(target) for target in self.targets]
+        return not all(any(_within(os.path.realpath(path), folder) for folder in seen) for path in bank)
 
     @classmethod
     def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
@@ -110,6 +115,10 @@ def _configured_paths(config: Config) -> list[str]:
                               f"(paths are relative to {config.root})")
         found.extend(_relative(match) for match in matches)
     return found
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _in_skipped_folder(match: str, root: Path) -> bool:
