@@ -339,3 +339,10 @@ def test_configured_paths_that_find_nothing_are_errors(run, two_dirs, entry):
     message = usage_error(run, two_dirs / "legacy")
     assert message == (f"quizlint: {config}: `paths` entry {entry!r} matches no file or directory "
                        f"(paths are relative to {two_dirs})\n")
+
+
+def test_a_glob_that_names_a_skipped_folder_takes_what_is_in_it(run, two_dirs):
+    write(two_dirs / "quizlint.toml", 'paths = ["vendor/node_modules/**"]\nselect = ["K001"]\n')
+    write(two_dirs / "vendor" / "node_modules" / "pkg" / "demo.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="demo"))
+    result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
+    assert sorted({f["file"] for f in json.loads(result.stdout)}) == ["vendor/node_modules/pkg/demo.quiz.yaml"]

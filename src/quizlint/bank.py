@@ -107,7 +107,8 @@ def _configured_paths(config: Config) -> list[str]:
         matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
         matches = [match for match in matches if os.path.exists(match)]
         if glob.has_magic(pattern):
-            matches = [match for match in matches if not _in_skipped_folder(match, config.root)]
+            named = {part for part in Path(pattern).parts if not glob.has_magic(part)}  # (named: not skipped)
+            matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
             if not pattern.endswith((".yaml", ".yml")):
                 matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
         if not matches:
@@ -121,10 +122,11 @@ def _within(path: str, folder: str) -> bool:
     return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
-def _in_skipped_folder(match: str, root: Path) -> bool:
+def _in_skipped_folder(match: str, root: Path, named: set[str]) -> bool:
     """Whether a glob's match is in (or is) a folder that searching a folder skips (``node_modules``, ``.venv``,
-    ``.git``…: see ``SKIP_DIRS``), below the configuration's folder."""
-    return any(part in SKIP_DIRS for part in Path(os.path.relpath(match, root)).parts)
+    ``.git``…: see ``SKIP_DIRS``), below the configuration's folder, and that the glob does not name itself
+    (``content/node_modules/**`` takes what is in it)."""
+    return any(part in SKIP_DIRS and part not in named for part in Path(os.path.relpath(match, root)).parts)
 
 
 def _relative(path: str) -> str:
