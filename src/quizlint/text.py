@@ -117,3 +117,9 @@ NOT_A_TEXT_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufff
 def without_control_characters(text: str) -> str:
     """``text`` without the characters no text can hold (``NOT_A_TEXT_CHARACTER``)."""
     return NOT_A_TEXT_CHARACTER.sub("", text) if NOT_A_TEXT_CHARACTER.search(text) else text
+
+
+def spelled_in(lang: str, languages: list[str]) -> str | None:
+    """``lang`` as ``languages`` spell it, or None: BCP 47 tags compare case-insensitively (``TR`` is ``tr``)."""
+    wanted = lang.casefold()
+    return next((tag for tag in languages if tag.casefold() == wanted), None)

@@ -13,6 +13,7 @@ from pathlib import Path
 from quizlint.model import Item, Quiz, QuizFile, text_in
 from quizlint.model.order import order_is_meaningful
 from quizlint.render import lxml_etree
+from quizlint.text import spelled_in
 
 TOOL_NAME = "quizlint"
 
@@ -64,7 +65,7 @@ def languages_for(quiz: Quiz, requested: str | None, fmt) -> list[str]:
             raise ExportError(f"{fmt.NAME} carries one language per file: choose one with --lang "
                               f"(quiz {quiz.id!r} has {', '.join(quiz.languages)})", exit_code=2)
         return list(quiz.languages)
-    spelling = next((lang for lang in quiz.languages if lang.casefold() == choice.casefold()), None)  # (BCP 47)
+    spelling = spelled_in(choice, quiz.languages)
     if spelling is None:
         raise ExportError(f"quiz {quiz.id!r} has no language {choice!r} (its languages: "
                           f"{', '.join(quiz.languages)})", exit_code=2)

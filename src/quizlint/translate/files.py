@@ -11,17 +11,12 @@ from pathlib import Path
 from quizlint.diagnostics import Finding
 from quizlint.io import write_atomic
 from quizlint.model import QuizFile, read_quiz
+from quizlint.text import spelled_in
 from quizlint.yamledit import PlainWord
 
 
 class UnknownLanguage(Exception):
     """A language no quiz of the bank declares: a usage error (exit 2), not a quiz to skip."""
-
-
-def spelled_in(lang: str, languages: list[str]) -> str | None:
-    """``lang`` as ``languages`` spell it, or None: BCP 47 tags compare case-insensitively (``TR`` is ``tr``)."""
-    wanted = lang.casefold()
-    return next((tag for tag in languages if tag.casefold() == wanted), None)
 
 
 def declared_language(lang: str, quiz_files: list[QuizFile], option: str) -> str:

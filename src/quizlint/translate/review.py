@@ -9,7 +9,8 @@ from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, source_digest, text_in
 from quizlint.rules._translation import has_text
-from quizlint.translate.files import (FileChange, declared_language, read_for_editing, spelled_in, translation_state,
+from quizlint.text import spelled_in
+from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
                                      write_error_reason)
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditError, YamlEditor

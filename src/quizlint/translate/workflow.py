@@ -18,11 +18,11 @@ from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
-from quizlint.translate.files import FileChange, spelled_in, translation_state
+from quizlint.text import spelled_in, without_control_characters
+from quizlint.translate.files import FileChange, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
-from quizlint.text import without_control_characters
 from quizlint.yamledit import YamlEditError, YamlEditor
 
 @dataclass(frozen=True)
