@@ -143,7 +143,8 @@ class TrigramLook:
             else:
                 # the union of the tokens' trigrams has all those of the token that favours the declared language
                 # most, and of the trigrams that favour the other language, at most those of every token
-                strongest = max(map(leanings[lang], tokens), default=0.0)
+                # (``max`` without ``default=``: a builtin called with a keyword parses its arguments slowly)
+                strongest = max(map(leanings[lang], tokens)) if tokens else 0.0
                 if strongest > 0.0 and strongest - sum(map(leanings[1 - lang], tokens)) >= clear:
                     results.append(True)
                 else:
