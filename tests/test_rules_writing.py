@@ -16,7 +16,7 @@ from test_rules_key import findings_of, line_of
 
 def one_item(stem: str, *options: str, key: int = 0, item_type: str = "single") -> str:
     """An item; ``stem`` and each option are YAML flow values (``'{en: "…", tr: "…"}'`` or a plain string)."""
-    lines = [f"- id: item", f"  type: {item_type}", f"  stem: {stem}", "  options:"]
+    lines = ["- id: item", f"  type: {item_type}", f"  stem: {stem}", "  options:"]
     for index, option in enumerate(options):
         lines.append(f"    - text: {option}")
         if index == key:
@@ -56,6 +56,21 @@ def test_exceptions_and_wildcards():
     assert [m.text for m in lexicon.find_all("negative-words", "Which isn't true, at least?", "en")] == ["isn't"]
     assert lexicon.matches("negative-endings", "kullanılmaz", "tr")
     assert not lexicon.matches("negative-endings", "kullanılır", "tr")
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # an exception that holds the first word of a term takes the whole term out, though the term runs past it
+    ("Hemen hemen her zaman yakınsar", "tr", []),
+    ("hemen hemen hiçbir durumda değişmez", "tr", []),
+    ("Neredeyse her koşulda patlar", "tr", []),
+    ("Almost always converges", "en", []),
+    # one that does not reach the term's first word leaves it alone
+    ("Hemen, her zaman yakınsar", "tr", ["her zaman"]),
+    ("Almost done, always", "en", ["always"]),
+    ("all-to-all, always", "en", ["always"]),
+])
+def test_an_exception_holding_the_first_word_of_a_term_takes_it_out(text, lang, expected):
+    assert [m.text for m in lexicon.find_all("absolute-terms", text, lang)] == expected
 
 
 def test_other_languages_fall_back_to_english():
@@ -216,6 +231,9 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"It replaces all-reduce with all-gather"', "en"),
     ('"The model must be retrained, as quantized weights cannot be fine-tuned"', "en"),
     ('"Hemen hemen her katmanı dondurur"', "tr"),
+    ('"Hemen hemen her zaman yakınsar"', "tr"),
+    ('"Neredeyse hiçbir zaman değişmez"', "tr"),
+    ('"It almost always converges"', "en"),
     ('"Öğrenme oranını iki katına çıkarır"', "tr"),
     ('"None"', "en"),  # Python's None, a legitimate programming answer
     ('"**None**."', "en"),
@@ -545,6 +563,24 @@ def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
         '"Hiçbiri" (tr)',
     ]
     assert run("lint", "--select", "W", "--fail-on", "warning", str(path), cwd=tmp_path).exit_code == 1
+
+
+def test_a_hedged_two_word_absolute_term_is_not_reported_through_the_cli(run, write_quiz, tmp_path):
+    # "hemen hemen her" (almost every) was an exception, but "her zaman" runs past its end and was reported
+    path = write_quiz("""
+        - id: loss
+          stem: "Kayıp ne olur?"
+          options:
+            - text: "Azalır"
+              correct: true
+            - text: "Hemen hemen her zaman yakınsar"
+            - text: "hemen hemen hiçbir zaman değişmez"
+            - text: "Hemen hemen her durumda patlar"
+            - text: "Her durumda patlar"
+    """, languages="tr")
+    result = run("lint", "--select", "W004", "--no-cache", str(path), cwd=tmp_path)
+    assert result.stdout.splitlines()[:-1] == [
+        'demo.quiz.yaml:14:15: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
 
 
 def test_decomposed_texts_are_read_in_nfc_by_every_word_list_rule(run, write_quiz, tmp_path):

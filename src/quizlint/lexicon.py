@@ -19,6 +19,10 @@ correctly) and is written in a small pattern language:
 Punctuation between words is ignored; an apostrophe stays inside its word (``GPU'da``, ``isn't``).
 A ``whole`` list matches only a text that consists of one term and nothing else (an option that *is*
 "All of the above"), the others match anywhere in the text.
+
+An exception (same pattern language) takes out a match whose first word it holds: "not always" takes out
+"always", and "hemen hemen her" takes out "her zaman" in "hemen hemen her zaman" (almost always), although the
+term goes on past the exception's end.
 """
 
 from __future__ import annotations
@@ -136,7 +140,7 @@ LISTS: dict[str, WordList] = {
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
                 "all in one", "read|write|append only",
             ),
-            "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün",),
+            "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün", "neredeyse her|tüm|hiçbir|hepsi|bütün"),
         },
     ),
     "vague-terms": WordList(
@@ -406,7 +410,7 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     toks = tokens(text, key)
     if exceptions is not None:
         excluded = [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
-        found = [span for span in found if not _inside(_word_range(toks, *span), excluded)]
+        found = [span for span in found if not _qualified(_word_range(toks, *span), excluded)]
     return [_to_match(toks, text, start, end) for start, end in found]
 
 
@@ -610,8 +614,12 @@ class Texts:
         return _content_words(text, self.key) if text else ()
 
 
-def _inside(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:
-    return any(first <= words[0] and words[1] <= last for first, last in ranges)
+def _qualified(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:
+    """Whether one of the exception ``ranges`` (of words) holds the first word of a match: a term is read from
+    its first word, so a hedge that ends on that word qualifies the whole term ("hemen hemen her" in "hemen
+    hemen her zaman", as "almost" qualifies "always"), and an exception that starts later in the match does
+    not."""
+    return any(first <= words[0] <= last for first, last in ranges)
 
 
 def _to_match(toks: _Tokens, text: str, start: int, end: int) -> Match:
