@@ -217,6 +217,12 @@ def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
     ('"Sadece görseller üzerinde çalışır"', "tr", "Sadece"),
     ('"None of its layers are frozen"', "en", "None"),  # the English word, at the start of a sentence
     ('"It returns none"', "en", "none"),
+    # Turkish "all"/"none" pronouns with case endings
+    ('"Tümünü sıfırlar"', "tr", "Tümünü"),
+    ('"Hepsini siler"', "tr", "Hepsini"),
+    ('"Hiçbirini değiştirmez"', "tr", "Hiçbirini"),
+    ('"Tümü silinir"', "tr", "Tümü"),
+    ('"Ağırlıkların tamamını sıfırlar"', "tr", "tamamını"),
 ])
 def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
@@ -234,6 +240,13 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"Hemen hemen her zaman yakınsar"', "tr"),
     ('"Neredeyse hiçbir zaman değişmez"', "tr"),
     ('"It almost always converges"', "en"),
+    ('"Hemen hemen hepsini siler"', "tr"),
+    # words that begin like "tüm" and "bütün" but are not "all"
+    ('"Tümce yapısını çözümler"', "tr"),
+    ('"Tümevarım ve tümdengelim kullanır"', "tr"),
+    ('"Tümleyen olayın olasılığını verir"', "tr"),
+    ('"Bütünleşik bellek kullanır"', "tr"),
+    ('"Eğitimi tamamlar"', "tr"),
     ('"Öğrenme oranını iki katına çıkarır"', "tr"),
     ('"None"', "en"),  # Python's None, a legitimate programming answer
     ('"**None**."', "en"),
@@ -581,6 +594,25 @@ def test_a_hedged_two_word_absolute_term_is_not_reported_through_the_cli(run, wr
     result = run("lint", "--select", "W004", "--no-cache", str(path), cwd=tmp_path)
     assert result.stdout.splitlines()[:-1] == [
         'demo.quiz.yaml:14:15: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
+
+
+def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, write_quiz, tmp_path):
+    # only the bare "hepsi", "hiçbir" were on the list: "Tümünü sıfırlar", "Hepsini siler" were not reported
+    path = write_quiz("""
+        - id: clip
+          stem: {tr: "Gradyan kırpma ne yapar?", en: "What does gradient clipping do?"}
+          options:
+            - text: {tr: "Gradyan normunu sınırlar", en: "It bounds the gradient norm"}
+              correct: true
+            - text: {tr: "Tümünü sıfırlar", en: "It zeroes all of them"}
+            - text: {tr: "Hepsini siler", en: "It deletes every one of them"}
+            - text: {tr: "Tümce yapısını bozar", en: "It breaks the sentence structure"}
+    """, languages="tr, en")
+    result = run("lint", "--select", "W004", "--no-cache", str(path), cwd=tmp_path)
+    assert result.stdout.splitlines()[:-1] == [
+        'demo.quiz.yaml:11:20: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
+        'demo.quiz.yaml:12:20: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
+    ]
 
 
 def test_decomposed_texts_are_read_in_nfc_by_every_word_list_rule(run, write_quiz, tmp_path):

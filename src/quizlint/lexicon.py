@@ -49,6 +49,12 @@ class WordList:
     whole: bool = False  # the whole text must be one term
 
 
+# Turkish "all" and "none" pronouns take case endings (hepsini, tümünü, hiçbirini, tamamına): the stem with
+# ``*``. Not ``tüm*`` nor ``bütün*``: tümce (sentence), tümevarım (induction), bütünleşik (integrated).
+_TR_ALL_INFLECTED = ("hiçbir*", "hepsi*", "tümü*", "tamamı*")
+# The absolute words that "hemen hemen" and "neredeyse" (almost) hedge, as "almost" does in English.
+_TR_HEDGED = "|".join(("her", "tüm", "bütün", "tamamen", "bütünüyle", *_TR_ALL_INFLECTED))
+
 LISTS: dict[str, WordList] = {
     "all-of-the-above": WordList(
         'Options that mean "all of the above" (the whole option text).',
@@ -131,7 +137,7 @@ LISTS: dict[str, WordList] = {
             "tr": (
                 "her zaman|durumda|koşulda", "hiçbir zaman|durumda|koşulda", "asla", "daima", "sadece",
                 "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "garanti*", "imkânsız*",
-                "imkansız*", "hiçbir", "hepsi", "tüm", "bütün",
+                "imkansız*", "tüm", "bütün", *_TR_ALL_INFLECTED,
             ),
         },
         exceptions={
@@ -140,7 +146,7 @@ LISTS: dict[str, WordList] = {
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
                 "all in one", "read|write|append only",
             ),
-            "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün", "neredeyse her|tüm|hiçbir|hepsi|bütün"),
+            "tr": ("her zaman değil*", f"hemen hemen {_TR_HEDGED}", f"neredeyse {_TR_HEDGED}"),
         },
     ),
     "vague-terms": WordList(
