@@ -151,6 +151,12 @@ NUMBERS = ('"2"', '"3"', '"9"')
     ('"Asal çarpanlara ayırmada hangi sayı kullanılmaz?"', "tr", "kullanılmaz"),
     ('"Hangisi yanlıştır?"', "tr", "yanlıştır"),
     ('"Bu sayılardan hangisi silinmemelidir?"', "tr", "silinmemelidir"),
+    # negative participles (-mayan/-meyen: "that is not", "that does not") and "yanlış" anywhere in the question
+    ('"Aşağıdakilerden hangisi asal olmayan bir sayıdır?"', "tr", "olmayan"),
+    ('"Aşağıdakilerden hangisi GPU gerektirmeyen bir yöntemdir?"', "tr", "gerektirmeyen"),
+    ('"Bu sayılardan hangileri kullanılmayanlardır?"', "tr", "kullanılmayanlardır"),
+    ('"Aşağıdakilerden hangisi yanlış bir ifadedir?"', "tr", "yanlış"),
+    ('"Which of these is a false statement?"', "en", "false"),
 ])
 def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
     found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
@@ -185,6 +191,14 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Which of these is **not** prime (see `is_prime`)?"', "en"),
     # memeli is a mammal, not the negative ending -memeli ("gitmemelidir")
     ('"Aşağıdakilerden hangileri memelidir?"', "tr"),
+    # "yanlış" in a name or a true-or-false question, as "false" in English; "Mayan" is no participle
+    ('"Hangisinde yanlış pozitif oranı en düşüktür?"', "tr"),
+    ('"Bu ifade doğru mu yanlış mı?"', "tr"),
+    ('"Hangi örnekler yanlış sınıflandırılır?"', "tr"),
+    ('"Which detector raises the fewest false alarms?"', "en"),
+    ('"Hangisi bir Mayan takvimidir?"', "tr"),
+    # a negative participle before the question sentence is a scenario, not the question
+    ('"Model GPU gerektirmeyen bir yöntemle eğitildi. Hangisi doğrudur?"', "tr"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -612,6 +626,38 @@ def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, 
     assert result.stdout.splitlines()[:-1] == [
         'demo.quiz.yaml:11:20: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
         'demo.quiz.yaml:12:20: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
+    ]
+
+
+def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):
+    # "gerektirmeyen" (that does not need) and "yanlış" (false) were not negative words, while the English
+    # "not" and "false" of the same questions were
+    path = write_quiz("""
+        - id: gpu
+          stem: {tr: "Aşağıdakilerden hangisi GPU gerektirmeyen bir yöntemdir?", en: "Which method does not need a GPU?"}
+          options:
+            - text: {tr: "Mantıksal regresyon", en: "Logistic regression"}
+              correct: true
+            - text: {tr: "Derin evrişimli ağ", en: "Deep convolutional network"}
+        - id: false-statement
+          stem: {tr: "Aşağıdakilerden hangisi yanlış bir ifadedir?", en: "Which of these statements is false?"}
+          options:
+            - text: {tr: "Adam uyarlamalıdır", en: "Adam is adaptive"}
+            - text: {tr: "SGD ikinci türev kullanır", en: "SGD uses second derivatives"}
+              correct: true
+        - id: option
+          stem: {tr: "Hangi yöntem GPU ister?", en: "Which method needs a GPU?"}
+          options:
+            - text: {tr: "Derin evrişimli ağ", en: "Deep convolutional network"}
+              correct: true
+            - text: {tr: "GPU gerektirmeyen bir yöntem", en: "A method that does not need a GPU"}
+    """, languages="tr, en")
+    result = run("lint", "--select", "W003", "--no-cache", str(path), cwd=tmp_path)
+    assert result.stdout.splitlines()[:-1] == [
+        'demo.quiz.yaml:7:16: W003 [warning] negative question: "gerektirmeyen" (tr), "not" (en) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+        'demo.quiz.yaml:13:16: W003 [warning] negative question: "yanlış" (tr), "false" (en) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
     ]
 
 

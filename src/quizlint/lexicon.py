@@ -103,15 +103,24 @@ LISTS: dict[str, WordList] = {
         "Negative words in the question sentence of a stem.",
         {
             "en": ("not", "*n't", "cannot", "except", "least", "false", "incorrect", "untrue", "never"),
-            "tr": ("değil*", "yanlıştır", "yanlış olan*", "yoktur", "hariç", "dışında*", "olamaz", "söylenemez"),
+            "tr": (
+                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "dışında*", "olamaz",
+                "söylenemez",
+                # negative participles, the Turkish "that does not": olmayan, gerektirmeyen, kullanılmayanlar
+                "*mayan*", "*meyen*",
+            ),
         },
         exceptions={
             "en": (
-                "at least", "not only", "whether or not", "false positive*|negative*|sharing", "true or false",
-                "false or true", "least recently|frequently used", "least squares", "least significant",
-                "least common multiple|denominator", "least privilege",
+                "at least", "not only", "whether or not", "false positive*|negative*|sharing|alarm*",
+                "true or false", "false or true", "least recently|frequently used", "least squares",
+                "least significant", "least common multiple|denominator", "least privilege",
             ),
-            "tr": ("değil de", "değil mi"),
+            "tr": (
+                "değil de", "değil mi", "yanlış pozitif*|negatif*|alarm*|sınıflandır*|etiketlen*",
+                "doğru (veya|ya da|mu|mı|mudur|ve) yanlış", "yanlış (veya|ya da|ve) doğru",
+                "mayan*|meyen*",  # the word itself ("Mayan"), not a participle ending in it
+            ),
         },
     ),
     "negative-endings": WordList(
