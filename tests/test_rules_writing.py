@@ -568,6 +568,12 @@ def test_no_writing_or_key_findings_on_the_project_content(run):
 
 # --- through the CLI ----------------------------------------------------------------------------------
 
+def cli_findings(run, write_quiz, tmp_path, items_yaml: str, select: str, languages: str) -> list[str]:
+    """The finding lines (not the summary) of ``quizlint lint --select SELECT`` on a quiz of ``items_yaml``."""
+    path = write_quiz(items_yaml, languages=languages)
+    return run("lint", "--select", select, "--no-cache", str(path), cwd=tmp_path).stdout.splitlines()[:-1]
+
+
 def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
     path = write_quiz("""
         - id: not-prime
@@ -594,69 +600,51 @@ def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
 
 def test_a_hedged_two_word_absolute_term_is_not_reported_through_the_cli(run, write_quiz, tmp_path):
     # "hemen hemen her" (almost every) was an exception, but "her zaman" runs past its end and was reported
-    path = write_quiz("""
+    found = cli_findings(run, write_quiz, tmp_path, """
         - id: loss
           stem: "Kayıp ne olur?"
-          options:
-            - text: "Azalır"
-              correct: true
-            - text: "Hemen hemen her zaman yakınsar"
-            - text: "hemen hemen hiçbir zaman değişmez"
-            - text: "Hemen hemen her durumda patlar"
-            - text: "Her durumda patlar"
-    """, languages="tr")
-    result = run("lint", "--select", "W004", "--no-cache", str(path), cwd=tmp_path)
-    assert result.stdout.splitlines()[:-1] == [
-        'demo.quiz.yaml:14:15: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
+          options: [{text: Azalır, correct: true}, {text: Hemen hemen her zaman yakınsar},
+                    {text: hemen hemen hiçbir zaman değişmez}, {text: Hemen hemen her durumda patlar},
+                    {text: Her durumda patlar}]
+    """, "W004", "tr")
+    assert found == [
+        'demo.quiz.yaml:10:22: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
 
 
 def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, write_quiz, tmp_path):
     # only the bare "hepsi", "hiçbir" were on the list: "Tümünü sıfırlar", "Hepsini siler" were not reported
-    path = write_quiz("""
+    found = cli_findings(run, write_quiz, tmp_path, """
         - id: clip
           stem: {tr: "Gradyan kırpma ne yapar?", en: "What does gradient clipping do?"}
-          options:
-            - text: {tr: "Gradyan normunu sınırlar", en: "It bounds the gradient norm"}
-              correct: true
-            - text: {tr: "Tümünü sıfırlar", en: "It zeroes all of them"}
-            - text: {tr: "Hepsini siler", en: "It deletes every one of them"}
-            - text: {tr: "Tümce yapısını bozar", en: "It breaks the sentence structure"}
-    """, languages="tr, en")
-    result = run("lint", "--select", "W004", "--no-cache", str(path), cwd=tmp_path)
-    assert result.stdout.splitlines()[:-1] == [
-        'demo.quiz.yaml:11:20: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
-        'demo.quiz.yaml:12:20: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
+          options: [{text: {tr: Gradyan normunu sınırlar, en: It bounds the gradient norm}, correct: true},
+                    {text: {tr: Tümünü sıfırlar, en: It zeroes all of them}},
+                    {text: {tr: Hepsini siler, en: It deletes every one of them}},
+                    {text: {tr: Tümce yapısını bozar, en: It breaks the sentence structure}}]
+    """, "W004", "tr, en")
+    assert found == [
+        'demo.quiz.yaml:9:27: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
+        'demo.quiz.yaml:10:27: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
     ]
 
 
 def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):
     # "gerektirmeyen" (that does not need) and "yanlış" (false) were not negative words, while the English
     # "not" and "false" of the same questions were
-    path = write_quiz("""
+    found = cli_findings(run, write_quiz, tmp_path, """
         - id: gpu
           stem: {tr: "Aşağıdakilerden hangisi GPU gerektirmeyen bir yöntemdir?", en: "Which method does not need a GPU?"}
-          options:
-            - text: {tr: "Mantıksal regresyon", en: "Logistic regression"}
-              correct: true
-            - text: {tr: "Derin evrişimli ağ", en: "Deep convolutional network"}
+          options: [{text: {tr: Mantıksal regresyon, en: Logistic regression}, correct: true}, {text: CNN}]
         - id: false-statement
           stem: {tr: "Aşağıdakilerden hangisi yanlış bir ifadedir?", en: "Which of these statements is false?"}
-          options:
-            - text: {tr: "Adam uyarlamalıdır", en: "Adam is adaptive"}
-            - text: {tr: "SGD ikinci türev kullanır", en: "SGD uses second derivatives"}
-              correct: true
-        - id: option
+          options: [{text: {tr: Adam uyarlamalıdır, en: Adam is adaptive}}, {text: SGD is Newton, correct: true}]
+        - id: in-an-option
           stem: {tr: "Hangi yöntem GPU ister?", en: "Which method needs a GPU?"}
-          options:
-            - text: {tr: "Derin evrişimli ağ", en: "Deep convolutional network"}
-              correct: true
-            - text: {tr: "GPU gerektirmeyen bir yöntem", en: "A method that does not need a GPU"}
-    """, languages="tr, en")
-    result = run("lint", "--select", "W003", "--no-cache", str(path), cwd=tmp_path)
-    assert result.stdout.splitlines()[:-1] == [
+          options: [{text: CNN, correct: true}, {text: {tr: GPU gerektirmeyen bir yöntem, en: A method that does not need a GPU}}]
+    """, "W003", "tr, en")
+    assert found == [
         'demo.quiz.yaml:7:16: W003 [warning] negative question: "gerektirmeyen" (tr), "not" (en) not emphasised; '
         "ask positively, or write it as **NOT** / **DEĞİLDİR**",
-        'demo.quiz.yaml:13:16: W003 [warning] negative question: "yanlış" (tr), "false" (en) not emphasised; '
+        'demo.quiz.yaml:10:16: W003 [warning] negative question: "yanlış" (tr), "false" (en) not emphasised; '
         "ask positively, or write it as **NOT** / **DEĞİLDİR**",
     ]
 
