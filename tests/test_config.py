@@ -113,6 +113,13 @@ def test_documented_configuration_examples_are_valid(document):
     ('[severity]\nK002 = "error"\nmultiple-keys = "info"\n',
      '[severity] K002 = "error" and multiple-keys = "info" both set the severity of rule K002 (multiple-keys)'),
     ('[per-file-ignores]\n"*.quiz.yaml" = ["K999"]\n', "unknown rule or selector 'K999'"),
+    # built-in codes and their families are named as such, and what cannot be done with them is said
+    ('[per-file-ignores]\n"*.quiz.yaml" = ["Y"]\n',
+     "'Y' (Y001–Y010) are always on: load and schema errors cannot be selected or ignored"),
+    ('[severity]\nY001 = "warning"\n',
+     "Y001 (yaml-syntax) is always on, and always an error: the severity of load and schema errors cannot be changed"),
+    ('[severity]\nQ = "error"\n',
+     "'Q' (Q001–Q002) are always on, and always warnings: the severity cannot be changed, but they can be ignored"),
     ('[per-file-ignores]\n"*.quiz.yaml" = "K001"\n', "must be a list of rule codes or names"),
     ('[rules.missing-key]\nstrict = true\n', "unknown option(s) strict for rule K001 (missing-key); known: none"),
     ('[rules.K]\nratio = 1\n', "unknown rule 'K'"),

@@ -16,7 +16,7 @@ from test_rules_key import findings_of, line_of
 
 def one_item(stem: str, *options: str, key: int = 0, item_type: str = "single") -> str:
     """An item; ``stem`` and each option are YAML flow values (``'{en: "…", tr: "…"}'`` or a plain string)."""
-    lines = [f"- id: item", f"  type: {item_type}", f"  stem: {stem}", "  options:"]
+    lines = ["- id: item", f"  type: {item_type}", f"  stem: {stem}", "  options:"]
     for index, option in enumerate(options):
         lines.append(f"    - text: {option}")
         if index == key:
@@ -56,6 +56,21 @@ def test_exceptions_and_wildcards():
     assert [m.text for m in lexicon.find_all("negative-words", "Which isn't true, at least?", "en")] == ["isn't"]
     assert lexicon.matches("negative-endings", "kullanılmaz", "tr")
     assert not lexicon.matches("negative-endings", "kullanılır", "tr")
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # an exception that holds the first word of a term takes the whole term out, though the term runs past it
+    ("Hemen hemen her zaman yakınsar", "tr", []),
+    ("hemen hemen hiçbir durumda değişmez", "tr", []),
+    ("Neredeyse her koşulda patlar", "tr", []),
+    ("Almost always converges", "en", []),
+    # one that does not reach the term's first word leaves it alone
+    ("Hemen, her zaman yakınsar", "tr", ["her zaman"]),
+    ("Almost done, always", "en", ["always"]),
+    ("all-to-all, always", "en", ["always"]),
+])
+def test_an_exception_holding_the_first_word_of_a_term_takes_it_out(text, lang, expected):
+    assert [m.text for m in lexicon.find_all("absolute-terms", text, lang)] == expected
 
 
 def test_other_languages_fall_back_to_english():
@@ -136,6 +151,12 @@ NUMBERS = ('"2"', '"3"', '"9"')
     ('"Asal çarpanlara ayırmada hangi sayı kullanılmaz?"', "tr", "kullanılmaz"),
     ('"Hangisi yanlıştır?"', "tr", "yanlıştır"),
     ('"Bu sayılardan hangisi silinmemelidir?"', "tr", "silinmemelidir"),
+    # negative participles (-mayan/-meyen: "that is not", "that does not") and "yanlış" anywhere in the question
+    ('"Aşağıdakilerden hangisi asal olmayan bir sayıdır?"', "tr", "olmayan"),
+    ('"Aşağıdakilerden hangisi GPU gerektirmeyen bir yöntemdir?"', "tr", "gerektirmeyen"),
+    ('"Bu sayılardan hangileri kullanılmayanlardır?"', "tr", "kullanılmayanlardır"),
+    ('"Aşağıdakilerden hangisi yanlış bir ifadedir?"', "tr", "yanlış"),
+    ('"Which of these is a false statement?"', "en", "false"),
 ])
 def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
     found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
@@ -170,6 +191,14 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Which of these is **not** prime (see `is_prime`)?"', "en"),
     # memeli is a mammal, not the negative ending -memeli ("gitmemelidir")
     ('"Aşağıdakilerden hangileri memelidir?"', "tr"),
+    # "yanlış" in a name or a true-or-false question, as "false" in English; "Mayan" is no participle
+    ('"Hangisinde yanlış pozitif oranı en düşüktür?"', "tr"),
+    ('"Bu ifade doğru mu yanlış mı?"', "tr"),
+    ('"Hangi örnekler yanlış sınıflandırılır?"', "tr"),
+    ('"Which detector raises the fewest false alarms?"', "en"),
+    ('"Hangisi bir Mayan takvimidir?"', "tr"),
+    # a negative participle before the question sentence is a scenario, not the question
+    ('"Model GPU gerektirmeyen bir yöntemle eğitildi. Hangisi doğrudur?"', "tr"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -202,6 +231,12 @@ def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
     ('"Sadece görseller üzerinde çalışır"', "tr", "Sadece"),
     ('"None of its layers are frozen"', "en", "None"),  # the English word, at the start of a sentence
     ('"It returns none"', "en", "none"),
+    # Turkish "all"/"none" pronouns with case endings
+    ('"Tümünü sıfırlar"', "tr", "Tümünü"),
+    ('"Hepsini siler"', "tr", "Hepsini"),
+    ('"Hiçbirini değiştirmez"', "tr", "Hiçbirini"),
+    ('"Tümü silinir"', "tr", "Tümü"),
+    ('"Ağırlıkların tamamını sıfırlar"', "tr", "tamamını"),
 ])
 def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
@@ -216,6 +251,16 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"It replaces all-reduce with all-gather"', "en"),
     ('"The model must be retrained, as quantized weights cannot be fine-tuned"', "en"),
     ('"Hemen hemen her katmanı dondurur"', "tr"),
+    ('"Hemen hemen her zaman yakınsar"', "tr"),
+    ('"Neredeyse hiçbir zaman değişmez"', "tr"),
+    ('"It almost always converges"', "en"),
+    ('"Hemen hemen hepsini siler"', "tr"),
+    # words that begin like "tüm" and "bütün" but are not "all"
+    ('"Tümce yapısını çözümler"', "tr"),
+    ('"Tümevarım ve tümdengelim kullanır"', "tr"),
+    ('"Tümleyen olayın olasılığını verir"', "tr"),
+    ('"Bütünleşik bellek kullanır"', "tr"),
+    ('"Eğitimi tamamlar"', "tr"),
     ('"Öğrenme oranını iki katına çıkarır"', "tr"),
     ('"None"', "en"),  # Python's None, a legitimate programming answer
     ('"**None**."', "en"),
@@ -523,6 +568,12 @@ def test_no_writing_or_key_findings_on_the_project_content(run):
 
 # --- through the CLI ----------------------------------------------------------------------------------
 
+def cli_findings(run, write_quiz, tmp_path, items_yaml: str, select: str, languages: str) -> list[str]:
+    """The finding lines (not the summary) of ``quizlint lint --select SELECT`` on a quiz of ``items_yaml``."""
+    path = write_quiz(items_yaml, languages=languages)
+    return run("lint", "--select", select, "--no-cache", str(path), cwd=tmp_path).stdout.splitlines()[:-1]
+
+
 def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
     path = write_quiz("""
         - id: not-prime
@@ -545,6 +596,57 @@ def test_writing_flaws_through_the_cli(run, write_quiz, tmp_path):
         '"Hiçbiri" (tr)',
     ]
     assert run("lint", "--select", "W", "--fail-on", "warning", str(path), cwd=tmp_path).exit_code == 1
+
+
+def test_a_hedged_two_word_absolute_term_is_not_reported_through_the_cli(run, write_quiz, tmp_path):
+    # "hemen hemen her" (almost every) was an exception, but "her zaman" runs past its end and was reported
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: loss
+          stem: "Kayıp ne olur?"
+          options: [{text: Azalır, correct: true}, {text: Hemen hemen her zaman yakınsar},
+                    {text: hemen hemen hiçbir zaman değişmez}, {text: Hemen hemen her durumda patlar},
+                    {text: Her durumda patlar}]
+    """, "W004", "tr")
+    assert found == [
+        'demo.quiz.yaml:10:22: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
+
+
+def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, write_quiz, tmp_path):
+    # only the bare "hepsi", "hiçbir" were on the list: "Tümünü sıfırlar", "Hepsini siler" were not reported
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: clip
+          stem: {tr: "Gradyan kırpma ne yapar?", en: "What does gradient clipping do?"}
+          options: [{text: {tr: Gradyan normunu sınırlar, en: It bounds the gradient norm}, correct: true},
+                    {text: {tr: Tümünü sıfırlar, en: It zeroes all of them}},
+                    {text: {tr: Hepsini siler, en: It deletes every one of them}},
+                    {text: {tr: Tümce yapısını bozar, en: It breaks the sentence structure}}]
+    """, "W004", "tr, en")
+    assert found == [
+        'demo.quiz.yaml:9:27: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
+        'demo.quiz.yaml:10:27: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
+    ]
+
+
+def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):
+    # "gerektirmeyen" (that does not need) and "yanlış" (false) were not negative words, while the English
+    # "not" and "false" of the same questions were
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: gpu
+          stem: {tr: "Aşağıdakilerden hangisi GPU gerektirmeyen bir yöntemdir?", en: "Which method does not need a GPU?"}
+          options: [{text: {tr: Mantıksal regresyon, en: Logistic regression}, correct: true}, {text: CNN}]
+        - id: false-statement
+          stem: {tr: "Aşağıdakilerden hangisi yanlış bir ifadedir?", en: "Which of these statements is false?"}
+          options: [{text: {tr: Adam uyarlamalıdır, en: Adam is adaptive}}, {text: SGD is Newton, correct: true}]
+        - id: in-an-option
+          stem: {tr: "Hangi yöntem GPU ister?", en: "Which method needs a GPU?"}
+          options: [{text: CNN, correct: true}, {text: {tr: GPU gerektirmeyen bir yöntem, en: A method that does not need a GPU}}]
+    """, "W003", "tr, en")
+    assert found == [
+        'demo.quiz.yaml:7:16: W003 [warning] negative question: "gerektirmeyen" (tr), "not" (en) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+        'demo.quiz.yaml:10:16: W003 [warning] negative question: "yanlış" (tr), "false" (en) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+    ]
 
 
 def test_decomposed_texts_are_read_in_nfc_by_every_word_list_rule(run, write_quiz, tmp_path):

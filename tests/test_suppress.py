@@ -65,6 +65,7 @@ def test_baseline_without_suppressions(run, tmp_path):
     " # quizlint: disable=missing-key",
     "  #quizlint:disable=k001",
     "  # quizlint: disable = K001 , K002 -- both",
+    "  # quizlint: disable=K001 # kept without a key on purpose",  # a reason after "#", as flake8's noqa takes
 ])
 def test_item_suppression_on_the_id_line(run, tmp_path, comment):
     result, found, _ = lint(run, tmp_path, quiz(no_key=comment))
@@ -118,11 +119,31 @@ def test_misplaced_suppression_is_reported(run, tmp_path):
     ("  # quizlint: disable=no-such-rule -- typo", "unknown rule 'no-such-rule' in suppression"),
     ("  # quizlint: disable=S001", "S001 cannot be suppressed: load and schema errors must be fixed"),
     ("  # quizlint: disable=", "suppression names no rule"),
+    # malformed: these silenced nothing and were not reported either
+    ("  # quizlint: disable W001", "malformed suppression (no `=` after `disable`): write "
+                                   "`# quizlint: disable=CODE[,CODE] -- reason`"),
+    ("  # QUIZLINT: disable=K001", "malformed suppression (not in lower case)"),
+    ("  # quizlint: DISABLE=K001", "malformed suppression (not in lower case)"),
+    ("  # quizlint disable=K001", "malformed suppression (no colon after `quizlint`)"),
+    ("  # quizlint: enable=K001", "malformed suppression (unknown directive 'enable=')"),
+    ("  # quizlint: disable-next=K001", "malformed suppression (unknown directive 'disable-next=')"),
+    ("  # quizlint:", "malformed suppression (no directive)"),
 ])
 def test_invalid_suppression_is_reported(run, tmp_path, comment, message):
     result, found, findings = lint(run, tmp_path, quiz(clean=comment))
     assert found == [*UNSUPPRESSED, ("Q002", 18, 16, None)]
     assert message in findings[-1]["message"]
+
+
+def test_a_malformed_suppression_at_the_top_is_reported_and_silences_nothing(run, tmp_path):
+    result, found, _ = lint(run, tmp_path, quiz(top="# Planets\n# quizlint disable=K001\n"))
+    assert found == [("Q002", 2, 1, None), ("K001", 11, 7, "no-key"), ("K002", 19, 9, "two-keys")]
+
+
+@pytest.mark.parametrize("comment", ["  # checked by quizlint before export", "  # quizlint checks this item",
+                                     "  # see quizlint: docs/format.md"])
+def test_a_comment_that_mentions_quizlint_in_prose_is_not_a_suppression(run, tmp_path, comment):
+    assert lint(run, tmp_path, quiz(clean=comment))[1] == UNSUPPRESSED
 
 
 def test_known_codes_in_a_comment_still_apply_beside_an_unknown_one(run, tmp_path):
@@ -212,6 +233,9 @@ def test_parse_suppressions_unit():
     assert [(s.line, s.column, s.codes, s.item, s.reason) for s in parsed.entries] == [
         (1, 1, ("K001",), None, "whole file"), (4, 12, ("K002",), "a", "why")]
     assert [(p.line, p.column, p.code) for p in parsed.problems] == [(5, 14, "Q002")]
+    reason = parse_suppressions("f", "items:\n  - id: a  # quizlint: disable=K001,K002 # from the 2019 exam\n",
+                                {2: "a"})
+    assert [(s.codes, s.reason) for s in reason.entries] == [(("K001", "K002"), "from the 2019 exam")]
     assert parse_suppressions("f", "a: 1\n", {}).entries == []
 
 

@@ -75,8 +75,8 @@ class Config:
         error: which one won would depend on their order in the file."""
         severities: dict[str, str] = {}
         set_by: dict[str, tuple[int, str]] = {}  # rule code → (how many rules the key names, the key)
-        for key, value in sorted(self.severity.items(), key=lambda entry: len(_expand(entry[0]))):
-            rules = _expand(key)
+        for key, value in sorted(self.severity.items(), key=lambda entry: len(_expand(entry[0], "severity"))):
+            rules = _expand(key, "severity")
             for rule in rules:
                 if rule.code not in severities:
                     severities[rule.code], set_by[rule.code] = value, (len(rules), key)
@@ -224,19 +224,38 @@ def _is_kind(value: Any, kind: str) -> bool:
     return isinstance(value, list) and all(isinstance(entry, str) for entry in value)
 
 
-def _expand(key: str) -> list:
-    """The rules a selector means; an unknown one is a configuration error, never silently ignored."""
+def _expand(key: str, use: str = "selection") -> list:
+    """The rules a selector means; an unknown one is a configuration error, never silently ignored. ``use``:
+    ``selection`` (select, ignore) or ``severity``, for the message about a built-in code."""
     from quizlint.rules.base import expand_selector
 
     rules = expand_selector(key) if isinstance(key, str) and key.strip() else []
     if not rules:
-        builtin = _builtin_code(key)
-        if builtin is not None:
-            what = "it is reported in every run unless ignored" if _suppression_checks(key) else \
-                "it cannot be selected or ignored"
-            raise ConfigError(f"{builtin} is always on: {what} (see `quizlint rule {builtin.split()[0]}`)")
+        builtin = _builtin_codes(key)
+        if builtin:
+            raise ConfigError(_always_on(key, builtin, use))
         raise ConfigError(f"unknown rule or selector {key!r} (see `quizlint rule` for the list)")
     return rules
+
+
+def _always_on(key: str, codes: dict[str, str], use: str) -> str:
+    """Why the built-in ``codes`` that ``key`` names cannot be used so: load and schema errors are always
+    errors, and the checks of suppressions can only be ignored."""
+    from quizlint.lint.suppress import SUPPRESSION_CODES
+
+    one = len(codes) == 1
+    first, last = min(codes), max(codes)
+    shown = f"{first} ({codes[first]})" if one else f"{key.strip()!r} ({first}–{last})"
+    are, they = ("is", "it") if one else ("are", "they")
+    load = not SUPPRESSION_CODES.keys() >= codes.keys()
+    if use == "severity":
+        kind = ("an error" if one else "errors") if load else ("a warning" if one else "warnings")
+        why = (f", and always {kind}: the severity of load and schema errors cannot be changed" if load else
+               f", and always {kind}: the severity cannot be changed, but {they} can be ignored")
+    else:
+        why = ": load and schema errors cannot be selected or ignored" if load else \
+            f": {they} {are} reported in every run unless ignored"
+    return f"{shown} {are} always on{why} (see `quizlint rule{' ' + first if one else ''}`)"
 
 
 def _ignored_codes(key: str) -> set[str]:
@@ -255,19 +274,19 @@ def _suppression_checks(key: Any) -> set[str]:
     return {code for code, name in SUPPRESSION_CODES.items() if key.lower() == name or code.startswith(key.upper())}
 
 
-def _builtin_code(key: Any) -> str | None:
-    """``Y004`` / ``invalid-encoding`` / ``Q001`` … → ``"Y004 (invalid-encoding)"``: the codes of problems found
-    while reading files and suppressions, which `quizlint rule` lists but no selection can turn on or off (the
-    checks of suppressions can be ignored: ``_suppression_checks``)."""
+def _builtin_codes(key: Any) -> dict[str, str]:
+    """The built-in codes (code → name) that ``key`` names, by code, name or code prefix (``Y004``,
+    ``invalid-encoding``, ``Y``, ``Q``): the problems found while reading files and suppressions, which `quizlint
+    rule` lists but no selection can turn on or off (the checks of suppressions can be ignored:
+    ``_suppression_checks``)."""
     from quizlint.diagnostics import LOAD_CODES
     from quizlint.lint.suppress import SUPPRESSION_CODES
 
-    if not isinstance(key, str):
-        return None
-    for code, name in {**LOAD_CODES, **SUPPRESSION_CODES}.items():
-        if key.strip().upper() == code or key.strip().lower() == name:
-            return f"{code} ({name})"
-    return None
+    if not isinstance(key, str) or not key.strip():
+        return {}
+    key = key.strip()
+    return {code: name for code, name in {**LOAD_CODES, **SUPPRESSION_CODES}.items()
+            if code.startswith(key.upper()) or key.lower() == name}
 
 
 _KEYS: dict[str, type] = {

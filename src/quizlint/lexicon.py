@@ -19,6 +19,10 @@ correctly) and is written in a small pattern language:
 Punctuation between words is ignored; an apostrophe stays inside its word (``GPU'da``, ``isn't``).
 A ``whole`` list matches only a text that consists of one term and nothing else (an option that *is*
 "All of the above"), the others match anywhere in the text.
+
+An exception (same pattern language) takes out a match whose first word it holds: "not always" takes out
+"always", and "hemen hemen her" takes out "her zaman" in "hemen hemen her zaman" (almost always), although the
+term goes on past the exception's end.
 """
 
 from __future__ import annotations
@@ -44,6 +48,12 @@ class WordList:
     exceptions: dict[str, tuple[str, ...]] = field(default_factory=dict)
     whole: bool = False  # the whole text must be one term
 
+
+# Turkish "all" and "none" pronouns take case endings (hepsini, tümünü, hiçbirini, tamamına): the stem with
+# ``*``. Not ``tüm*`` nor ``bütün*``: tümce (sentence), tümevarım (induction), bütünleşik (integrated).
+_TR_ALL_INFLECTED = ("hiçbir*", "hepsi*", "tümü*", "tamamı*")
+# The absolute words that "hemen hemen" and "neredeyse" (almost) hedge, as "almost" does in English.
+_TR_HEDGED = "|".join(("her", "tüm", "bütün", "tamamen", "bütünüyle", *_TR_ALL_INFLECTED))
 
 LISTS: dict[str, WordList] = {
     "all-of-the-above": WordList(
@@ -93,15 +103,24 @@ LISTS: dict[str, WordList] = {
         "Negative words in the question sentence of a stem.",
         {
             "en": ("not", "*n't", "cannot", "except", "least", "false", "incorrect", "untrue", "never"),
-            "tr": ("değil*", "yanlıştır", "yanlış olan*", "yoktur", "hariç", "dışında*", "olamaz", "söylenemez"),
+            "tr": (
+                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "dışında*", "olamaz",
+                "söylenemez",
+                # negative participles, the Turkish "that does not": olmayan, gerektirmeyen, kullanılmayanlar
+                "*mayan*", "*meyen*",
+            ),
         },
         exceptions={
             "en": (
-                "at least", "not only", "whether or not", "false positive*|negative*|sharing", "true or false",
-                "false or true", "least recently|frequently used", "least squares", "least significant",
-                "least common multiple|denominator", "least privilege",
+                "at least", "not only", "whether or not", "false positive*|negative*|sharing|alarm*",
+                "true or false", "false or true", "least recently|frequently used", "least squares",
+                "least significant", "least common multiple|denominator", "least privilege",
             ),
-            "tr": ("değil de", "değil mi"),
+            "tr": (
+                "değil de", "değil mi", "yanlış pozitif*|negatif*|alarm*|sınıflandır*|etiketlen*",
+                "doğru (veya|ya da|mu|mı|mudur|ve) yanlış", "yanlış (veya|ya da|ve) doğru",
+                "mayan*|meyen*",  # the word itself ("Mayan"), not a participle ending in it
+            ),
         },
     ),
     "negative-endings": WordList(
@@ -127,7 +146,7 @@ LISTS: dict[str, WordList] = {
             "tr": (
                 "her zaman|durumda|koşulda", "hiçbir zaman|durumda|koşulda", "asla", "daima", "sadece",
                 "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "garanti*", "imkânsız*",
-                "imkansız*", "hiçbir", "hepsi", "tüm", "bütün",
+                "imkansız*", "tüm", "bütün", *_TR_ALL_INFLECTED,
             ),
         },
         exceptions={
@@ -136,7 +155,7 @@ LISTS: dict[str, WordList] = {
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
                 "all in one", "read|write|append only",
             ),
-            "tr": ("her zaman değil*", "hemen hemen her|tüm|hiçbir|hepsi|bütün",),
+            "tr": ("her zaman değil*", f"hemen hemen {_TR_HEDGED}", f"neredeyse {_TR_HEDGED}"),
         },
     ),
     "vague-terms": WordList(
@@ -406,7 +425,7 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     toks = tokens(text, key)
     if exceptions is not None:
         excluded = [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
-        found = [span for span in found if not _inside(_word_range(toks, *span), excluded)]
+        found = [span for span in found if not _qualified(_word_range(toks, *span), excluded)]
     return [_to_match(toks, text, start, end) for start, end in found]
 
 
@@ -610,8 +629,12 @@ class Texts:
         return _content_words(text, self.key) if text else ()
 
 
-def _inside(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:
-    return any(first <= words[0] and words[1] <= last for first, last in ranges)
+def _qualified(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:
+    """Whether one of the exception ``ranges`` (of words) holds the first word of a match: a term is read from
+    its first word, so a hedge that ends on that word qualifies the whole term ("hemen hemen her" in "hemen
+    hemen her zaman", as "almost" qualifies "always"), and an exception that starts later in the match does
+    not."""
+    return any(first <= words[0] <= last for first, last in ranges)
 
 
 def _to_match(toks: _Tokens, text: str, start: int, end: int) -> Match:

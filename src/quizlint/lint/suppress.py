@@ -1,8 +1,11 @@
-"""Inline suppressions: ``# quizlint: disable=CODE[,CODE] -- reason``.
+"""Inline suppressions: ``# quizlint: disable=CODE[,CODE] -- reason`` (or ``# reason``, as ``# noqa: E501 #
+reason`` in flake8 and ruff).
 
 On an item's ``id:`` line the comment silences those rules for that item; among the comment lines at the
 top of the file, for the whole file. A suppression that silences nothing is reported (Q001), and so is one
-that names an unknown rule or stands where it cannot apply (Q002).
+that names an unknown rule or stands where it cannot apply (Q002), and a comment that is meant as one but
+is not written in that form (``# quizlint: disable W003``, ``# QUIZLINT: …``, ``# quizlint: enable=…``):
+silently ignored, it would silence nothing while its author believes it does.
 """
 
 from __future__ import annotations
@@ -14,8 +17,14 @@ from dataclasses import dataclass, field
 from quizlint.diagnostics import Finding
 from quizlint.rules.base import find_rule
 
-_COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:--\s*(?P<reason>.*?))?\s*$")
-_COMMENT_MARKER = re.compile(r"#\s*quizlint:")  # what every suppression comment starts with
+_COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:(?:--|#)\s*(?P<reason>.*?))?\s*$")
+# What every suppression comment starts with, well written or not.
+_COMMENT_MARKER = re.compile(r"#\s*quizlint", re.IGNORECASE)
+# A comment meant as a suppression: "quizlint" (any case) and a colon, or a word of a directive ("# quizlint
+# disable=W003"). Not prose that starts with the name: "# quizlint checks this file before export".
+_ATTEMPT = re.compile(r"#\s*quizlint(?:\s*[:=-]|\s+(?:disable|enable|ignore|noqa)\b)", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"#\s*(?P<name>quizlint)\s*(?P<colon>:?)\s*(?P<word>[\w-]*)\s*(?P<equals>=?)", re.IGNORECASE)
+_FORM = "`# quizlint: disable=CODE[,CODE] -- reason`"
 _QUOTE_OPENERS = " \t[{,:-?"  # a quote after one of these starts a quoted scalar (`Türkiye'nin` does not)
 _LOAD_FAMILIES = ("Y", "S")
 UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
@@ -124,6 +133,21 @@ def _codes(path: str, line: int, column: int, names: list[str], problems: list[F
     return codes
 
 
+def _malformed(comment: str) -> str:
+    """The Q002 message for a comment meant as a suppression that is not written as one: what is wrong first."""
+    parts = _DIRECTIVE.match(comment)
+    word = parts["word"]
+    if parts["name"] != "quizlint" or (word.lower() == "disable" and word != "disable"):
+        problem = "not in lower case"
+    elif not parts["colon"]:
+        problem = "no colon after `quizlint`"
+    elif word != "disable":
+        problem = f"unknown directive {word + parts['equals']!r}" if word else "no directive"
+    else:
+        problem = "no `=` after `disable`"
+    return f"malformed suppression ({problem}): write {_FORM}"
+
+
 def may_suppress(text: str) -> bool:
     """Whether ``text`` may hold a suppression comment (every quiz file has ``quizlint:``, few a comment)."""
     return _COMMENT_MARKER.search(text) is not None
@@ -140,15 +164,16 @@ def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str],
     lines = text.splitlines()
     header = _header_end(lines)
     for number, line in enumerate(lines, start=1):
-        start = _comment_start(line, number, in_text) if "quizlint:" in line else -1
+        start = _comment_start(line, number, in_text) if _COMMENT_MARKER.search(line) else -1
         match = _COMMENT.match(line, start) if start >= 0 else None
         if match is None:
+            if start >= 0 and _ATTEMPT.match(line, start):
+                result.problems.append(_invalid(path, number, start + 1, _malformed(line[start:])))
             continue
         column = match.start() + 1
         names = [name.strip() for name in match.group(1).split(",") if name.strip()]
         if not names:
-            result.problems.append(_invalid(path, number, column, "suppression names no rule: write "
-                                            "`# quizlint: disable=CODE[,CODE] -- reason`"))
+            result.problems.append(_invalid(path, number, column, f"suppression names no rule: write {_FORM}"))
             continue
         codes = _codes(path, number, column, names, result.problems)
         if number <= header:

@@ -358,15 +358,20 @@ kind in the same item, so it should go as soon as it is no longer needed.
 Delete the comment (or the code that no longer applies from its list). A bank that keeps suppressions on
 purpose can stop this check with `ignore = ["Q001"]` in its configuration (or `--ignore Q001`).
 """,
-    INVALID_CODE: f"""A suppression comment names an unknown rule or stands where it cannot apply.
+    INVALID_CODE: f"""A suppression comment names an unknown rule, stands where it cannot apply, or is malformed.
 
 ## What it does
 Reports a `# quizlint: disable=…` comment that names a code or name that is not a rule, and one that is
-neither on an item's `id:` line nor among the comment lines at the top of the file.
+neither on an item's `id:` line nor among the comment lines at the top of the file. Also a comment meant as
+a suppression that is not written as `# quizlint: disable=CODE[,CODE] -- reason` (the reason may follow
+` # ` instead of ` -- `): `# QUIZLINT: disable=W003` (not in lower case), `# quizlint disable=W003` (no
+colon), `# quizlint: disable W003` (no `=`), `# quizlint: enable=W003` or `disable-next=` (`disable=` is the
+only directive). A comment that merely starts with the name in prose (`# quizlint checks this file`) is not
+one.
 
 ## Why it matters
-A misspelt rule name or a comment on the wrong line silences nothing, while the author believes the
-problem is handled.
+A misspelt rule name, a malformed comment or a comment on the wrong line silences nothing, while the author
+believes the problem is handled.
 
 ## Example
 ```yaml
@@ -389,8 +394,9 @@ problem is handled.
 ```
 
 ## How to fix
-Spell the rule's code or name as `quizlint rule` lists it, and put the comment on the item's `id:` line or at
-the top of the file. (`ignore = ["Q002"]` stops this check for the whole bank.)
+Spell the rule's code or name as `quizlint rule` lists it, write the comment as
+`# quizlint: disable=CODE[,CODE] -- reason`, and put it on the item's `id:` line or at the top of the file.
+(`ignore = ["Q002"]` stops this check for the whole bank.)
 """,
 }
 

@@ -5,8 +5,9 @@ Reports a distractor (an option not marked correct) that contains a specific det
 frequency, extent or certainty, in any of the quiz's languages. English: always, never, only, all, every,
 none, nothing, completely, entirely, absolutely, totally, invariably, guarantee(d/s), impossible, certainly;
 Turkish: "her zaman", "hiçbir zaman", "asla", "daima", "sadece", "yalnızca", "tamamen", "kesinlikle",
-"mutlaka", "garanti", "hiçbir", "tüm", "bütün", "hepsi" (the full lists are below). Hedged uses are not
-counted: "not always", "almost all", "hemen hemen her"; nor are technical terms such as all-reduce and
+"mutlaka", "garanti", "tüm", "bütün", and "hiçbir", "hepsi", "tümü", "tamamı" with their case endings
+("hiçbirini", "hepsini", "tümünü", "tamamına"; the full lists are below). Hedged uses are not
+counted: "not always", "almost all", "hemen hemen her zaman", "neredeyse hiçbir"; nor are technical terms such as all-reduce and
 read-only, nor words in inline code, nor Python's `None`: "None" written so as the whole option or inside a
 sentence (a bare "None" is a legitimate answer in programming questions). Options that are "all of the
 above" or "none of the above" are left to the rules of those names.

@@ -6,11 +6,15 @@ last sentence when none does. A negative word earlier in the stem (in a scenario
 question and is not reported. Words in inline code (`` `not x` ``) are code, not prose, and are skipped.
 
 Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and -n't; Turkish "değil(dir)",
-"yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında" (the full lists are below). Because Turkish
-puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
+"yanlış", "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında", and the negative participles in
+-mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir yöntemdir?", "asal olmayan",
+"kullanılmayanlar"), anywhere in the question sentence as "not" is (the full lists are below). Because
+Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
-Phrases in which such a word is not a negation are not counted: "at least", "true or false", "least
-recently used", "least squares", "değil mi" (the full lists of exceptions are below too).
+Phrases in which such a word is not a negation are not counted: "at least", "true or false", "false
+positive", "least recently used", "least squares", "değil mi", "doğru mu yanlış mı", "yanlış pozitif" (the
+full lists of exceptions are below too). A negative word in an option is not a negative question and is
+not this rule's business.
 
 A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
 Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
