@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -146,6 +147,18 @@ def test_output_into_a_fifo_or_dev_stdout_is_written_into_not_replaced(run, run_
                             cwd=bank)
         assert (piped.returncode, piped.stdout) == (1, expected), piped.stderr
 
+
+
+def test_color_colours_the_report_into_a_pipe_too(run_process, bank):
+    # (`quizlint lint --color | less -R`, a CI log: click strips colour from a pipe unless told it is wanted)
+    plain = run_process("lint", "--no-cache", *KEY_RULES, "content", cwd=bank)
+    coloured = run_process("lint", "--no-cache", *KEY_RULES, "--color", "content", cwd=bank)
+    assert coloured.returncode == plain.returncode == 1, coloured.stderr
+    assert "\x1b[" not in plain.stdout
+    assert coloured.stdout.startswith("\x1b[1mcontent/flawed.quiz.yaml:9:7:\x1b[0m \x1b[31m\x1b[1mK001\x1b[0m ")
+    assert re.sub("\x1b\\[[0-9;]*m", "", coloured.stdout) == plain.stdout
+    uncoloured = run_process("lint", "--no-cache", *KEY_RULES, "--no-color", "content", cwd=bank)
+    assert uncoloured.stdout == plain.stdout
 
 def test_fail_on_warning_counts_warnings(run, bank):
     config = bank / "quizlint.toml"
