@@ -251,3 +251,32 @@ def test_a_file_name_that_is_not_utf8_is_shown_and_reported_in_every_format(run_
         assert shown in result.stdout and result.stderr == ""
         if report_format in ("json", "sarif"):
             json.loads(result.stdout)
+
+
+def test_control_characters_in_a_file_name_are_escaped_in_the_text_report_only(run, bank):
+    # (raw, an escape sequence in a name would recolour the user's terminal and a line break forge a report line)
+    name = "esc\x1b[31mred\x07\nx.quiz.yaml"
+    try:
+        (bank / "content" / name).write_text(quiz_yaml(FLAWED_ITEMS, quiz_id="flawed"), encoding="utf-8")
+    except OSError:
+        pytest.skip("this file system refuses control characters in file names")
+    (bank / "content" / "flawed.quiz.yaml").unlink()
+    text = lint(run, bank, "content")
+    assert text.exit_code == 1
+    assert text.stdout.splitlines()[0] == ("content/esc\\x1b[31mred\\x07\\x0ax.quiz.yaml:9:7: K001 [error] "
+                                           "single-answer item has no correct option (mark the key with "
+                                           "`correct: true`)")
+    assert len(text.stdout.splitlines()) == 3
+    assert [finding["file"] for finding in json.loads(lint(run, bank, "--format", "json", "content").stdout)] == [
+        f"content/{name}"] * 2
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("plain Türkçe İı ✓", "plain Türkçe İı ✓"),
+    ("bell\x07 tab\t nul\x00", "bell\\x07 tab\\x09 nul\\x00"),
+    ("del\x7f csi\x9b nbsp\xa0", "del\\x7f csi\\x9b nbsp\xa0"),  # (C1 controls act on some terminals too)
+])
+def test_the_text_report_shows_control_characters_as_escapes(text, shown):
+    from quizlint.lint.report.text import shown_on_a_terminal
+
+    assert shown_on_a_terminal(text) == shown
