@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -147,6 +148,18 @@ def test_output_into_a_fifo_or_dev_stdout_is_written_into_not_replaced(run, run_
         assert (piped.returncode, piped.stdout) == (1, expected), piped.stderr
 
 
+
+def test_color_colours_the_report_into_a_pipe_too(run_process, bank):
+    # (`quizlint lint --color | less -R`, a CI log: click strips colour from a pipe unless told it is wanted)
+    plain = run_process("lint", "--no-cache", *KEY_RULES, "content", cwd=bank)
+    coloured = run_process("lint", "--no-cache", *KEY_RULES, "--color", "content", cwd=bank)
+    assert coloured.returncode == plain.returncode == 1, coloured.stderr
+    assert "\x1b[" not in plain.stdout
+    assert coloured.stdout.startswith("\x1b[1mcontent/flawed.quiz.yaml:9:7:\x1b[0m \x1b[31m\x1b[1mK001\x1b[0m ")
+    assert re.sub("\x1b\\[[0-9;]*m", "", coloured.stdout) == plain.stdout
+    uncoloured = run_process("lint", "--no-cache", *KEY_RULES, "--no-color", "content", cwd=bank)
+    assert uncoloured.stdout == plain.stdout
+
 def test_fail_on_warning_counts_warnings(run, bank):
     config = bank / "quizlint.toml"
     config.write_text('[severity]\nK001 = "warning"\nK002 = "warning"\n', encoding="utf-8")
@@ -238,3 +251,32 @@ def test_a_file_name_that_is_not_utf8_is_shown_and_reported_in_every_format(run_
         assert shown in result.stdout and result.stderr == ""
         if report_format in ("json", "sarif"):
             json.loads(result.stdout)
+
+
+def test_control_characters_in_a_file_name_are_escaped_in_the_text_report_only(run, bank):
+    # (raw, an escape sequence in a name would recolour the user's terminal and a line break forge a report line)
+    name = "esc\x1b[31mred\x07\nx.quiz.yaml"
+    try:
+        (bank / "content" / name).write_text(quiz_yaml(FLAWED_ITEMS, quiz_id="flawed"), encoding="utf-8")
+    except OSError:
+        pytest.skip("this file system refuses control characters in file names")
+    (bank / "content" / "flawed.quiz.yaml").unlink()
+    text = lint(run, bank, "content")
+    assert text.exit_code == 1
+    assert text.stdout.splitlines()[0] == ("content/esc\\x1b[31mred\\x07\\x0ax.quiz.yaml:9:7: K001 [error] "
+                                           "single-answer item has no correct option (mark the key with "
+                                           "`correct: true`)")
+    assert len(text.stdout.splitlines()) == 3
+    assert [finding["file"] for finding in json.loads(lint(run, bank, "--format", "json", "content").stdout)] == [
+        f"content/{name}"] * 2
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("plain Türkçe İı ✓", "plain Türkçe İı ✓"),
+    ("bell\x07 tab\t nul\x00", "bell\\x07 tab\\x09 nul\\x00"),
+    ("del\x7f csi\x9b nbsp\xa0", "del\\x7f csi\\x9b nbsp\xa0"),  # (C1 controls act on some terminals too)
+])
+def test_the_text_report_shows_control_characters_as_escapes(text, shown):
+    from quizlint.lint.report.text import shown_on_a_terminal
+
+    assert shown_on_a_terminal(text) == shown

@@ -134,6 +134,18 @@ def test_lint_output_that_cannot_be_written_is_a_clean_error(run, bank):
     assert result.stderr.startswith("quizlint: cannot write the report to a-file/report.txt:")
 
 
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
+def test_lint_output_never_replaces_a_read_only_report_even_as_root(run, bank):
+    # (root passes os.access whatever the mode, and CI containers run as root: the mode bits are what counts)
+    report = write(bank / "ro.txt", "old report\n")
+    report.chmod(0o444)
+    result = run("lint", *KEY_RULES, "content", "-o", "ro.txt", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr == "quizlint: cannot write the report to ro.txt: the file is read-only\n"
+    assert report.read_text(encoding="utf-8") == "old report\n"
+    assert sorted(path.name for path in bank.iterdir()) == ["content", "ro.txt"]  # no temporary file left
+
 # --- colour ---------------------------------------------------------------------------------------------------------
 
 def test_no_color_environment_variable_turns_colour_off_on_a_terminal(monkeypatch):

@@ -15,9 +15,9 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     Keeps the mode of an existing file; a new file gets ``0o666`` less the process umask, as ``open()`` would
     give it. When ``path`` is a symbolic link, its target is replaced (atomically, from a temporary file in the
     target's directory) and the link stays a link. A device, FIFO or terminal is written into, not replaced
-    (see ``is_special_file``). A file its owner made read-only is not replaced (PermissionError). Text is
-    written with ``\\n`` newlines as given (no translation). ``durable=False`` skips the flush to disk (for caches:
-    a lost entry is only a cache miss).
+    (see ``is_special_file``). A read-only file is not replaced, even by root (PermissionError, see
+    ``is_read_only``). Text is written with ``\\n`` newlines as given (no translation). ``durable=False`` skips
+    the flush to disk (for caches: a lost entry is only a cache miss).
     """
     path = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
@@ -33,7 +33,7 @@ def write_atomic(path: str | os.PathLike, data: str | bytes, *, encoding: str = 
     else:
         target = path
         (path.parent if str(path.parent) else Path(".")).mkdir(parents=True, exist_ok=True)
-    if target.exists() and not os.access(target, os.W_OK):  # replacing it would get round its protection
+    if is_read_only(target):  # replacing it would get round its protection
         raise PermissionError(errno.EACCES, "the file is read-only", str(path))
     fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -61,6 +61,17 @@ def is_special_file(path: Path) -> bool:
     except OSError:
         return False
     return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+def is_read_only(path: Path) -> bool:
+    """Whether ``path`` exists and is protected from writing: no one has a write bit on it (``chmod 444``), or
+    this process may not write it. The mode bits are read because ``os.access`` says yes to root whatever they
+    are, and CI containers run as root: a ``chmod 444`` report would be replaced there."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # absent (or unreachable: creating the temporary file beside it says why)
+        return False
+    return not mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH) or not os.access(path, os.W_OK)
 
 
 def link_target(link: Path) -> Path:

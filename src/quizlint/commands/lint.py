@@ -67,6 +67,6 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
             except OSError as error:
                 fail(f"cannot write the report to {output}: {error.strerror or error}")
         else:
-            click.echo(report, nl=False)
+            click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
         if not exit_zero:
             exit_for(result.findings, fail_on or settings.config.fail_on)

@@ -1,12 +1,29 @@
-"""``--format text``: ``path:line:col: CODE [severity] message``, colour on a terminal, and a summary."""
+"""``--format text``: ``path:line:col: CODE [severity] message``, colour on a terminal, and a summary.
+
+Control characters in a finding (a file named ``$'a\\x1b[31mb.quiz.yaml'``) are shown as ``\\x1b``: the
+report goes to a terminal, where they would act rather than show.
+"""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import click
 
 _COLORS = {"error": "red", "warning": "yellow", "info": "cyan"}
+# C0 controls, DEL and C1 controls: an escape sequence recolours or retitles a terminal, a bell rings, a line
+# break forges a report line of its own.
+_CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def shown_on_a_terminal(text: str) -> str:
+    """``text`` with each control character written as a ``\\xNN`` escape (``\\x1b``, ``\\x07``), as Python
+    writes them. (The other formats keep names exact, for the tools that read them: JSON escapes control
+    characters, JUnit drops those XML cannot hold, and GitHub's runner consumes its annotation lines.)"""
+    if not _CONTROL_CHARACTER.search(text):
+        return text
+    return _CONTROL_CHARACTER.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def _plural(count: int, word: str) -> str:
@@ -36,7 +53,7 @@ def render(result, *, color: bool = False, statistics_only: bool = False, show_s
     lines = []
     if not statistics_only:
         for finding in result.findings:
-            location = f"{finding.file}:{finding.line}:{finding.column}:"
+            location = f"{shown_on_a_terminal(finding.file)}:{finding.line}:{finding.column}:"
             code = finding.code
             severity = f"[{finding.severity}]"
             if color:
@@ -44,7 +61,7 @@ def render(result, *, color: bool = False, statistics_only: bool = False, show_s
                 code = click.style(code, fg=_COLORS.get(finding.severity), bold=True)
                 severity = click.style(severity, fg=_COLORS.get(finding.severity))
             marker = " [*]" if finding.fixable else ""
-            lines.append(f"{location} {code} {severity} {finding.message}{marker}")
+            lines.append(f"{location} {code} {severity} {shown_on_a_terminal(finding.message)}{marker}")
     if show_statistics or statistics_only:
         table = statistics(result)
         if table:
