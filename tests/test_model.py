@@ -188,8 +188,35 @@ def test_glossary_model(tmp_path):
     assert glossary.terms[1].forbidden == {"tr": ["denetim noktası"]}
     path.write_text("terms:\n  - term: x\n    forbiden: {tr: [y]}\n", encoding="utf-8")
     glossary, findings = read_glossary(path, "glossary.yaml")
-    assert glossary is None and codes_at(findings) == [("S002", 3, 5)]
+    assert glossary.terms == [] and codes_at(findings) == [("S002", 3, 5)]  # (the broken term is left out)
     assert "unknown key 'forbiden' in terms[0]" in findings[0].message
+
+
+@pytest.mark.parametrize("text, position, message", [
+    ("- term: x\n", (1, 1), "(top level): expected a mapping (got a list)"),
+    ("terms: x\n", (1, 8), "terms: expected a list (got 'x')"),
+    ("terms:\n", (1, 7), "terms: expected a list (got null)"),
+])
+def test_a_glossary_that_is_not_a_mapping_with_a_list_of_terms_is_refused_whole(tmp_path, text, position, message):
+    path = tmp_path / "glossary.yaml"
+    path.write_text(text, encoding="utf-8")
+    glossary, findings = read_glossary(path, "glossary.yaml")
+    assert glossary is None and codes_at(findings) == [("S001", *position)]
+    assert findings[0].message == message
+
+
+def test_each_glossary_term_is_validated_separately(tmp_path):
+    path = tmp_path / "glossary.yaml"
+    path.write_text("version: 2\nterms:\n  - term: GPU\n    note: 5\n  - 7\n  - term: inference\n"
+                    "    translations: {tr: çıkarım}\n  - term: ''\n", encoding="utf-8")
+    glossary, findings = read_glossary(path, "glossary.yaml")
+    assert [term.term for term in glossary.terms] == ["inference"]
+    assert [(finding.code, finding.line, finding.column, finding.message) for finding in findings] == [
+        ("S002", 1, 1, "unknown key 'version'"),
+        ("S001", 4, 11, "terms[0].note: expected a string (got 5)"),
+        ("S001", 5, 5, "terms[1]: expected a mapping (got 7)"),
+        ("S001", 8, 11, "terms[3].term: string should have at least 1 character (got '')"),
+    ]
 
 
 # --- through the CLI -------------------------------------------------------------------------------------------------
@@ -227,3 +254,20 @@ def test_one_invalid_item_does_not_hide_findings_in_others(run, write_quiz):
     assert findings[2]["message"] == "items[2].options[0].correct: expected true or false (got 'sometimes')"
     assert findings[3]["message"] == "items[3].options[2].text.tr: expected a string (got a list)"
     assert findings[3]["rule"] == "schema-type" and findings[3]["file"] == "demo.quiz.yaml"
+
+
+def test_one_invalid_glossary_term_does_not_hide_the_glossary_findings(run, write_quiz):
+    # The glossary was validated whole: one bad term was reported and every T005 of the bank disappeared.
+    path = write_quiz('- id: i1\n  stem: {en: "Which step runs inference?", tr: "Hangi adım çıkarsama yapar?"}\n'
+                      '  options:\n    - text: {en: Serving, tr: Sunma}\n      correct: true\n'
+                      '    - text: {en: Training, tr: Eğitim}\n')
+    (path.parent / "glossary.yaml").write_text(
+        "terms:\n  - term: inference\n    translations: {tr: çıkarım}\n    forbidden: {tr: [çıkarsama]}\n"
+        "  - term: GPU\n    translate: false\n    note: 5\n", encoding="utf-8")
+    result = run("lint", "--no-cache", "--format", "json", "--select", "T005", cwd=path.parent)
+    assert result.exit_code == 1
+    assert [(f["file"], f["line"], f["column"], f["code"], f["message"]) for f in json.loads(result.stdout)] == [
+        ("demo.quiz.yaml", 7, 50, "T005", "stem: 'çıkarsama' is a forbidden tr rendering of glossary term 'inference' "
+                                          "(use 'çıkarım')"),
+        ("glossary.yaml", 7, 11, "S001", "terms[1].note: expected a string (got 5)"),
+    ]

@@ -295,14 +295,21 @@ def test_three_languages(lint):
 # ----------------------------------------------------------------------------------- glossary-term
 
 
-def test_forbidden_rendering_in_the_translation(lint, tmp_path):
-    items = item('{en: "Which format loads shards safely?", tr: "Parçaları hangi format güvenle yükler?"}',
-                 '{en: "safetensors", tr: "emniyet tensörleri"}', '{en: "Only ZIP", tr: "Yalnızca ZIP"}')
+@pytest.mark.parametrize("items, message, at", [
+    (item('{en: "Which format loads shards safely?", tr: "Parçaları hangi format güvenle yükler?"}',
+          '{en: "safetensors", tr: "emniyet tensörleri"}', '{en: "Only ZIP", tr: "Yalnızca ZIP"}'),
+     "option A: 'emniyet tensörleri' is a forbidden tr rendering of glossary term 'safetensors' (use 'safetensors')",
+     '"emniyet tensörleri"}'),
+    # a term in the words of a text with code is still checked, and its finding still points at the translation
+    (item('{en: "Does `torch.save` write a checkpoint?", tr: "`torch.save` bir kayıt yazar mı?"}', "A", "B"),
+     "stem: glossary term 'checkpoint' must be translated as 'kontrol noktası' in the tr text",
+     '"`torch.save` bir kayıt'),
+])
+def test_a_glossary_finding_points_at_the_translation(lint, tmp_path, items, message, at):
     findings = lint(items, "glossary-term", glossary=GLOSSARY_EN)
-    assert messages(findings) == ["option A: 'emniyet tensörleri' is a forbidden tr rendering of glossary term "
-                                  "'safetensors' (use 'safetensors')"]
+    assert messages(findings) == [message]
     line = (tmp_path / "demo.quiz.yaml").read_text(encoding="utf-8").splitlines()[findings[0]["line"] - 1]
-    assert line[findings[0]["column"] - 1:].startswith('"emniyet tensörleri"}')
+    assert line[findings[0]["column"] - 1:].startswith(at)
 
 
 def test_forbidden_rendering_even_without_the_term_in_the_source(lint):
@@ -413,6 +420,41 @@ def test_glossary_of_a_turkish_source_bank(lint):
                           glossary=GLOSSARY_TR))
     assert found == ["stem: 'control point' is a forbidden en rendering of glossary term 'kontrol noktası' "
                      "(use 'checkpoint')"]
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("What does `torch.save(checkpoint, path)` write?", "`torch.save(checkpoint, path)` ne yazar?"),
+    ("What does\n\n```\ntorch.save(checkpoint)\n```\n\nwrite?", "Şu ne yazar:\n\n```\ntorch.save(checkpoint)\n```\n"),
+    ("Which page is <https://example.com/docs/checkpoint>?", "<https://example.com/docs/checkpoint> hangi sayfa?"),
+    ("Which page is https://example.com/checkpoint?", "https://example.com/checkpoint hangi sayfa?"),
+    ("What do [the docs](https://example.com/checkpoint) say?", "[Belgeler](https://example.com/checkpoint) ne der?"),
+    ("What is $f(checkpoint)$ here?", "Burada $f(checkpoint)$ nedir?"),
+])
+def test_a_term_only_in_code_urls_or_math_of_the_source_asks_for_no_rendering(lint, source, translation):
+    # The term was looked for in the whole source text: code, which is copied as it is, asked for "kontrol
+    # noktası" in the translation.
+    items = item(json.dumps({"en": source, "tr": translation}, ensure_ascii=False), "A", "B")
+    assert lint(items, "T005", glossary=GLOSSARY_EN) == []
+
+
+def test_a_required_rendering_only_in_code_of_the_translation_does_not_count(lint):
+    items = item('{en: "Which checkpoint is loaded?", tr: "Hangi `kontrol noktası` yüklenir?"}', "A", "B")
+    assert messages(lint(items, "T005", glossary=GLOSSARY_EN)) == [
+        "stem: glossary term 'checkpoint' must be translated as 'kontrol noktası' in the tr text"]
+
+
+def test_a_do_not_translate_term_kept_in_code_of_the_translation_counts(lint):
+    items = item('{en: "Which safetensors file is loaded?", tr: "Hangi `safetensors` dosyası yüklenir?"}', "A", "B")
+    assert lint(items, "T005", glossary=GLOSSARY_EN) == []
+
+
+@pytest.mark.parametrize("languages, stem", [
+    (EN_TR, '{en: "Which page is this?", tr: "https://example.org/denetim-noktası hangi sayfa?"}'),
+    (EN_TR, '{en: "What is `x`?", tr: "`emniyet tensörleri` nedir?"}'),
+    ("tr", '{tr: "[Bu sayfa](https://example.org/emniyet-tensörleri) neyi anlatır?"}'),
+])
+def test_a_forbidden_rendering_in_code_or_a_url_is_not_reported(lint, languages, stem):
+    assert lint(item(stem, "A", "B"), "T005", languages, glossary=GLOSSARY_EN) == []
 
 
 def test_no_glossary_no_glossary_findings(lint):
@@ -647,6 +689,22 @@ def test_forbidden_reports_the_longest_rendering_once_per_term():
     hits = matcher.forbidden_in("Emniyet tensörleri ve emniyet tensör", "tr")
     assert [(hit.term.term, hit.rendering) for hit in hits] == [("safetensors", "emniyet tensörleri")]
     assert matcher.forbidden_in("emniyet tensörleri", "en") == []
+
+
+def test_terms_and_renderings_count_in_the_words_of_a_text_only():
+    matcher = _matcher(GLOSSARY_EN)
+    found = lambda text: [term.term for term in matcher.terms_in(text, "en")]  # noqa: E731
+    assert found("Does `save(checkpoint)` use the GPU?") == ["GPU"]
+    assert found("See [the docs](https://x.org/checkpoint) and $checkpoint + 1$ on <b>one</b> GPU") == ["GPU"]
+    assert found("Is `save()` a checkpoint?") == ["checkpoint"]
+    assert found("See <https://x.org/safetensors> and www.x.org/gpu") == []
+    assert not matcher.contains("kontrol noktası", "`kontrol noktası` nedir?", "tr")
+    assert matcher.contains("kontrol noktası", "`kaydet()` kontrol noktası yazar", "tr")
+    assert matcher.contains("safetensors", "`model.safetensors` nedir?", "tr", anywhere=True)
+    assert not matcher.contains("kontrol noktası", "kontrol `x` noktası", "tr")  # (code does not join words)
+    assert matcher.forbidden_in("https://x.org/denetim-noktası ve `emniyet tensörleri`", "tr") == []
+    hits = matcher.forbidden_in("`emniyet tensörleri` değil, denetim noktası", "tr")
+    assert [hit.rendering for hit in hits] == ["denetim noktası"]
 
 
 def test_candidate_terms_found_chunk_by_chunk_are_those_of_the_whole_text():

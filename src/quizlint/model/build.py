@@ -1,7 +1,7 @@
 """Stage 2: validate loaded data into models, turning validation errors into positioned findings.
 
 The quiz header and each item are validated separately, so one broken item is reported and left out
-while every other item still reaches the linter.
+while every other item still reaches the linter; and so is each term of the glossary.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from quizlint.diagnostics import Finding, load_finding
 from quizlint.load import Document
-from quizlint.model.types import DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, Item, Quiz
+from quizlint.model.types import (DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, GlossaryTerm,
+                                  Item, Quiz)
 
 
 @dataclass
@@ -219,13 +220,34 @@ def _repeated_languages(document: Document) -> list[Finding]:
 
 
 def build_model(document: Document, model: type[BaseModel]) -> tuple[BaseModel | None, list[Finding]]:
-    """Validate a whole document against ``model`` (used for the glossary)."""
+    """Validate a whole document against ``model``."""
+    return _validated(model, document.data, document)
+
+
+def _validated(model: type[BaseModel], value: Any, document: Document,
+               base: tuple = ()) -> tuple[BaseModel | None, list[Finding]]:
+    """``value``, the data at ``base`` in ``document`` (or part of it), validated as ``model``: the model, or None
+    and the findings."""
     try:
-        return model.model_validate(document.data), []
+        return model.model_validate(value), []
     except ValidationError as error:
-        return None, errors_to_findings(error, document)
+        return None, errors_to_findings(error, document, base)
 
 
 def build_glossary(document: Document) -> tuple[Glossary | None, list[Finding]]:
-    glossary, findings = build_model(document, Glossary)
-    return glossary, findings  # type: ignore[return-value]
+    """Validate the glossary term by term, as a quiz file is validated item by item: a broken term is reported
+    and left out, and the other terms still check the bank. A glossary that is not a mapping, or whose
+    ``terms`` is missing or not a list, is validated (and, but for a missing ``terms``, refused) whole."""
+    data = document.data
+    raw_terms = data.get("terms") if isinstance(data, dict) else None
+    if not isinstance(raw_terms, list):
+        return build_model(document, Glossary)  # type: ignore[return-value]
+    # (the rest of the top level: an unknown key there is reported, and the terms are kept)
+    _, findings = _validated(Glossary, {key: value for key, value in data.items() if key != "terms"}, document)
+    terms: list[GlossaryTerm] = []
+    for index, raw in enumerate(raw_terms):
+        term, problems = _validated(GlossaryTerm, raw, document, ("terms", index))
+        findings.extend(problems)
+        if term is not None:
+            terms.append(term)  # type: ignore[arg-type]
+    return Glossary(terms=terms), findings

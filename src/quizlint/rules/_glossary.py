@@ -20,6 +20,11 @@ quiz's source language; renderings, in the language they are listed for. Words o
   ç/k/p/t of a word of two syllables or more also matches softened (c/ğ/b/d), so "belirteç" matches "belirteci"
   and "ağırlık" "ağırlığı" (but "kat" does not match "kadar").
 
+Terms and renderings are found in the words of a text only: code, math, URLs, link targets and HTML tags
+(``strip_untranslatable``) are not text to translate, and a term there is part of a name or an address. A
+text is searched again without them only when it has a match and markup (``has_markup``): most texts have
+neither, and cost one search.
+
 Matchers are built once per glossary (``matcher_for``) and find candidate terms through an index of their
 first letters, so a large glossary costs little per text.
 """
@@ -35,7 +40,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
     from quizlint.model import Glossary, GlossaryTerm
 from quizlint.lint.memo import Memo
-from quizlint.rules._markup import has_markup, prose
+from quizlint.rules._markup import has_markup, prose, strip_untranslatable
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 # Endings a term may carry in a source text of that language and still be the term (one list per language).
@@ -249,6 +254,8 @@ class GlossaryMatcher:
             if id(term) not in found and _matches_in_some_folding(source_pattern, spelling, text, lang, lang,
                                                                   term.case_sensitive):
                 found[id(term)] = term
+        if found and has_markup(text):  # (only the words count)
+            return self.terms_in(strip_untranslatable(text), lang)
         return sorted(found.values(), key=lambda term: self._order[id(term)])
 
     # -- target side
@@ -263,10 +270,15 @@ class GlossaryMatcher:
 
     @staticmethod
     def contains(rendering: str, text: str, lang: str, case_sensitive: bool = False,
-                 written_in: str | None = None) -> bool:
-        """Whether ``text`` (in ``lang``) has ``rendering`` (written in ``written_in``: by default, in ``lang``)
-        as a stem."""
-        return _matches_in_some_folding(stem_pattern, rendering, text, lang, written_in or lang, case_sensitive)
+                 written_in: str | None = None, anywhere: bool = False) -> bool:
+        """Whether the words of ``text`` (in ``lang``; with ``anywhere``, all of it, code included: for a name,
+        which code keeps as it is) have ``rendering`` (written in ``written_in``: by default, in ``lang``) as a
+        stem."""
+        found = _matches_in_some_folding(stem_pattern, rendering, text, lang, written_in or lang, case_sensitive)
+        if found and not anywhere and has_markup(text):  # (only the words count)
+            return _matches_in_some_folding(stem_pattern, rendering, strip_untranslatable(text), lang,
+                                            written_in or lang, case_sensitive)
+        return found
 
     def _forbidden_index(self, lang: str) -> _Index:
         index = self._forbidden_indexes.get(lang)
@@ -284,12 +296,14 @@ class GlossaryMatcher:
         candidates = self._forbidden_index(lang).candidates(text)
         if not candidates:
             return []
+        if has_markup(text):  # (only the words count)
+            text = strip_untranslatable(text)
         hits: dict[int, Forbidden] = {}
         for entry in candidates:
             known = hits.get(id(entry.term))
             if known is not None and len(known.rendering) >= len(entry.rendering):
                 continue
-            if self.contains(entry.rendering, text, lang, entry.term.case_sensitive):
+            if self.contains(entry.rendering, text, lang, entry.term.case_sensitive, anywhere=True):  # (its words)
                 hits[id(entry.term)] = entry
         return sorted(hits.values(), key=lambda entry: self._order[id(entry.term)])
 

@@ -22,6 +22,10 @@ rendering "kontrol nokta") is accepted, and a Turkish compound noun that ends in
 ("kontrol noktası") also matches its inflected forms ("kontrol noktaları"), and a Turkish rendering that ends
 in ç, k, p or t also matches with it softened before a vowel ("belirteç": "belirteci"; "ağırlık": "ağırlığı").
 Write renderings as stems.
+Code (inline and fenced), math, URLs, link targets and HTML tags are not text to translate (`quizlint
+translate` leaves them as they are): a term there is not looked for in the source ("`torch.save(checkpoint)`"
+asks for no rendering of checkpoint), and neither a required rendering nor a forbidden one counts there in a
+text. A do-not-translate term, copied as it is, counts anywhere in a translation, in code too.
 A term can be found in the source through its own rendering in the source language, so a glossary written
 in English also checks a quiz whose source is Turkish, given `translations` in both languages. The finding
 points at the target text and names the term.
@@ -123,7 +127,8 @@ def _missing(ctx, matcher, position: int, value: dict, hits: list):
             if expected is None or (lang, id(term)) in replaced:
                 continue
             kept = expected == term.term and not term.translate  # (a name written in the source language)
-            if matcher.contains(expected, target, lang, term.case_sensitive, ctx.source_language if kept else lang):
+            if matcher.contains(expected, target, lang, term.case_sensitive, ctx.source_language if kept else lang,
+                                anywhere=kept):
                 continue
             if kept:
                 message = f"glossary term '{term.term}' must stay as it is in the {lang} text"
