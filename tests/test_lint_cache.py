@@ -1,5 +1,6 @@
 """The results cache of `quizlint lint` (issue 7): per-file entries keyed by content, invalidated by the
-quizlint version, the configuration and the glossary, and never a reason to report something different."""
+quizlint version and sources, the configuration and the glossary, and never a reason to report something
+different."""
 
 from __future__ import annotations
 
@@ -107,6 +108,32 @@ def test_a_new_quizlint_version_does_not_reuse_the_results_of_the_old(run, bank,
     monkeypatch.setattr(quizlint.lint.cache, "__version__", "0.0.0-other")
     lint(run, bank)
     assert len(list((bank / ".quizlint_cache").glob("lint-*"))) == 2
+
+
+def test_other_quizlint_sources_of_the_same_version_do_not_reuse_the_results(run, bank, monkeypatch):
+    import quizlint.lint.cache
+
+    lint(run, bank)
+    monkeypatch.setattr(quizlint.lint.cache, "source_stamp", lambda package: "edited-rules")
+    lint(run, bank)
+    assert len(list((bank / ".quizlint_cache").glob("lint-*"))) == 2
+
+
+def test_the_source_stamp_follows_edits_of_python_sources_only(tmp_path):
+    from quizlint.lint.cache import source_stamp
+
+    package = tmp_path / "pkg"
+    (package / "rules" / "__pycache__").mkdir(parents=True)
+    rule = package / "rules" / "some_rule.py"
+    rule.write_text("CODE = 'W999'\n", encoding="utf-8")
+    stamps = [source_stamp.__wrapped__(str(package))]
+    (package / "rules" / "__pycache__" / "some_rule.cpython-311.pyc").write_bytes(b"compiled")
+    (package / "notes.txt").write_text("not a source", encoding="utf-8")
+    stamps.append(source_stamp.__wrapped__(str(package)))
+    rule.write_text("CODE = 'W998'\n", encoding="utf-8")
+    os.utime(rule, ns=(1, 1))  # even with a modification time from the past
+    stamps.append(source_stamp.__wrapped__(str(package)))
+    assert stamps[0] == stamps[1] != stamps[2]
 
 
 def test_a_cache_entry_is_not_trusted_for_other_content(run, bank):

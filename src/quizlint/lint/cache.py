@@ -1,8 +1,8 @@
 """A content-hash cache of per-file lint results (like ruff's), under ``.quizlint_cache/``.
 
 A file's cached result is reused when its bytes are unchanged and the settings key matches: the quizlint
-version, the rule selection (codes, severities, options) and the glossary's content. Bank rules are not
-cached: they are recomputed from the cached per-item summaries on every run.
+version and sources (see ``source_stamp``), the rule selection (codes, severities, options) and the glossary's
+content. Bank rules are not cached: they are recomputed from the cached per-item summaries on every run.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 import os
 import time
 from dataclasses import fields
+from functools import lru_cache
 from pathlib import Path
 
 from quizlint import __version__
@@ -39,12 +40,37 @@ def settings_key(selection, glossary_bytes: bytes | None) -> str:
     description = {
         "format": _FORMAT,
         "version": __version__,
+        "sources": source_stamp(_PACKAGE),
         "rules": sorted(selection.enabled),
         "severities": sorted(selection.severities.items()),
         "options": sorted((code, sorted(options.items())) for code, options in selection.options.items()),
         "glossary": hashlib.sha256(glossary_bytes).hexdigest() if glossary_bytes is not None else None,
     }
     return hashlib.sha256(json.dumps(description, sort_keys=True, default=str).encode()).hexdigest()[:20]
+
+
+# The quizlint package whose sources the cached results come from.
+_PACKAGE = str(Path(__file__).resolve().parents[1])
+
+
+@lru_cache(maxsize=None)
+def source_stamp(package: str) -> str:
+    """A digest of the name, size and modification time of every Python source of ``package``: results
+    computed by other sources of the same version (an editable install that was edited, a pre-commit hook
+    moved to another revision: the version string stays, the rules change) are not reused. A ``stat`` per
+    file, a millisecond: the sources are not read."""
+    entries = []
+    for folder, folders, files in os.walk(package):
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                try:
+                    status = os.stat(path)
+                except OSError:
+                    continue
+                entries.append(f"{os.path.relpath(path, package)}\0{status.st_size}\0{status.st_mtime_ns}")
+    return hashlib.sha256("\n".join(entries).encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 def content_hash(data: bytes) -> str:
