@@ -59,18 +59,20 @@ def source_stamp(package: str) -> str:
     computed by other sources of the same version (an editable install that was edited, a pre-commit hook
     moved to another revision: the version string stays, the rules change) are not reused. A ``stat`` per
     file, a millisecond: the sources are not read."""
-    entries = []
-    for folder, folders, files in os.walk(package):
-        folders[:] = sorted(name for name in folders if name != "__pycache__")
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                try:
-                    status = os.stat(path)
-                except OSError:
-                    continue
-                entries.append(f"{os.path.relpath(path, package)}\0{status.st_size}\0{status.st_mtime_ns}")
-    return hashlib.sha256("\n".join(entries).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    entries, folders, prefix = [], [package], len(os.path.join(package, ""))
+    while folders:
+        with os.scandir(folders.pop()) as listing:
+            for entry in listing:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        folders.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    try:
+                        status = entry.stat()
+                    except OSError:
+                        continue
+                    entries.append(f"{entry.path[prefix:]}\0{status.st_size}\0{status.st_mtime_ns}")
+    return hashlib.sha256("\n".join(sorted(entries)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
 def content_hash(data: bytes) -> str:
