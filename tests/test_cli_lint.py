@@ -271,12 +271,20 @@ def test_control_characters_in_a_file_name_are_escaped_in_the_text_report_only(r
         f"content/{name}"] * 2
 
 
+@pytest.mark.parametrize("command", [("lint",), ("stats",), ("fix", "--check"), ("export", "--to", "json")])
+def test_control_characters_in_a_file_name_are_escaped_in_messages_too(run_process, tmp_path, command):
+    # (a real process: click's test runner strips escape sequences itself)
+    result = run_process(*command, "nope\x1b[31mred.quiz.yaml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "nope\\x1b[31mred.quiz.yaml" in result.stderr and "\x1b" not in result.stderr
+
+
 @pytest.mark.parametrize("text, shown", [
     ("plain Türkçe İı ✓", "plain Türkçe İı ✓"),
     ("bell\x07 tab\t nul\x00", "bell\\x07 tab\\x09 nul\\x00"),
     ("del\x7f csi\x9b nbsp\xa0", "del\\x7f csi\\x9b nbsp\xa0"),  # (C1 controls act on some terminals too)
 ])
 def test_the_text_report_shows_control_characters_as_escapes(text, shown):
-    from quizlint.lint.report.text import shown_on_a_terminal
+    from quizlint.text import shown_on_a_terminal
 
     assert shown_on_a_terminal(text) == shown

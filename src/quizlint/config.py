@@ -13,6 +13,8 @@ from typing import Any
 
 import click
 
+from quizlint.text import shown_on_a_terminal
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -28,7 +30,7 @@ class ConfigError(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"quizlint: {self.format_message()}", err=True, file=file)
+        click.echo(f"quizlint: {shown_on_a_terminal(self.format_message())}", err=True, file=file)
 
 
 @dataclass

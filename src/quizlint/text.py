@@ -123,3 +123,18 @@ def spelled_in(lang: str, languages: list[str]) -> str | None:
     """``lang`` as ``languages`` spell it, or None: BCP 47 tags compare case-insensitively (``TR`` is ``tr``)."""
     wanted = lang.casefold()
     return next((tag for tag in languages if tag.casefold() == wanted), None)
+
+
+# C0 controls, DEL and C1 controls: an escape sequence recolours or retitles a terminal, a bell rings, a line
+# break forges a line of its own.
+_CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def shown_on_a_terminal(text: str) -> str:
+    """``text`` with each control character written as a ``\\xNN`` escape (``\\x1b``, ``\\x07``), as Python
+    writes them: for what goes to a terminal (the text report, messages naming files). The other report formats
+    keep names exact, for the tools that read them: JSON escapes control characters, JUnit drops those XML cannot
+    hold, and GitHub's runner consumes its annotation lines."""
+    if not _CONTROL_CHARACTER.search(text):
+        return text
+    return _CONTROL_CHARACTER.sub(lambda found: f"\\x{ord(found.group()):02x}", text)

@@ -11,6 +11,7 @@ from typing import NoReturn
 import click
 
 from quizlint.bank import BankSettings
+from quizlint.text import shown_on_a_terminal
 
 SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
@@ -39,7 +40,7 @@ def config_option(function):
 
 
 def fail(message: str, code: int = 2) -> None:
-    click.echo(f"quizlint: {message}", err=True)
+    click.echo(f"quizlint: {shown_on_a_terminal(message)}", err=True)
     sys.exit(code)
 
 

@@ -7,6 +7,7 @@ import click
 
 from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, named_path, output_file
 from quizlint.export import FORMATS, get_format
+from quizlint.text import shown_on_a_terminal
 
 _FORMAT_HELP = """\
 \b
@@ -107,4 +108,4 @@ def _write(data: bytes, output: str | None, default_name: str, settings: BankSet
         write_atomic(target, data)
     except OSError as error:
         cannot_write(target, error)
-    click.echo(f"quizlint: wrote {target}", err=True)
+    click.echo(shown_on_a_terminal(f"quizlint: wrote {target}"), err=True)

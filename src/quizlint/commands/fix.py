@@ -6,6 +6,7 @@ from pathlib import Path
 import click
 
 from quizlint.commands.common import BankSettings, config_option, selection_options
+from quizlint.text import shown_on_a_terminal
 
 
 def _plural(count: int, word: str) -> str:
@@ -55,9 +56,9 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     with cycle_collector_paused():  # (as lint: a large bank's millions of small objects hold no cycles to free)
         report = prepare_fixes(settings)
     for line in report.errors:
-        click.echo(line, err=True)
+        click.echo(shown_on_a_terminal(line), err=True)
     for line in report.actions:
-        click.echo(line, err=diff)
+        click.echo(shown_on_a_terminal(line), err=diff)
     if diff:
         for change in report.changes:
             click.echo(change.diff(), nl=False)
@@ -86,6 +87,6 @@ def _write_all(changes) -> int:
         try:
             change.write()
         except OSError as error:
-            click.echo(f"{change.display}: cannot write: {error.strerror or error}", err=True)
+            click.echo(shown_on_a_terminal(f"{change.display}: cannot write: {error.strerror or error}"), err=True)
             unwritten += 1
     return unwritten

@@ -10,10 +10,11 @@ import click
 
 from quizlint.commands.common import cannot_write, named_path, names_folder
 from quizlint.importers import FORMAT_HELP, IMPORTERS
+from quizlint.text import shown_on_a_terminal
 
 
 def _echo_error(message: str) -> None:
-    click.echo(f"quizlint: error: {message}", err=True)
+    click.echo(f"quizlint: error: {shown_on_a_terminal(message)}", err=True)
 
 
 def _language_list(value: str | None) -> tuple[str, ...]:
@@ -234,7 +235,7 @@ def _split_documents(drafts: list, options, log, source: Path) -> list[dict]:
 
 
 def _echo_written(path: Path, count: int) -> None:
-    click.echo(f"quizlint: wrote {path} ({count} item{'' if count == 1 else 's'})", err=True)
+    click.echo(shown_on_a_terminal(f"quizlint: wrote {path} ({count} item{'' if count == 1 else 's'})"), err=True)
 
 
 def _print_warnings(log) -> None:

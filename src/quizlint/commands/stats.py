@@ -9,6 +9,7 @@ import click
 from quizlint.commands.common import BankSettings, config_option, selection_options, warn_if_no_quiz_files
 from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, format_number, format_percent, plural
+from quizlint.text import shown_on_a_terminal
 
 TYPE_LABELS = {"single": "single", "multiple": "multiple", "true_false": "true/false"}
 
@@ -113,8 +114,8 @@ def render_json(stats) -> str:
 
 def report_load_errors(view) -> None:
     for finding in view.load_errors():
-        click.echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} [{finding.severity}] "
-                   f"{finding.message}", err=True)
+        click.echo(shown_on_a_terminal(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} "
+                                       f"[{finding.severity}] {finding.message}"), err=True)
 
 
 @click.command("stats")

@@ -1,29 +1,18 @@
 """``--format text``: ``path:line:col: CODE [severity] message``, colour on a terminal, and a summary.
 
 Control characters in a finding (a file named ``$'a\\x1b[31mb.quiz.yaml'``) are shown as ``\\x1b``: the
-report goes to a terminal, where they would act rather than show.
+report goes to a terminal, where they would act rather than show (see ``quizlint.text.shown_on_a_terminal``).
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 import click
 
+from quizlint.text import shown_on_a_terminal
+
 _COLORS = {"error": "red", "warning": "yellow", "info": "cyan"}
-# C0 controls, DEL and C1 controls: an escape sequence recolours or retitles a terminal, a bell rings, a line
-# break forges a report line of its own.
-_CONTROL_CHARACTER = re.compile("[\x00-\x1f\x7f-\x9f]")
-
-
-def shown_on_a_terminal(text: str) -> str:
-    """``text`` with each control character written as a ``\\xNN`` escape (``\\x1b``, ``\\x07``), as Python
-    writes them. (The other formats keep names exact, for the tools that read them: JSON escapes control
-    characters, JUnit drops those XML cannot hold, and GitHub's runner consumes its annotation lines.)"""
-    if not _CONTROL_CHARACTER.search(text):
-        return text
-    return _CONTROL_CHARACTER.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def _plural(count: int, word: str) -> str:
