@@ -311,7 +311,7 @@ def seed_quiz(path, keys) -> str:
             items.append(current)
         elif line.strip().startswith("•") and current is not None:
             current["options"].append(line.strip().lstrip("•").strip())
-    out = [f"quizlint: 1", f"id: seed-{path.stem[:3]}", "languages: [tr, en]", f"title: {{tr: {json.dumps(title)}}}",
+    out = ["quizlint: 1", f"id: seed-{path.stem[:3]}", "languages: [tr, en]", f"title: {{tr: {json.dumps(title)}}}",
            "items:"]
     for number, (item, key) in enumerate(zip(items, keys), start=1):
         out.append(f"  - id: seed-{path.stem[:3]}-q{number}")

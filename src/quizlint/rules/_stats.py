@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, compress, repeat
 from operator import add, mul, sub
-from typing import Iterator, Sequence
+from typing import Sequence
 
 # Relative tolerance when comparing probabilities of outcomes ("no more likely than observed"): the same
 # guard against rounding that R's exact tests use, so that equally likely outcomes count as ties.
