@@ -495,6 +495,22 @@ def test_the_bank_glossary_is_found_from_a_subfolder_of_the_bank(run, tmp_path):
     assert messages(json.loads(run(*args, "demo.quiz.yaml", cwd=tmp_path / "sub").stdout)) == from_root
 
 
+@pytest.mark.parametrize("in_a_repository", [True, False])
+def test_without_a_configuration_the_glossary_is_found_up_to_the_top_of_the_repository(run, tmp_path, in_a_repository):
+    bank = tmp_path / "bank"
+    (bank / "sub").mkdir(parents=True)
+    if in_a_repository:
+        (bank / ".git").mkdir()
+    (bank / "glossary.yaml").write_text("terms:\n  - term: Ankara\n    forbidden: {tr: [Angora]}\n", encoding="utf-8")
+    (bank / "sub" / "demo.quiz.yaml").write_text(
+        quiz_yaml(item('{en: "Capital?", tr: "Başkent Angora mı?"}', "A", "B")), encoding="utf-8")
+    args = ("lint", "--format", "json", "--no-cache", "--select", "T005")
+    from_top = messages(json.loads(run(*args, "sub", cwd=bank).stdout))
+    assert from_top == ["stem: 'Angora' is a forbidden tr rendering of glossary term 'Ankara'"]
+    from_sub = messages(json.loads(run(*args, cwd=bank / "sub").stdout))
+    assert from_sub == (from_top if in_a_repository else [])  # (outside a repository: up to the current folder)
+
+
 # -------------------------------------------------------------------------------------- lost-markup
 
 

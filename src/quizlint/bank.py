@@ -138,16 +138,17 @@ def _relative(path: str) -> str:
 
 def find_glossary(config: Config, targets: list[str]) -> Path | None:
     """The configured glossary, else ``glossary.yaml`` in a target directory or the nearest parent of one, up to
-    the bank root (the configuration file's folder, else the current directory), wherever quizlint runs from."""
+    the bank root: the configuration file's folder; without one, the top of the git repository the target is
+    in, else the current directory. So the same file finds the same glossary wherever quizlint runs from."""
     configured = config.glossary_path()
     if configured is not None:
         if not configured.is_file():
             raise ConfigError(f"{config.source}: glossary not found: {configured}")
         return configured
-    stop = config.root.resolve()
     for target in targets:
         start = Path(target).resolve()
         directory = start if start.is_dir() else start.parent
+        stop = config.root.resolve() if config.source is not None else _repository_top(directory)
         for candidate_dir in [directory, *directory.parents]:
             for name in GLOSSARY_NAMES:
                 candidate = candidate_dir / name
@@ -156,6 +157,14 @@ def find_glossary(config: Config, targets: list[str]) -> Path | None:
             if candidate_dir == stop:
                 break
     return None
+
+
+def _repository_top(directory: Path) -> Path:
+    """The top folder of the git repository (work tree) ``directory`` is in, else the current directory."""
+    for candidate in [directory, *directory.parents]:
+        if (candidate / ".git").exists():
+            return candidate
+    return Path.cwd().resolve()
 
 
 def load_glossary(path: Path | None):
