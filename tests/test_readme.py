@@ -43,11 +43,13 @@ def _seed_example() -> tuple[list[list[str]], list[str]]:
 
 def test_readme_seed_example_shows_what_the_commands_print(run_process, tmp_path):
     seeds = shared_dir("seeds")
-    shutil.copytree(seeds, tmp_path / "seeds")
+    shutil.copytree(seeds, tmp_path / "shared" / "seeds")  # (the checkout and ../shared side by side, as here)
+    checkout = tmp_path / "main"
+    checkout.mkdir()
     commands, shown = _seed_example()
     assert len(commands) == 2 and shown
-    assert run_process(*commands[0], cwd=tmp_path).returncode == 0
-    result = run_process(*commands[1], cwd=tmp_path)
+    assert run_process(*commands[0], cwd=checkout).returncode == 0
+    result = run_process(*commands[1], cwd=checkout)
     assert result.returncode == 1, result.stderr
     printed = result.stdout.splitlines()
     assert [line for line in printed if line in shown] == shown
