@@ -378,17 +378,57 @@ def test_schema_messages_say_what_to_write(run, tmp_path):
 
 # --- the [translate] table is checked by every command --------------------------------------------------------------
 
+PROVIDER_NAMES = "google, libre, deepl, microsoft, mymemory"
+
+
 @pytest.mark.parametrize("table, message", [
-    ("[translate]\nbogus = 1\n", "unknown key(s) in [translate]: bogus"),
+    ("[translate]\nbogus = 1\n", "unknown key(s) in [translate]: bogus; known: provider, url, timeout, retries"),
     ('[translate]\ntimeout = "x"\n', '[translate] timeout must be a number of seconds, not "x"'),
     ("[translate]\nretries = 1.5\n", "[translate] retries must be a whole number, not 1.5"),
+    ("[translate]\nretries = true\n", "[translate] retries must be a whole number, not true"),
+    # values out of the bounds of --retries and --timeout were accepted, then every text failed with
+    # "libre gave an unusable answer (AssertionError)" (or ValueError, OverflowError) and exit status 1
+    ("[translate]\nretries = -1\n", "[translate] retries must be a whole number between 0 and 10, not -1"),
+    ("[translate]\nretries = 99\n", "[translate] retries must be a whole number between 0 and 10, not 99"),
+    ("[translate]\ntimeout = 0\n", "[translate] timeout must be a number of seconds between 0.1 and 3600, not 0"),
+    ("[translate]\ntimeout = -5\n", "[translate] timeout must be a number of seconds between 0.1 and 3600, not -5"),
+    ("[translate]\ntimeout = inf\n", "[translate] timeout must be a number of seconds between 0.1 and 3600, not inf"),
+    ("[translate]\ntimeout = nan\n", "[translate] timeout must be a number of seconds between 0.1 and 3600, not nan"),
+    # an unknown provider passed every command but translate, whose message did not name the file
+    ('[translate]\nprovider = "bogus"\n', f'[translate] provider must be one of {PROVIDER_NAMES}, not "bogus"'),
+    ('[translate]\nprovider = "LIBRE"\n', f'[translate] provider must be one of {PROVIDER_NAMES}, not "LIBRE"'),
 ])
 @pytest.mark.parametrize("command", [("lint", "--no-cache"), ("stats",), ("translate", "--dry-run")])
 def test_a_mistake_in_the_translate_table_is_a_configuration_error_everywhere(run, bank, table, message, command):
-    write(bank / "quizlint.toml", table)
+    config = write(bank / "quizlint.toml", table)
     result = run(*command, "content", cwd=bank)
     assert result.exit_code == 2
-    assert message in result.stderr
+    assert result.stderr == f"quizlint: {config}: {message}\n"
+
+
+@pytest.mark.parametrize("command", [("lint", "--no-cache"), ("translate", "--dry-run")])
+def test_a_mistake_in_the_translate_table_of_pyproject_names_the_table(run, bank, command):
+    config = write(bank / "pyproject.toml", "[tool.quizlint.translate]\nprovider = \"libre\"\nretries = 11\n")
+    result = run(*command, "content", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr == (f"quizlint: {config} [tool.quizlint]: [translate] retries must be a whole number "
+                             "between 0 and 10, not 11\n")
+
+
+def test_the_translate_table_accepts_the_bounds_of_the_command_line(run, bank):
+    from quizlint.config import TRANSLATE_KEYS
+
+    timeout, retries = TRANSLATE_KEYS["timeout"], TRANSLATE_KEYS["retries"]
+    for low_or_high in ({"timeout": timeout.low, "retries": retries.low},
+                        {"timeout": timeout.high, "retries": retries.high}):
+        write(bank / "quizlint.toml", "[translate]\nprovider = \"mymemory\"\n"
+              + "".join(f"{key} = {value}\n" for key, value in low_or_high.items()))
+        result = run("lint", "--no-cache", "content", cwd=bank)
+        assert result.exit_code == 0, result.stderr
+    for option, value in (("--timeout", "0.09"), ("--timeout", "3601"), ("--timeout", "inf"), ("--timeout", "nan"),
+                          ("--retries", "-1"), ("--retries", "11")):
+        result = run("translate", "--dry-run", option, value, "content", cwd=bank)
+        assert result.exit_code == 2 and f"Invalid value for '{option}'" in result.stderr
 
 
 # --- a damaged cache ------------------------------------------------------------------------------------------------

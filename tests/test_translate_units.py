@@ -124,6 +124,15 @@ def test_retries_are_bounded_and_the_error_names_provider_and_status(libre):
     assert len(libre.received) == 3
 
 
+def test_a_negative_number_of_retries_still_makes_one_attempt(libre):
+    # retries = -1 made no attempt at all and raised AssertionError("unreachable")
+    libre.default = "500"
+    client = HttpClient("libre", HttpPolicy(timeout=5, retries=-1, sleep=lambda seconds: None))
+    with pytest.raises(ProviderError, match=r"libre refused the request: HTTP 500 .*failure 500\)$"):
+        client.request("POST", libre.url + "translate", params={"q": "x"})
+    assert len(libre.received) == 1
+
+
 def test_a_refusal_is_not_retried_and_its_key_is_redacted(libre):
     libre.required_key = "the-right-key"
     client = HttpClient("libre", HttpPolicy(timeout=5, retries=3, sleep=lambda seconds: None), ["s3cret/key"])

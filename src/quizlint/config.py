@@ -9,7 +9,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import click
 
@@ -296,10 +296,74 @@ _KEYS: dict[str, type] = {
     "severity": dict, "rules": dict, "per-file-ignores": dict, "fail-on": str, "cache": bool, "jobs": int,
     "translate": dict,
 }
+
+
+def limits_in_words(low: float, high: float | None) -> str:
+    """Inclusive bounds in words: "between 0 and 1", "at least 2"."""
+    return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+
+
+def within_limits(value: float, low: float, high: float | None) -> bool:
+    """``low <= value <= high`` (``high`` None: no upper bound); NaN is never within."""
+    return value >= low and (high is None or value <= high)
+
+
+def _provider_names() -> tuple[str, ...]:
+    """The providers' registry, imported only when a provider is named (`quizlint lint` has no need of it)."""
+    from quizlint.translate.providers import PROVIDERS
+
+    return tuple(PROVIDERS)
+
+
+class _FloatRange(click.FloatRange):
+    """click's FloatRange, refusing NaN too: it compares false with both bounds, so click lets it through."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number:
+            self.fail(f"{value!r} is not a number.", param, ctx)
+        return number
+
+
+class TranslateSetting:
+    """One key of ``[translate]``: its type and, for a number, its bounds, for a name, the names allowed.
+    ``quizlint translate``'s option for the same setting takes its type from here (``click_type``), so the file
+    and the command line accept the same values: one out of bounds is refused before any request, not sent to
+    fail as the provider's fault. (A plain class: a dataclass costs every command's start-up a fraction of a
+    millisecond.)"""
+
+    __slots__ = ("kind", "described", "low", "high", "choices")
+
+    def __init__(self, kind: type | tuple[type, ...], described: str, low: float | None = None,
+                 high: float | None = None, choices: Callable[[], tuple[str, ...]] | None = None):
+        self.kind, self.described, self.low, self.high, self.choices = kind, described, low, high, choices
+
+    def click_type(self) -> click.ParamType:
+        if self.choices is not None:
+            return click.Choice(self.choices())
+        if self.kind is int:
+            return click.IntRange(min=self.low, max=self.high)
+        return _FloatRange(min=self.low, max=self.high)
+
+    def problem(self, key: str, value: Any) -> str | None:
+        """What is wrong with ``value`` for ``key`` (its type, its bounds, a name not allowed), or None."""
+        if not isinstance(value, self.kind) or isinstance(value, bool):
+            expected = self.described
+        elif self.low is not None and not within_limits(value, self.low, self.high):
+            expected = f"{self.described} {limits_in_words(self.low, self.high)}"
+        elif self.choices is not None and value not in self.choices():
+            expected = f"one of {', '.join(self.choices())}"
+        else:
+            return None
+        return f"[translate] {key} must be {expected}, not {_toml_value(value)}"
+
+
 # [translate]: read by `quizlint translate`, checked here so that every command refuses a mistake in it.
-TRANSLATE_KEYS: dict[str, tuple[type | tuple[type, ...], str]] = {
-    "provider": (str, "a string"), "url": (str, "a string"), "timeout": ((int, float), "a number of seconds"),
-    "retries": (int, "a whole number"),
+TRANSLATE_KEYS: dict[str, TranslateSetting] = {
+    "provider": TranslateSetting(str, "a string", choices=_provider_names),
+    "url": TranslateSetting(str, "a string"),
+    "timeout": TranslateSetting((int, float), "a number of seconds", low=0.1, high=3600),
+    "retries": TranslateSetting(int, "a whole number", low=0, high=10),
 }
 _STRING_LISTS = ("paths", "languages", "select", "ignore", "extend-select")
 _KIND_NAMES = {list: "list", str: "string", dict: "table", bool: "boolean (true or false)", int: "whole number"}
@@ -326,9 +390,9 @@ def _check_types(data: dict[str, Any], where: str) -> None:
     for key, value in data.get("translate", {}).items():
         if key not in TRANSLATE_KEYS:
             raise ConfigError(f"{where}: unknown key(s) in [translate]: {key}; known: {', '.join(TRANSLATE_KEYS)}")
-        kind, described = TRANSLATE_KEYS[key]
-        if not isinstance(value, kind) or isinstance(value, bool):
-            raise ConfigError(f"{where}: [translate] {key} must be {described}, not {_toml_value(value)}")
+        problem = TRANSLATE_KEYS[key].problem(key, value)
+        if problem:
+            raise ConfigError(f"{where}: {problem}")
     if data.get("fail-on", "error") not in _SEVERITIES:
         raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}, not {data['fail-on']!r}")
     if "jobs" in data and data["jobs"] < 1:

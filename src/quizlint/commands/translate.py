@@ -8,14 +8,14 @@ from pathlib import Path
 import click
 
 from quizlint.commands.common import BankSettings, config_option, fail
-from quizlint.translate.providers import PROVIDERS
+from quizlint.config import TRANSLATE_KEYS
 
 
 @click.command("translate")
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--to", "target", metavar="LANG", help="Translate into this language only (default: every target "
               "language of each quiz). Any case (TR is tr); a language no quiz declares is a usage error.")
-@click.option("--provider", type=click.Choice(list(PROVIDERS)), default=None,
+@click.option("--provider", type=TRANSLATE_KEYS["provider"].click_type(), default=None,
               help="Translation provider (default: `provider` in [translate] of quizlint.toml, else google). "
               "Keys come from the environment: QUIZLINT_LIBRE_API_KEY or LIBRETRANSLATE_API_KEY, DEEPL_API_KEY, "
               "MICROSOFT_TRANSLATOR_KEY (+ MICROSOFT_TRANSLATOR_REGION).")
@@ -29,9 +29,9 @@ from quizlint.translate.providers import PROVIDERS
 @click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft (with "
               "--stale: replace the texts of a stale draft, a person's texts included).")
 @click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=None,
+@click.option("--timeout", type=TRANSLATE_KEYS["timeout"].click_type(), default=None,
               help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
-@click.option("--retries", type=click.IntRange(min=0, max=10), default=None,
+@click.option("--retries", type=TRANSLATE_KEYS["retries"].click_type(), default=None,
               help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: "
               "`retries` in [translate], else 3).")
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the translation cache (.quizlint_cache/).")

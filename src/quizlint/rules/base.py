@@ -31,6 +31,8 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable, Iterator
 
+from quizlint.config import limits_in_words, within_limits
+
 SEVERITY_ORDER = {"info": 0, "warning": 1, "error": 2}
 _SECTION = re.compile(r"^## (.+)$", re.MULTILINE)
 _YAML_BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
@@ -69,14 +71,12 @@ class Rule:
         """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
         if name not in self.option_limits:
             return ""
-        low, high = self.option_limits[name]
-        return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+        return limits_in_words(*self.option_limits[name])
 
     def within_limits(self, name: str, value: Any) -> bool:
         if name not in self.option_limits:
             return True
-        low, high = self.option_limits[name]
-        return value >= low and (high is None or value <= high)
+        return within_limits(value, *self.option_limits[name])
 
     @property
     def summary(self) -> str:

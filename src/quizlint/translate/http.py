@@ -109,7 +109,7 @@ class HttpClient:
         import requests
 
         kwargs["timeout"] = self.policy.timeout
-        attempts = self.policy.retries + 1
+        attempts = max(self.policy.retries, 0) + 1  # at least one, whatever a caller's policy says
         for attempt in range(attempts):
             retry_after, status = None, None
             self.requests_sent += 1
