@@ -340,3 +340,54 @@ def test_a_run_on_a_few_files_does_not_read_the_entries_of_the_others(run, bank,
     assert len(entries(bank)) == 3
     lint(run, bank)  # a run over the bank drops the entry of the deleted file
     assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
+
+
+def _edited_while_linted(monkeypatch, path: Path, text: str) -> None:
+    """Make the next run's linting of ``path`` see ``text``: written just as the linter reads the file, after
+    the run hashed it (an editor saving while the run goes on)."""
+    import quizlint.lint.engine
+
+    real = quizlint.lint.engine.read_source
+
+    def read_after_an_edit(source_path, *args, **kwargs):
+        if Path(source_path).resolve() == path.resolve():
+            path.write_text(text, encoding="utf-8")
+            monkeypatch.setattr(quizlint.lint.engine, "read_source", real)
+        return real(source_path, *args, **kwargs)
+
+    monkeypatch.setattr(quizlint.lint.engine, "read_source", read_after_an_edit)
+
+
+def test_a_file_edited_during_a_run_never_gets_the_result_of_its_other_content(run, bank, monkeypatch):
+    quiz = bank / "content" / "a.quiz.yaml"
+    original = quiz.read_text(encoding="utf-8")
+    fixed = original.replace('tr: "Which city is the capital of Turkey?"', 'tr: "Türkiye\'nin başkenti hangisidir?"')
+    _edited_while_linted(monkeypatch, quiz, fixed)
+    during = lint(run, bank, "--jobs", "1")
+    assert during.stdout == lint(run, bank, "--no-cache").stdout  # what was linted is the edited file
+    quiz.write_text(original, encoding="utf-8")  # undo: back to the bytes the run hashed before the edit
+    before = lint(run, bank, "--no-cache").stdout
+    assert before != during.stdout
+    assert lint(run, bank).stdout == before  # (it was given the edited file's result, cached under its hash)
+    quiz.write_text(fixed, encoding="utf-8")
+    assert lint(run, bank).stdout == during.stdout
+
+
+def test_a_glossary_edited_during_a_run_never_gives_results_of_its_other_content(run, bank, monkeypatch):
+    import quizlint.model
+
+    glossary = bank / "content" / "glossary.yaml"
+    kept = "terms:\n  - term: Baghdad\n    translations: {tr: Bağdat}\n"
+    glossary.write_text(kept, encoding="utf-8")
+    read_glossary = quizlint.model.read_glossary
+
+    def edited_then_read(path, *args, **kwargs):
+        glossary.write_text(kept.replace("Bağdat", "Kahire"), encoding="utf-8")
+        return read_glossary(path, *args, **kwargs)
+
+    monkeypatch.setattr(quizlint.model, "read_glossary", edited_then_read)
+    assert "T005" not in lint(run, bank, "--jobs", "1").stdout  # the glossary as the run first read it
+    monkeypatch.setattr(quizlint.model, "read_glossary", read_glossary)
+    assert "T005" in lint(run, bank).stdout  # the edited glossary, under its own key
+    glossary.write_text(kept, encoding="utf-8")
+    assert lint(run, bank).stdout == lint(run, bank, "--no-cache").stdout

@@ -167,14 +167,15 @@ def _repository_top(directory: Path) -> Path:
     return Path.cwd().resolve()
 
 
-def load_glossary(path: Path | None):
-    """The glossary model and the findings about the glossary file itself."""
+def load_glossary(path: Path | None, data: bytes | None = None):
+    """The glossary model and the findings about the glossary file itself (from ``data``, its bytes, when they
+    were read already)."""
     if path is None:
         return None, []
     from quizlint.lint.engine import display_path
     from quizlint.model import read_glossary
 
-    return read_glossary(path, display_path(path))
+    return read_glossary(path, display_path(path), data)
 
 
 __all__ = ["BankSettings", "ConfigError", "Finding", "find_glossary", "load_glossary"]

@@ -75,10 +75,6 @@ def source_stamp(package: str) -> str:
     return hashlib.sha256("\n".join(sorted(entries)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
-def content_hash(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
 _FINDING_FIELDS = tuple(field.name for field in fields(Finding))
 
 

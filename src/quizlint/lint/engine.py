@@ -17,6 +17,7 @@ from quizlint.diagnostics import REPORT_ORDER, Finding
 from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
 from quizlint.lint.suppress import FileSuppressions, apply_suppressions, may_suppress, parse_suppressions
+from quizlint.load import read_source
 from quizlint.model import read_quiz, text_in
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ class FileResult:
     # language identifications a worker made for this file, for the process running the pool to keep (never
     # cached with the result): see ``Services.take_learned``
     learned: list = field(default_factory=list)
+    # the content hash of the bytes linted (None: the file could not be read); a result is cached under it, not
+    # under a hash taken before or after, so that a file edited during a run never gets another content's result
+    digest: str | None = None
 
 
 @dataclass
@@ -165,6 +169,11 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
     return QuizSummary(quiz_file.path, quiz.id, line, column, tuple(quiz.languages), tuple(items))
 
 
+def content_hash(data: bytes) -> str:
+    """What identifies a file's content in the lint cache."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
 def stem_digest(stem: str, lang: str) -> str:
     """What duplicate-stem compares: a digest of the stem's comparison key (96 bits: no two different stems of
     any bank share one), so that the cached summary of an item stays small."""
@@ -183,8 +192,11 @@ def _item_id_lines(quiz_file: QuizFile) -> dict[int, str]:
 def lint_file(path: str | os.PathLike, display: str, selection: Selection, glossary: Glossary | None = None,
               services: Services | None = None) -> FileResult:
     services = services or Services()
-    quiz_file, findings = read_quiz(path, display)
-    result = FileResult(display, list(findings))
+    source, findings = read_source(path, display)
+    if source is None:
+        return FileResult(display, findings)
+    quiz_file, findings = read_quiz(path, display, source=source)
+    result = FileResult(display, list(findings), digest=content_hash(source))
     if quiz_file is None:
         return result
     result.findings.extend(item_findings(quiz_file, selection, glossary, services,

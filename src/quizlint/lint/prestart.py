@@ -158,13 +158,13 @@ class Prestarted:
         # (the jobs' pipe has room for a job: the rule selection pickles to about 80 kB)
         return cls(*fork_child(_serve, root), root)
 
-    def start(self, todo: list[tuple[str, str]], selection, glossary_path, services):
+    def start(self, todo: list[tuple[str, str]], selection, glossary_source, services):
         """Send ``todo`` to the worker; the returned function waits for its results (completed by ``services``
         as ``runner._receive`` does). Should the worker have died, the files are linted here."""
         from quizlint.lint import runner
 
         try:
-            write_message(self._jobs, (todo, selection, glossary_path, self.root))
+            write_message(self._jobs, (todo, selection, glossary_source, self.root))
         except OSError:
             pass  # (the worker is gone: collect finds no results)
         finally:
@@ -177,7 +177,8 @@ class Prestarted:
             if results is None:
                 from quizlint.bank import load_glossary
 
-                return runner._lint_here(todo, selection, load_glossary(glossary_path)[0], services)
+                return runner._lint_here(todo, selection, load_glossary(*glossary_source)[0] if glossary_source
+                                         else None, services)
             return runner._receive(results, services)
 
         return collect
@@ -208,10 +209,10 @@ def _serve(jobs: int, results: int, root: str) -> None:
         worker.prepare_early_worker(Path(root))
         job = read_message(jobs)
         if job is not None:
-            todo, selection, glossary_path, job_root = job
+            todo, selection, glossary_source, job_root = job
             if job_root != root:  # (the bank's cache is elsewhere: its identifications, then)
                 worker.prepare_early_worker(Path(job_root))
-            write_message(results, worker.lint_batch(todo, selection, glossary_path))
+            write_message(results, worker.lint_batch(todo, selection, glossary_source))
         status = 0
     finally:
         os._exit(status)

@@ -12,8 +12,8 @@ from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
 from quizlint.lint import prestart
 from quizlint.lint.gc_pause import cycle_collector_paused
-from quizlint.lint.engine import (FileResult, LintResult, bank_findings, display_path, lint_bank, lint_file,
-                                  resolve_pending, summaries_of)
+from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, display_path, lint_bank,
+                                  lint_file, resolve_pending, summaries_of)
 from quizlint.lint.services import Services
 from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
 
@@ -177,9 +177,9 @@ class _EarlyWorker:
 
         self._pool = multiprocessing.Pool(1, initializer=prepare_early_worker, initargs=(root,))
 
-    def start(self, todo: list[tuple[str, str]], selection, glossary_path: Path | None,
+    def start(self, todo: list[tuple[str, str]], selection, glossary_source: tuple | None,
               services: Services) -> Callable[[], list[FileResult]]:
-        running = self._pool.apply_async(lint_batch, (todo, selection, glossary_path))
+        running = self._pool.apply_async(lint_batch, (todo, selection, glossary_source))
         self._pool.close()
 
         def collect() -> list[FileResult]:
@@ -208,15 +208,20 @@ _GLOSSARY_ENTRY = "glossary:"
 
 class _Glossary:
     """The bank's glossary: its findings (from the cache when they are there) and its model, loaded only when
-    files are linted afresh."""
+    files are linted afresh, from the bytes the cache key was made of when they were read (``data``): a glossary
+    edited during a run must not give results cached under the key of its former content."""
 
-    def __init__(self, path: Path | None, cached_findings: list | None):
-        self.path, self.findings = path, cached_findings
+    def __init__(self, path: Path | None, data: bytes | None):
+        self.path, self.data, self.findings = path, data, None
         self._loaded: tuple | None = None
+
+    def source(self) -> tuple[Path, bytes | None] | None:
+        """What a worker that loads the glossary itself needs: (its path, its bytes if read), or None."""
+        return (self.path, self.data) if self.path is not None else None
 
     def model(self):
         if self._loaded is None:
-            glossary, findings = load_glossary(self.path)
+            glossary, findings = load_glossary(self.path, self.data)
             self._loaded = (glossary,)
             self.findings = findings if self.findings is None else self.findings
         return self._loaded[0]
@@ -230,7 +235,7 @@ class _Glossary:
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
-    cache, index, digests, early = None, None, {}, None
+    cache, index, digests, early, glossary_bytes = None, None, {}, None, None
     if use_cache:
         from quizlint.lint.cache import FileIndex
 
@@ -248,8 +253,8 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
         prestart.discard()
     helper = prestart.take_full_looks()
     try:
-        result = _lint_with_cache(settings, jobs_list, glossary_entry, cache, digests, jobs, early,
-                                  Services(full_look_helper=helper))
+        result = _lint_with_cache(settings, jobs_list, _Glossary(settings.glossary_path, glossary_bytes),
+                                  glossary_entry, cache, digests, jobs, early, Services(full_look_helper=helper))
     finally:
         for started in (early, helper):
             if started is not None:
@@ -259,11 +264,10 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
     return result
 
 
-def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary_entry: str, cache,
-                     digests: dict[str, str], jobs: int | None, early: _EarlyWorker | None,
-                     services: Services) -> LintResult:
+def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary: _Glossary,
+                     glossary_entry: str, cache, digests: dict[str, str], jobs: int | None,
+                     early: _EarlyWorker | None, services: Services) -> LintResult:
     selection = settings.selection
-    glossary = _Glossary(settings.glossary_path, None)
     if cache is not None and glossary_entry in digests:
         hit = cache.get(glossary_entry, digests[glossary_entry])
         glossary.findings = hit.findings if hit is not None else None
@@ -274,7 +278,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
                      and _worker_count(None, todo) == 1)
     if early is not None and not waiting_early:
         early.stop()  # (many files to lint: the pool's workers take them)
-    waiting = early.start(todo, selection, settings.glossary_path, services) if waiting_early else None
+    waiting = early.start(todo, selection, glossary.source(), services) if waiting_early else None
     if cache is not None and todo:
         from quizlint.lint.cache import IdentificationCache
 
@@ -294,10 +298,13 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     glossary_findings = glossary.all_findings()
     if identifications is not None:
         identifications.save(services.learned())
+    for display, result in fresh.items():
+        if digests.get(display) != result.digest:  # (edited during the run: hashed afresh by the next run)
+            digests.pop(display, None)
     if cache is not None:
         for display, result in fresh.items():
-            if display in digests:
-                cache.put(display, digests[display], result)
+            if result.digest is not None:
+                cache.put(display, result.digest, result)
         if glossary_entry in digests:
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | ({glossary_entry} if glossary_entry else set()))
@@ -313,8 +320,8 @@ def _entry_writer(cache, digests: dict[str, str]) -> Callable[[FileResult], None
         return None
 
     def write(result: FileResult) -> None:
-        if result.path in digests:
-            cache.put(result.path, digests[result.path], result)
+        if result.digest is not None:
+            cache.put(result.path, result.digest, result)
             cache.write()
 
     return write
@@ -347,8 +354,6 @@ def _open_cache(settings: BankSettings):
 def _content_hashes(jobs_list: list[tuple[str, str]], glossary_entry: str,
                     glossary_bytes: bytes | None) -> dict[str, str]:
     """The content hash of every readable file (and of the glossary)."""
-    from quizlint.lint.cache import content_hash
-
     digests: dict[str, str] = {}
     if glossary_bytes is not None:
         digests[glossary_entry] = content_hash(glossary_bytes)

@@ -38,11 +38,12 @@ def prepare_early_worker(root: Path) -> None:
     _state["services"] = _services(IdentificationCache(root).rows)
 
 
-def lint_batch(todo: list[tuple[str, str]], selection, glossary_path: Path | None) -> list[FileResult]:
-    """Lint ``todo`` in an early worker, which reads the glossary itself (its findings are the run's to report)."""
-    from quizlint.model import read_glossary
+def lint_batch(todo: list[tuple[str, str]], selection, glossary_source: tuple | None) -> list[FileResult]:
+    """Lint ``todo`` in an early worker, which loads the glossary itself from its (path, bytes) (its findings
+    are the run's to report)."""
+    from quizlint.bank import load_glossary
 
-    _state.update(selection=selection, glossary=read_glossary(glossary_path)[0] if glossary_path else None)
+    _state.update(selection=selection, glossary=load_glossary(*glossary_source)[0] if glossary_source else None)
     return lint_chunk(todo)
 
 

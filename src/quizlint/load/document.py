@@ -452,10 +452,11 @@ def load_text(text: str, path: str = "<string>", limits: LoadLimits = LoadLimits
     return Document(path, text, data, positions, key_positions), []
 
 
-def load_document(
+def read_source(
     path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits()
-) -> tuple[Document | None, list[Finding]]:
-    """Read and compose one file. Never raises for bad input: problems come back as findings."""
+) -> tuple[bytes | None, list[Finding]]:
+    """The bytes of a quiz file, read once (what is linted and what is cached must be the same bytes). Never
+    raises for bad input: problems (not a regular file, too large, unreadable) come back as findings."""
     shown = display if display is not None else str(path)
     try:
         status = os.stat(path)
@@ -468,21 +469,40 @@ def load_document(
                 "Y005", f"file is {size / 1048576:.1f} MiB, over the {limits.max_bytes / 1048576:.0f} MiB limit for a quiz file"
             )
         with open(path, "rb") as handle:
-            raw = handle.read(limits.max_bytes + 1)
-        if len(raw) > limits.max_bytes:
-            raise LoadError("Y005", f"file is over the {limits.max_bytes / 1048576:.0f} MiB limit for a quiz file")
-        text = _decode(raw)
+            return handle.read(limits.max_bytes + 1), []
     except LoadError as error:
         return None, [load_finding(shown, error.line, error.column, error.code, error.message)]
     except OSError as error:
         return None, [load_finding(shown, 1, 1, "Y009", f"cannot read file: {error.strerror or error}")]
-    return load_text(text, shown, limits)
+
+
+def load_source(raw: bytes, path: str = "<string>", limits: LoadLimits = LoadLimits()
+                ) -> tuple[Document | None, list[Finding]]:
+    """Decode and compose the bytes of a quiz file (see ``read_source``)."""
+    try:
+        if len(raw) > limits.max_bytes:
+            raise LoadError("Y005", f"file is over the {limits.max_bytes / 1048576:.0f} MiB limit for a quiz file")
+        text = _decode(raw)
+    except LoadError as error:
+        return None, [load_finding(path, error.line, error.column, error.code, error.message)]
+    return load_text(text, path, limits)
+
+
+def load_document(
+    path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits()
+) -> tuple[Document | None, list[Finding]]:
+    """Read and compose one file. Never raises for bad input: problems come back as findings."""
+    shown = display if display is not None else str(path)
+    raw, findings = read_source(path, shown, limits)
+    if raw is None:
+        return None, findings
+    return load_source(raw, shown, limits)
 
 
 if not C_LOADER:  # pragma: no cover
     warnings.warn("PyYAML's C loader (libyaml) is not available; loading falls back to the slow pure-Python loader")
 
 __all__ = [
-    "Document", "LoadError", "LoadLimits", "Position", "YamlFloat", "YamlInt", "load_document", "load_text",
-    "resolve_plain_scalar",
+    "Document", "LoadError", "LoadLimits", "Position", "YamlFloat", "YamlInt", "load_document", "load_source",
+    "load_text", "read_source", "resolve_plain_scalar",
 ]

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from quizlint.diagnostics import Finding
-from quizlint.load import LoadLimits, load_document
+from quizlint.load import LoadLimits, load_document, load_source
 
 if TYPE_CHECKING:
     from quizlint.model.build import QuizFile, build_glossary, build_quiz
@@ -36,25 +36,34 @@ def __getattr__(name: str) -> Any:
 
 
 def read_quiz(
-    path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits()
+    path: str | os.PathLike, display: str | None = None, limits: LoadLimits = LoadLimits(),
+    source: bytes | None = None,
 ) -> tuple[QuizFile | None, list[Finding]]:
-    """Load and validate one quiz file; problems come back as findings, never as exceptions."""
+    """Load and validate one quiz file (from ``source``, its bytes, when they were read already); problems
+    come back as findings, never as exceptions."""
     from quizlint.model.build import build_quiz
 
-    document, findings = load_document(path, display, limits)
+    document, findings = _document(path, display, limits, source)
     if document is None:
         return None, findings
     quiz_file, more = build_quiz(document)
     return quiz_file, findings + more
 
 
-def read_glossary(path: str | os.PathLike, display: str | None = None) -> tuple[Glossary | None, list[Finding]]:
+def read_glossary(path: str | os.PathLike, display: str | None = None,
+                  source: bytes | None = None) -> tuple[Glossary | None, list[Finding]]:
     from quizlint.model.build import build_glossary
 
-    document, findings = load_document(path, display)
+    document, findings = _document(path, display, LoadLimits(), source)
     if document is None:
         return None, [_as_glossary_finding(finding) for finding in findings]
     return build_glossary(document)
+
+
+def _document(path: str | os.PathLike, display: str | None, limits: LoadLimits, source: bytes | None):
+    if source is None:
+        return load_document(path, display, limits)
+    return load_source(source, display if display is not None else str(path), limits)
 
 
 def _as_glossary_finding(finding: Finding) -> Finding:
