@@ -214,7 +214,8 @@ class LintCache:
     def __init__(self, root: Path, key: str):
         self.root = root
         self.directory = root / CACHE_DIR_NAME / f"lint-{key}"
-        self.changed: dict[str, tuple[str, dict]] = {}
+        self.changed: dict[str, str] = {}  # display → content hash of the entries kept by this run
+        self._unwritten: dict[str, dict] = {}  # entries kept since the last ``write``: name → entry
         self._written: set[str] = set()  # the names of the entries written by this run
         try:
             self.names = set(os.listdir(self.directory))
@@ -254,19 +255,22 @@ class LintCache:
     def put(self, display: str, digest: str, result: FileResult) -> None:
         """Keep ``result`` as the entry of ``display`` with content ``digest`` (written by ``write`` or ``save``;
         an entry already written for the same content is not written again)."""
-        if self.entry_name(display, digest) not in self._written:
-            self.changed[display] = (digest, {"path": display, "hash": digest, "result": result_to_json(result)})
+        name = self.entry_name(display, digest)
+        if name not in self._written:
+            entry = {"path": display, "hash": digest, "result": result_to_json(result)}
+            self.changed[display] = digest
+            self._unwritten[name] = entry
 
     def write(self) -> None:
-        """Write the entries kept so far (a run writes them as its results come, then ``save``s)."""
-        pending = [(name, entry) for display, (digest, entry) in self.changed.items()
-                   if (name := self.entry_name(display, digest)) not in self._written]
-        if not pending:
+        """Write the entries kept since the last ``write`` (a run writes them as its results come, then
+        ``save``s)."""
+        if not self._unwritten:
             return
+        pending, self._unwritten = self._unwritten, {}
         try:
             ensure_cache_dir(self.root)
             self.directory.mkdir(exist_ok=True)
-            for name, entry in pending:
+            for name, entry in pending.items():
                 write_atomic(self.directory / name, _text(entry), durable=False)
                 self._written.add(name)
         except OSError:
