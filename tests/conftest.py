@@ -98,3 +98,14 @@ def unprivileged(command: list[str]) -> list[str]:
     if shutil.which("setpriv") is None:
         pytest.skip("running as root without setpriv: file permissions would not apply")
     return ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner", "--inh-caps=-all", *command]
+
+
+def generate_bank(content: Path, items: int) -> None:
+    """A synthetic bilingual bank of ``items`` items in the folder ``content`` (benchmarks/generate.py): 1,500
+    items are enough for a pool of workers (``prestart.PARALLEL_MIN_BYTES``)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        from generate import generate
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    generate(content, items=items)

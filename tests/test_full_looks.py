@@ -11,24 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from conftest import quiz_yaml
+from conftest import generate_bank, quiz_yaml
 from test_prestart import PRINT_IF_GONE
 from test_speed_units import WRONG_LANGUAGE_ITEMS
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the helper is forked on Linux only")
 
-ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def large_bank(tmp_path_factory) -> Path:
     """A bank large enough for a pool of workers (``prestart.PARALLEL_MIN_BYTES``), with a wrong-language text."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        from generate import generate
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
     root = tmp_path_factory.mktemp("large")
-    generate(root / "content", items=1_500)
+    generate_bank(root / "content", items=1_500)
     (root / "content" / "wrong.quiz.yaml").write_text(quiz_yaml(WRONG_LANGUAGE_ITEMS, quiz_id="wrong"), encoding="utf-8")
     return root
 

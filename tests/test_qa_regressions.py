@@ -379,6 +379,7 @@ def test_schema_messages_say_what_to_write(run, tmp_path):
 # --- the [translate] table is checked by every command --------------------------------------------------------------
 
 PROVIDER_NAMES = "google, libre, deepl, microsoft, mymemory"
+HTTP_URL = "an http:// or https:// URL (e.g. http://localhost:5000/)"
 
 
 @pytest.mark.parametrize("table, message", [
@@ -397,6 +398,13 @@ PROVIDER_NAMES = "google, libre, deepl, microsoft, mymemory"
     # an unknown provider passed every command but translate, whose message did not name the file
     ('[translate]\nprovider = "bogus"\n', f'[translate] provider must be one of {PROVIDER_NAMES}, not "bogus"'),
     ('[translate]\nprovider = "LIBRE"\n', f'[translate] provider must be one of {PROVIDER_NAMES}, not "LIBRE"'),
+    # a url that is not one passed every command but translate
+    ('[translate]\nprovider = "libre"\nurl = "localhost:5000"\n',
+     f'[translate] url must be {HTTP_URL}, not "localhost:5000"'),
+    ('[translate]\nurl = "ftp://example.org/"\n', f'[translate] url must be {HTTP_URL}, not "ftp://example.org/"'),
+    ('[translate]\nurl = "http://"\n', f'[translate] url must be {HTTP_URL}, not "http://"'),
+    ('[translate]\nurl = "http://[::1/"\n', f'[translate] url must be {HTTP_URL}, not "http://[::1/"'),
+    ("[translate]\nurl = 5000\n", f"[translate] url must be {HTTP_URL}, not 5000"),
 ])
 @pytest.mark.parametrize("command", [("lint", "--no-cache"), ("stats",), ("translate", "--dry-run")])
 def test_a_mistake_in_the_translate_table_is_a_configuration_error_everywhere(run, bank, table, message, command):
@@ -463,20 +471,12 @@ def test_a_cache_entry_that_is_not_json_is_a_miss(run, bank):
 
 # --- translate: a provider URL that is not one ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/", "http://"])
+@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/", "http://", "http://[::1/"])
 def test_a_provider_url_that_is_not_http_is_a_usage_error_not_a_failed_request(run, bank, url):
     # `--url notaurl` used to be sent, fail with "request failed (MissingSchema)" and exit 1.
     result = run("translate", "--dry-run", "--provider", "libre", "--url", url, "content", cwd=bank)
     assert result.exit_code == 2
-    assert result.stderr == (f"quizlint: --url: {url!r} is not an http:// or https:// URL "
-                             "(e.g. http://localhost:5000/)\n")
-
-
-def test_a_configured_provider_url_that_is_not_http_is_a_configuration_error(run, bank):
-    write(bank / "quizlint.toml", '[translate]\nprovider = "libre"\nurl = "localhost:5000"\n')
-    result = run("translate", "--dry-run", "content", cwd=bank)
-    assert result.exit_code == 2
-    assert "[translate] url: 'localhost:5000' is not an http:// or https:// URL" in result.stderr
+    assert result.stderr == f"quizlint: --url: {url!r} is not {HTTP_URL}\n"
 
 
 # --- message grammar ------------------------------------------------------------------------------------------------

@@ -325,18 +325,33 @@ class _FloatRange(click.FloatRange):
         return number
 
 
+def is_http_url(value: str) -> bool:
+    """Whether ``value`` is an http:// or https:// URL with a host (a provider's address): anything else would
+    be sent, to fail as the provider's fault."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(value)
+    except ValueError:  # (an unclosed "[" of an IPv6 address, say)
+        return False
+    return parts.scheme in ("http", "https") and bool(parts.netloc)
+
+
 class TranslateSetting:
-    """One key of ``[translate]``: its type and, for a number, its bounds, for a name, the names allowed.
+    """One key of ``[translate]``: its type and, for a number, its bounds, for a name, the names allowed, for
+    a text, what makes it ``valid``.
     ``quizlint translate``'s option for the same setting takes its type from here (``click_type``), so the file
     and the command line accept the same values: one out of bounds is refused before any request, not sent to
     fail as the provider's fault. (A plain class: a dataclass costs every command's start-up a fraction of a
     millisecond.)"""
 
-    __slots__ = ("kind", "described", "low", "high", "choices")
+    __slots__ = ("kind", "described", "low", "high", "choices", "valid")
 
     def __init__(self, kind: type | tuple[type, ...], described: str, low: float | None = None,
-                 high: float | None = None, choices: Callable[[], tuple[str, ...]] | None = None):
+                 high: float | None = None, choices: Callable[[], tuple[str, ...]] | None = None,
+                 valid: Callable[[Any], bool] | None = None):
         self.kind, self.described, self.low, self.high, self.choices = kind, described, low, high, choices
+        self.valid = valid
 
     def click_type(self) -> click.ParamType:
         if self.choices is not None:
@@ -346,8 +361,10 @@ class TranslateSetting:
         return _FloatRange(min=self.low, max=self.high)
 
     def problem(self, key: str, value: Any) -> str | None:
-        """What is wrong with ``value`` for ``key`` (its type, its bounds, a name not allowed), or None."""
-        if not isinstance(value, self.kind) or isinstance(value, bool):
+        """What is wrong with ``value`` for ``key`` (its type, its bounds, a name not allowed, a text not
+        valid), or None."""
+        if (not isinstance(value, self.kind) or isinstance(value, bool)
+                or (self.valid is not None and not self.valid(value))):
             expected = self.described
         elif self.low is not None and not within_limits(value, self.low, self.high):
             expected = f"{self.described} {limits_in_words(self.low, self.high)}"
@@ -361,7 +378,7 @@ class TranslateSetting:
 # [translate]: read by `quizlint translate`, checked here so that every command refuses a mistake in it.
 TRANSLATE_KEYS: dict[str, TranslateSetting] = {
     "provider": TranslateSetting(str, "a string", choices=_provider_names),
-    "url": TranslateSetting(str, "a string"),
+    "url": TranslateSetting(str, "an http:// or https:// URL (e.g. http://localhost:5000/)", valid=is_http_url),
     "timeout": TranslateSetting((int, float), "a number of seconds", low=0.1, high=3600),
     "retries": TranslateSetting(int, "a whole number", low=0, high=10),
 }

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from quizlint.commands.common import BankSettings, config_option, fail
-from quizlint.config import TRANSLATE_KEYS
+from quizlint.config import TRANSLATE_KEYS, is_http_url
 
 
 @click.command("translate")
@@ -63,8 +63,7 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
         fail("--only-missing and --stale exclude each other")
     settings = BankSettings.resolve(config_path, paths, glossary)
     configured = _translate_config(settings)
-    _check_url(url, "--url")
-    _check_url(configured.get("url"), f"{settings.config.source or 'configuration'}: [translate] url")
+    _check_url(url)  # (the configuration's was checked with the rest of it)
     request = TranslateRequest(
         provider=provider or configured.get("provider", "google"),
         url=url or configured.get("url"),
@@ -85,15 +84,10 @@ def _translate_config(settings: BankSettings) -> dict:
     return settings.config.translate
 
 
-def _check_url(url: str | None, where: str) -> None:
-    """A provider URL must be http(s) with a host: anything else is a usage error, not a failed request."""
-    if url is None:
-        return
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        fail(f"{where}: {url!r} is not an http:// or https:// URL (e.g. http://localhost:5000/)")
+def _check_url(url: str | None) -> None:
+    """``--url`` must be http(s) with a host: anything else is a usage error, not a failed request."""
+    if url is not None and not is_http_url(url):
+        fail(f"--url: {url!r} is not {TRANSLATE_KEYS['url'].described}")
 
 
 def _echo(message: str, err: bool = False) -> None:

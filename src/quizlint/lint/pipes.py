@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 
+from quizlint.lint.lifeline import end_with_parent, leave_standard_streams
+
 _LENGTH_BYTES = 8
 PIPE_BYTES = 1 << 20
 
@@ -17,24 +19,20 @@ def fork_child(serve, *args) -> tuple[int, int, int]:
     from_child, outbox = os.pipe()
     widen(to_child)
     widen(outbox)
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:
-        os.close(to_child)
-        os.close(from_child)
-        _leave_standard_streams()
-        serve(inbox, outbox, *args)
+        try:
+            end_with_parent(parent)
+            os.close(to_child)
+            os.close(from_child)
+            leave_standard_streams()
+            serve(inbox, outbox, *args)
+        finally:
+            os._exit(1)  # (never back into the parent's code)
     os.close(inbox)
     os.close(outbox)
     return pid, to_child, from_child
-
-
-def _leave_standard_streams() -> None:
-    """Point the child's standard streams at the null device: a child still running when quizlint exits (on an
-    error, before it was stopped) must not keep the pipes of whoever reads quizlint's output open."""
-    null = os.open(os.devnull, os.O_RDWR)
-    for fd in (0, 1, 2):
-        os.dup2(null, fd)
-    os.close(null)
 
 
 def widen(fd: int) -> None:

@@ -14,6 +14,7 @@ from quizlint.lint import prestart
 from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, display_path, lint_bank,
                                   lint_file, resolve_pending, summaries_of)
+from quizlint.lint.lifeline import pool_initializer
 from quizlint.lint.services import Services
 from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
 
@@ -66,7 +67,8 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
 
     prepare_validators()  # (pydantic, the models and their validators: once, before the workers fork)
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=init_pool_worker, initargs=(selection, glossary, known))
+    # (its workers end with this process: they are forked by the first submit, from this thread, see ``lifeline``)
+    pool = ProcessPoolExecutor(max_workers=workers, **pool_initializer(init_pool_worker, selection, glossary, known))
     try:
         chunks = [pool.submit(lint_chunk, chunk) for chunk in guided_chunks(todo, workers)]
     except BaseException:
@@ -175,7 +177,7 @@ class _EarlyWorker:
     def __init__(self, root: Path) -> None:
         import multiprocessing
 
-        self._pool = multiprocessing.Pool(1, initializer=prepare_early_worker, initargs=(root,))
+        self._pool = multiprocessing.Pool(1, **pool_initializer(prepare_early_worker, root))
 
     def start(self, todo: list[tuple[str, str]], selection, glossary_source: tuple | None,
               services: Services) -> Callable[[], list[FileResult]]:
