@@ -202,6 +202,45 @@ def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, b
     assert data["items"][1]["translations"]["tr"] == {"status": "machine", "source": digest_of(bank, 1)}
 
 
+# HAND_WRITTEN translated by a machine from an older source: stale
+STALE_MACHINE = (HAND_WRITTEN.replace('"To make training faster"}', '"To make training faster", tr: "Eski"}')
+                 + '  translations:\n    tr: {status: machine, source: "deadbeef"}\n')
+
+
+def test_a_partly_failed_retranslation_leaves_the_item_stale_and_the_next_run_retries_it(translate, write_quiz,
+                                                                                       libre, run):
+    path = write_quiz(STALE_MACHINE, name="stale.quiz.yaml")
+    libre.script.extend(["ok", "500", "500"])  # the stem is retranslated, then the provider fails
+    result = translate(path, "--stale", "--retries", "1")
+    assert result.exit_code == 1
+    item = quiz_data(path)["items"][0]
+    assert item["stem"]["tr"] == "Kontrol noktaları neden parçalara bölünür?"  # what succeeded is written
+    assert [option["text"]["tr"] for option in item["options"]] == ["Çok büyükler", "Eski"]
+    assert item["translations"] == {"tr": {"status": "machine", "source": "deadbeef"}}  # still stale
+    assert ("stale.quiz.yaml:6:5: planet: 1 of 3 texts (tr) retranslated; the other 2 still translate the older "
+            "source: translation state left as it was (stale), for the next `quizlint translate --stale` to retry "
+            "[info]") in result.stderr
+    assert "T008" in run("lint", path, "--select", "stale-translation", "--no-cache").output
+    result = translate(path, "--stale")
+    assert result.exit_code == 0, result.output
+    item = quiz_data(path)["items"][0]
+    assert [option["text"]["tr"] for option in item["options"]] == ["Tek bir dosya için fazla büyükler",
+                                                                      "Eğitimi hızlandırmak için"]
+    assert item["translations"] == {"tr": {"status": "machine", "source": source_digest(
+        read_quiz(path)[0].quiz.items[0], "en")}}
+    assert "T008" not in run("lint", path, "--select", "stale-translation", "--no-cache").output
+
+
+def test_a_retranslation_of_a_reviewed_item_with_a_damaged_text_keeps_its_state(translate, bank, libre):
+    libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları yükleyin, safetensör ile değil"
+    result = translate("--stale", "--overwrite-reviewed")
+    assert result.exit_code == 1
+    data = quiz_data(bank / "demo.quiz.yaml")
+    assert data["items"][1]["options"][0]["text"]["tr"] == PROTECTED_TR  # the person's text, still stale
+    assert data["items"][1]["translations"]["tr"] == {"status": "reviewed", "source": "00000000"}
+    assert "format: 2 of 3 texts (tr) retranslated" in result.stderr
+
+
 def test_glossary_terms_code_and_markup_never_reach_the_provider(translate, bank, libre):
     libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları [QZ1] ile yükleyin, [QZ2] ile değil"
     result = translate("--stale", "--overwrite-reviewed")

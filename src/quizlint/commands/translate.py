@@ -47,11 +47,14 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
     remain (it had no status, or a draft or reviewed one) is marked `status: draft` instead, and named in
     the output: not machine output as a whole, still to be reviewed. Texts a person wrote are not replaced
     unless asked: --stale retranslates machine translations only, drafts with --overwrite-draft, reviewed
-    ones with --overwrite-reviewed, and an item without a status never. The source language is never
-    touched. Glossary terms marked `translate: false`, code, math, URLs and Markdown markup are protected from
-    the provider. The rest of each file stays byte-identical. The quiz's own title and description are not
-    translated (they have no review state to record that a person must check them): each missing one is
-    named, to be written by hand, and the linter reports it until it is.
+    ones with --overwrite-reviewed, and an item without a status never. When some texts of an item fail to
+    be retranslated, the ones that succeeded are written but the item's status and source digest stay as they
+    were: the texts that failed still translate the older source, so the linter goes on reporting the item as
+    stale and the next --stale run retranslates it. The source language is never touched. Glossary terms
+    marked `translate: false`, code, math, URLs and Markdown markup are protected from the provider. The
+    rest of each file stays byte-identical. The quiz's own title and description are not translated (they
+    have no review state to record that a person must check them): each missing one is named, to be
+    written by hand, and the linter reports it until it is.
 
     Exit status: 0 when every text tried was translated (texts skipped, as above, do not count), 1 when any
     failed, 2 for usage or configuration errors.

@@ -139,19 +139,29 @@ def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
         return
     summary.translated += written
     summary.files_changed += 1
-    _note_drafts(plan, echo)
+    _note_states(plan, echo)
 
 
-def _note_drafts(plan: FilePlan, echo: Echo) -> None:
-    """Say which items were recorded as drafts: the linter does not report a draft, so this is the hint that a
-    person's translation now holds machine texts to review."""
+def _note_states(plan: FilePlan, echo: Echo) -> None:
+    """Name the items whose recorded state needs a person's attention, which the output would not show
+    otherwise: the drafts (the linter does not report a draft: this is the hint that a person's translation now
+    holds machine texts to review), and the partial retranslations, whose state was left as it was."""
     for task in plan.tasks:
-        if task.done and task.status == "draft":
+        if not task.done:
+            continue
+        if not task.records_state:
+            left = len(task.texts) - len(task.done)
+            message = (f"{len(task.done)} of {len(task.texts)} texts ({task.lang}) retranslated; the other {left} "
+                       f"still translate{'s' if left == 1 else ''} the older source: translation state left as it "
+                       f"was (stale), for the next `quizlint translate --stale` to retry")
+        elif task.status == "draft":
             count = f"{len(task.done)} machine text{'s' if len(task.done) != 1 else ''}"
-            note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"),
-                             f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review "
-                             f"it with `quizlint review {task.item.id} --lang {task.lang}`", task.item.id)
-            echo(f"{note.render()} [info]", err=True)
+            message = (f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review it "
+                       f"with `quizlint review {task.item.id} --lang {task.lang}`")
+        else:
+            continue
+        note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"), message, task.item.id)
+        echo(f"{note.render()} [info]", err=True)
 
 
 def _summary_line(summary: Summary, provider, translator: TextTranslator, dry_run: bool) -> str:

@@ -5,7 +5,8 @@ with ``--stale``) and whether the item's review state lets them be written. Tran
 (:class:`TextTranslator`) protects, sends (through the cache), restores and checks each text. Writing
 (:func:`apply_results`) inserts the texts and sets ``translations.<lang>`` to
 ``{status: machine, source: <digest>}`` with :mod:`quizlint.yamledit`, so nothing else in the file changes —
-or ``status: draft`` when texts a person wrote remain beside the machine's (:attr:`ItemTask.status`).
+or ``status: draft`` when texts a person wrote remain beside the machine's (:attr:`ItemTask.status`) — or
+leaves it as it was when a retranslation did not get through every text (:attr:`ItemTask.records_state`).
 """
 
 from __future__ import annotations
@@ -68,10 +69,22 @@ class ItemTask:
     lang: str
     texts: list[TextTask]
     digest: str  # the source digest to record
+    retranslating: bool = False  # (--stale) the texts hold a translation of an older source
 
     @property
     def done(self) -> list[TextTask]:
         return [text for text in self.texts if text.translation is not None]
+
+    @property
+    def records_state(self) -> bool:
+        """Whether writing the texts done also records the item's state (:attr:`status`, :attr:`digest`).
+
+        Not when a retranslation left texts untranslated (failed, or not attempted after a failure): they
+        still hold a translation of the older source, so the state must go on saying so. The texts done are
+        written all the same; the linter goes on reporting the translation as stale, and the next ``--stale``
+        retranslates the item (the texts done come from the cache then).
+        """
+        return not self.retranslating or len(self.done) == len(self.texts)
 
     @property
     def status(self) -> str:
@@ -170,7 +183,7 @@ def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: Tr
     record = state.source if (stale and not retranslate and state is not None) else digest
     texts = [TextTask(f, text_in(f.value, plan.source) or "",
                       *plan.quiz_file.position_in_item(position, *f.lang_path(plan.source))) for f in fields]
-    return ItemTask(position, item, lang, texts, record)
+    return ItemTask(position, item, lang, texts, record, retranslate)
 
 
 # -------------------------------------------------------------------------------------------- translating
@@ -312,7 +325,8 @@ def apply_results(plan: FilePlan) -> FileChange | None:
         base = plan.quiz_file.item_path(task.position)
         for text in task.done:
             editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
-        states.setdefault(task.position, {})[task.lang] = translation_state(task.status, task.digest)
+        if task.records_state:
+            states.setdefault(task.position, {})[task.lang] = translation_state(task.status, task.digest)
     for position, languages in states.items():
         editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages, quiz.languages)
     return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
