@@ -7,6 +7,7 @@ import codecs
 import time
 
 import pytest
+from conftest import quiz_yaml
 from test_yamledit import only_insertions
 
 
@@ -250,6 +251,40 @@ def test_glossary_terms_code_and_markup_never_reach_the_provider(translate, bank
     assert not any("safetensors" in q or "torch.load" in q for q in sent)
     data = quiz_data(bank / "demo.quiz.yaml")
     assert data["items"][1]["options"][0]["text"]["tr"] == PROTECTED_TR
+
+
+def test_only_the_do_not_translate_term_is_protected_not_its_suffix(run, tmp_path, libre):
+    """A suffix after an apostrophe is the source language's: it is sent, to be translated, not kept."""
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: GPU\n    translate: false\n"
+                                            "  - term: safetensors\n    translate: false\n", encoding="utf-8")
+    english = tmp_path / "en.quiz.yaml"
+    english.write_text(quiz_yaml("""\
+        - id: memory
+          stem: {en: "How big is the GPU's memory?"}
+          options:
+            - text: {en: Big, tr: Büyük}
+              correct: true
+            - text: {en: Small, tr: Küçük}
+        """, quiz_id="en-source"), encoding="utf-8")
+    turkish = tmp_path / "tr.quiz.yaml"
+    turkish.write_text(quiz_yaml("""\
+        - id: gpu
+          stem: {tr: "SAFETENSORS'ı GPU'da kullanmak mümkün mü?"}
+          options:
+            - text: {tr: Evet, en: "Yes"}
+              correct: true
+            - text: {tr: Hayır, en: "No"}
+        """, quiz_id="tr-source", languages="tr, en"), encoding="utf-8")
+    libre.phrases["how big is the [qz1]'s memory?"] = "[QZ1] belleği ne kadar büyük?"
+    libre.phrases["[qz1]'ı [qz2]'da kullanmak mümkün mü?"] = "Can [QZ1] be used on a [QZ2]?"
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["How big is the [QZ1]'s memory?",
+                                                         "[QZ1]'ı [QZ2]'da kullanmak mümkün mü?"]
+    assert quiz_data(english)["items"][0]["stem"]["tr"] == "GPU belleği ne kadar büyük?"
+    assert quiz_data(turkish)["items"][0]["stem"]["en"] == "Can SAFETENSORS be used on a GPU?"
+    lint = run("lint", "--select", "glossary-term", "--no-cache", cwd=tmp_path)
+    assert lint.exit_code == 0 and "T005" not in lint.output, lint.output
 
 
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):

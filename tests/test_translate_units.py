@@ -35,7 +35,8 @@ TERMS = keep_terms(GLOSSARY)
     ("Use **bold** and _stress_ but not snake_case", ["**", "**", "_", "_"]),
     ("A line<br>break", ["<br>"]),
     ("Store weights as safetensors, not SafeTensors-ish", ["safetensors", "SafeTensors"]),
-    ("Two GPUs or a gpu's memory", ["GPUs", "gpu's"]),  # any case, endings kept with the term
+    ("Two GPUs or a gpu's memory", ["GPUs", "gpu"]),  # any case, glued endings kept with the term; not a suffix
+    ("SAFETENSORS’ı GPU'da", ["SAFETENSORS", "GPU"]),  # after an apostrophe (in the source language)
     ("```python\nx = 1  # a checkpoint\n```\nDone", ["```python\nx = 1  # a checkpoint\n```"]),
 ])
 def test_protect_hides_what_must_not_change(text, kept):

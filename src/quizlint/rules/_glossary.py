@@ -339,10 +339,13 @@ def _words_of(name: str) -> list[str]:
     return [word for word in re.split(_SEPARATOR, name.strip()) if word]
 
 
-def _names_pattern(names: tuple[str, ...]) -> re.Pattern:
+def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True) -> re.Pattern:
+    """Any of ``names`` from the start of a word, with the rest of the word (GPUs); with ``apostrophe_suffix``
+    also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name."""
     alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in _words_of(name)) for name in names),
                           key=len, reverse=True)
-    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")[\w'’]*", re.IGNORECASE)
+    rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")" + rest, re.IGNORECASE)
 
 
 _MATCHERS: dict[int, tuple[Glossary, GlossaryMatcher]] = {}

@@ -2,7 +2,8 @@
 
 Before a text goes to the provider, every span that must come back unchanged — fenced and inline code,
 math, URLs and link targets, HTML tags, Markdown markup (emphasis markers, list and heading markers) and the
-glossary's do-not-translate terms — is replaced by a placeholder ``[QZ1]``, ``[QZ2]``, … After translation
+glossary's do-not-translate terms (the term, not a suffix after an apostrophe: the "'da" of "GPU'da" is
+Turkish, to be translated with the rest) — is replaced by a placeholder ``[QZ1]``, ``[QZ2]``, … After translation
 the placeholders are put back. A placeholder that comes back missing, doubled or mangled makes the text
 unusable (:class:`DamagedPlaceholder`): it is reported, never written.
 
@@ -118,9 +119,11 @@ def _has_words(text: str) -> bool:
 
 
 def keep_terms(glossary: Glossary | None) -> re.Pattern | None:
-    """One pattern for the glossary's do-not-translate terms (the linter's: any case, Turkish i/ı, suffixes)."""
+    """One pattern for the glossary's do-not-translate terms (the linter's: any case, Turkish i/ı, endings
+    glued to the term), without a suffix after an apostrophe: "GPU's", "GPU'da" protect "GPU" only, since the
+    suffix belongs to the source language and is for the provider to translate (or drop)."""
     names = tuple(term.term for term in (glossary.terms if glossary else ()) if not term.translate)
-    return _names_pattern(names) if names else None
+    return _names_pattern(names, apostrophe_suffix=False) if names else None
 
 
 def protect(text: str, terms: re.Pattern | None = None) -> Protected:
