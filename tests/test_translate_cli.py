@@ -315,7 +315,7 @@ def test_a_hanging_server_times_out(translate, bank, libre):
     assert f"libre: no answer from http://127.0.0.1:{libre.port} within 1 s" in result.stderr
     assert (bank / "demo.quiz.yaml").read_text(encoding="utf-8") == QUIZ
     assert len(libre.received) == 1  # the run stops: the other texts are not attempted
-    assert "0 translated, 1 skipped, 5 failed" in result.stderr
+    assert "0 translated, 1 skipped, 1 failed, 4 not attempted; changed 0 files" in result.stderr
 
 
 def test_429_is_retried_then_succeeds(translate, bank, libre):
@@ -331,7 +331,8 @@ def test_failure_mid_run_keeps_what_succeeded_and_the_file_valid(translate, bank
     result = translate("--retries", "1")
     assert result.exit_code == 1
     assert "libre refused the request: HTTP 500" in result.stderr and "after 2 attempts" in result.stderr
-    assert "2 text(s) not attempted" in result.stderr and "2 translated, 1 skipped, 3 failed" in result.stderr
+    assert "2 text(s) not attempted" in result.stderr
+    assert "2 translated, 1 skipped, 1 failed, 2 not attempted;" in result.stderr
     quiz_file, findings = read_quiz(bank / "demo.quiz.yaml")
     assert findings == []
     item = quiz_file.quiz.items[0]
@@ -489,6 +490,7 @@ def test_a_broken_file_is_reported_with_its_position_and_left_alone(translate, b
     assert "broken.quiz.yaml:5:" in result.stderr and "Y001" in result.stderr
     assert "Traceback" not in result.output
     assert (bank / "broken.quiz.yaml").read_text(encoding="utf-8") == broken
+    assert "5 translated, 1 skipped, 0 failed, 1 file not translated (errors); changed 1 file" in result.stderr
     assert "tr: " in (bank / "demo.quiz.yaml").read_text(encoding="utf-8")  # the other file was still done
 
 

@@ -56,8 +56,12 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
     have no review state to record that a person must check them): each missing one is named, to be
     written by hand, and the linter reports it until it is.
 
+    The summary counts the texts translated, what was skipped (each named in the output), the texts that
+    failed, and the texts not attempted: a provider failure (or Ctrl-C) stops the run, and the texts after
+    it are left for the next run. A file with errors is left alone and counted apart.
+
     Exit status: 0 when every text tried was translated (texts skipped, as above, do not count), 1 when any
-    failed, 2 for usage or configuration errors.
+    failed or was not attempted, or a file had errors, 2 for usage or configuration errors.
     """
     from quizlint.translate.files import UnknownLanguage
     from quizlint.translate.run import TranslateRequest, run_translate

@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import display_path
+from quizlint.stats import plural
 from quizlint.translate.cache import NoCache, TranslationCache
 from quizlint.translate.files import declared_language, read_for_editing, write_error_reason
 from quizlint.translate.http import HttpPolicy, ProviderError
@@ -97,7 +98,7 @@ def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, e
             for finding in findings:
                 echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
             echo(f"quizlint: {display}: not translated: fix the errors above first", err=True)
-            summary.failed += 1
+            summary.files_not_read += 1
             continue
         readable.append((path, display, quiz_file))
     if options.target is not None and readable and len(readable) == len(settings.files):
@@ -166,10 +167,12 @@ def _note_states(plan: FilePlan, echo: Echo) -> None:
 
 def _summary_line(summary: Summary, provider, translator: TextTranslator, dry_run: bool) -> str:
     verb = "would change" if dry_run else "changed"
-    parts = [f"{summary.translated} translated", f"{summary.skipped} skipped",
-             f"{summary.failed + summary.not_attempted} failed"]
+    parts = [f"{summary.translated} translated", f"{summary.skipped} skipped", f"{summary.failed} failed"]
+    if summary.not_attempted:
+        parts.append(f"{summary.not_attempted} not attempted")
+    if summary.files_not_read:
+        parts.append(f"{plural(summary.files_not_read, 'file')} not translated (errors)")
     if summary.warnings:
-        parts.append(f"{summary.warnings} glossary warning{'s' if summary.warnings != 1 else ''}")
-    return (f"translate ({provider.name}): {', '.join(parts)}; {verb} {summary.files_changed} "
-            f"file{'s' if summary.files_changed != 1 else ''}; {provider.requests_sent} request(s), "
-            f"{translator.cache.hits} cache hit(s)")
+        parts.append(plural(summary.warnings, "glossary warning"))
+    return (f"translate ({provider.name}): {', '.join(parts)}; {verb} {plural(summary.files_changed, 'file')}; "
+            f"{provider.requests_sent} request(s), {translator.cache.hits} cache hit(s)")

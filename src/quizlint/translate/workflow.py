@@ -255,15 +255,16 @@ class TextTranslator:
 class Summary:
     translated: int = 0
     skipped: int = 0
-    failed: int = 0
-    not_attempted: int = 0
+    failed: int = 0  # texts tried that failed (or could not be written)
+    not_attempted: int = 0  # texts left after the run stopped (the provider failed, or Ctrl-C)
+    files_not_read: int = 0  # files with errors, left alone
     warnings: int = 0
     files_changed: int = 0
     stopped: str | None = None  # why the run stopped early (the provider failed)
 
     @property
     def ok(self) -> bool:
-        return self.failed == 0 and self.not_attempted == 0
+        return self.failed == 0 and self.not_attempted == 0 and self.files_not_read == 0
 
 
 def translate_plans(plans: list[FilePlan], translator: TextTranslator, summary: Summary,
