@@ -42,6 +42,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     add_element,
     build_manifest,
+    left_out_warnings,
     number,
     prepare,
     root_element,
@@ -280,7 +281,7 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
         entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
         resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
-    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes))
 
 
 def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:

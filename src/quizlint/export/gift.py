@@ -27,6 +27,7 @@ from quizlint.export._common import (
     ExportOutput,
     PreparedItem,
     PreparedQuiz,
+    left_out_warnings,
     moodle_fractions,
     one_line,
     order_not_kept,
@@ -65,7 +66,8 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
-    warnings = skipped_items(quizzes) + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
+    warnings = skipped_items(quizzes) + left_out_warnings(quizzes, description=False) \
+        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
