@@ -91,12 +91,28 @@ _INLINE_MATH = re.compile(r"\$(?=[^\s$])((?:\\.|[^$\\\n])+?)(?<=[^\s\\])\$(?![\w
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
 
 
+def _math_at(src: str, pos: int, end: int) -> re.Match | None:
+    """The math (``$…$`` or ``$$…$$``) that starts at ``pos`` of ``src`` and ends by ``end``, if any."""
+    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
+        return None
+    return _DISPLAY_MATH.match(src, pos, end) or _INLINE_MATH.match(src, pos, end)
+
+
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each math of ``text`` read as plain text (outside code): what the parser keeps as
+    written (for code that must not change it, such as escaping a text for Markdown)."""
+    spans, at = [], text.find("$")
+    while at >= 0:
+        match = _math_at(text, at, len(text))
+        if match is not None:
+            spans.append(match.span())
+        at = text.find("$", match.end() if match is not None else at + 1)
+    return spans
+
+
 def _math_rule(state, silent: bool) -> bool:
     """markdown-it inline rule: ``$…$`` and ``$$…$$`` become one literal text token."""
-    src, pos = state.src, state.pos
-    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
-        return False
-    match = _DISPLAY_MATH.match(src, pos, state.posMax) or _INLINE_MATH.match(src, pos, state.posMax)
+    match = _math_at(state.src, state.pos, state.posMax)
     if match is None:
         return False
     if not silent:
@@ -122,6 +138,12 @@ def _markdown(any_link: bool = False):
     if any_link:
         md.validateLink = lambda url: True
     return md
+
+
+def markdown_parser():
+    """The markdown-it parser quiz Markdown is read with, for code that must read a text exactly as the exports
+    do (before sanitising)."""
+    return _markdown()
 
 
 _HTML_AS_TEXT = "html_as_text"  # the token of raw HTML shown as written
@@ -642,4 +664,4 @@ def _collapse(text: str) -> str:
 
 
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "left_out",
-           "lxml_etree", "needs_sanitising", "normalize_url", "render_html", "render_plain", "xml_safe"]
+           "lxml_etree", "markdown_parser", "math_spans", "needs_sanitising", "normalize_url", "render_html", "render_plain", "xml_safe"]

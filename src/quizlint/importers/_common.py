@@ -565,35 +565,37 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(data)
 
 
-def _md():
-    from markdown_it import MarkdownIt
-
-    global _MD
-    if _MD is None:
-        _MD = MarkdownIt("commonmark", {"html": True}).enable("table")  # as quizlint.render reads Markdown
-    return _MD
-
-
-_MD = None
-
-
 _LIKELY_MARKUP = re.compile(r"""\\(?=[!-/:-@\[-`{-~])|[*`\[\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)""")
 
 
 def escape_markdown(text: str) -> str:
     """``text`` such that Markdown shows it literally: escaped only where Markdown would read markup (checked by
-    rendering it the way ``quizlint.render`` does)."""
+    rendering it with the parser ``quizlint.render`` reads Markdown with), never inside math (``$…$``), which
+    that parser keeps as written."""
     if not _MARKDOWN_SPECIAL.search(text):
         return text
     from markdown_it.common.utils import escapeHtml
 
+    from quizlint.render import markdown_parser
+
     literal = escapeHtml(text)
-    if _md().renderInline(text) == literal:
+    if markdown_parser().renderInline(text) == literal:
         return text
-    minimal = _LIKELY_MARKUP.sub(lambda match: "\\" + match.group(0), text)
-    if _md().renderInline(minimal) == literal:
+    minimal = _escaped_outside_math(_LIKELY_MARKUP, text)
+    if markdown_parser().renderInline(minimal) == literal:
         return minimal
-    return _ESCAPABLE.sub(r"\\\1", text)
+    return _escaped_outside_math(_ESCAPABLE, text)
+
+
+def _escaped_outside_math(pattern: re.Pattern, text: str) -> str:
+    """``text`` with a backslash before every match of ``pattern`` that is not inside math."""
+    from quizlint.render import math_spans
+
+    pieces, end = [], 0
+    for start, stop in [*math_spans(text), (len(text), len(text))]:
+        pieces += [pattern.sub(lambda match: "\\" + match.group(0), text[end:start]), text[start:stop]]
+        end = stop
+    return "".join(pieces)
 
 
 def plain_text_markdown(text: str) -> str:
