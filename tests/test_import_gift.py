@@ -80,6 +80,17 @@ def test_multichoice_multi_tricky_weights(run, tmp_path):
     assert [correct for _, correct, _ in options_of(item)] == [True, False, False]
 
 
+def test_unequal_weights_of_the_right_answers_are_reported(run, tmp_path):
+    """`~%70%a ~%30%b` used to become two plain right options, silently."""
+    result, data = import_gift(run, tmp_path, "::weighted:: Which are vectors?\n{~%70%Force ~%30%Velocity ~%-100%Mass}\n\n"
+                                              "::equal:: Which are even? {~%50%2 ~%50%4 ~%-100%5}\n")
+    assert result.exit_code == 0, result.stderr
+    assert [correct for _, correct, _ in options_of(data["items"][0])] == [True, True, False]
+    assert ("questions.gift:1: question 'weighted': unequal partial credit (70%, 30%) is not imported"
+            in result.stderr)
+    assert "'equal'" not in result.stderr  # equal shares are what quizlint gives the right options
+
+
 def test_partial_credit_in_a_single_answer_question_is_reported(run, tmp_path):
     # examples.txt "Difficult question": Moodle keeps 50%; a quiz file has no partial credit
     result, data = import_gift(run, tmp_path, "Difficult question.{~wrong answer ~%50%half credit answer =full credit answer}")

@@ -8,7 +8,8 @@ Questions are separated by blank lines. Lines starting with ``//`` are comments 
 emphasis), as Moodle shows it. Every format becomes the Markdown that shows the same.
 
 Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
-answers, correct = positive weight), per-answer feedback (``#``), general feedback (``####`` →
+answers, correct = positive weight; unequal weights of the right answers are not imported, with a warning:
+quizlint shares the points equally), per-answer feedback (``#``), general feedback (``####`` →
 explanation) and true/false (``{T}``, ``{FALSE#…#…}``). Skipped with a warning: descriptions, essays,
 short answer, numerical and matching questions.
 """
@@ -34,6 +35,7 @@ from quizlint.importers._common import (
     plain_text_markdown,
     read_bytes,
     texts_of,
+    unequal_credit_dropped,
 )
 
 # escaped control characters are replaced by private-use characters while the question is taken apart
@@ -249,6 +251,7 @@ class _Reader:
         parts = parts[1:] if not parts[0] else parts
         if len(parts) < 2:
             raise question.fail("a multiple-choice question needs at least two answers", offset)
+        credit = []
         for part in parts:
             weight = 0.0
             if part.startswith("="):  # the key; a weight after it is text, as in Moodle's reader
@@ -260,8 +263,12 @@ class _Reader:
             if single and 0 < weight < 0.9999:
                 self.log.warn(self.where, f"question {item.number}: partial credit ({weight:.0%}) for {text!r} "
                               "dropped: the option is imported as wrong", question.first_line)
+            if not single and weight > 0:
+                credit.append(weight * 100)
             item.options.append(DraftOption({None: text}, correct=correct, feedback=texts_of(feedback)))
         item.type = "single" if single else "multiple"
+        label = f"'{question.name}'" if question.name else str(item.number)
+        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.first_line)
 
 
 def read(path: Path, log: ImportLog) -> DraftQuiz:

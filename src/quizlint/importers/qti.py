@@ -60,6 +60,7 @@ from quizlint.importers._common import (
     read_bytes,
     resolve_href,
     texts_of,
+    whole_answer_feedback_dropped,
 )
 
 MANIFEST = "imsmanifest.xml"
@@ -626,10 +627,9 @@ class _CanvasItem:
                     unused.append(ref)
         if "general_fb" in self.feedbacks and explanation is None and self.feedbacks["general_fb"]:
             explanation = self.feedbacks["general_fb"]
-        dropped = [ref for ref in dict.fromkeys(unused) if ref != "general_fb"]
-        if dropped:
-            self.log.warn(self.where, f"item {self.label}: feedback shown for a right or wrong answer as a whole is "
-                          f"not imported ({', '.join(dropped)})", self.item.sourceline)
+        whole_answer_feedback_dropped(self.log, self.where, f"item {self.label}",
+                                      [ref for ref in dict.fromkeys(unused) if ref != "general_fb"],
+                                      self.item.sourceline)
         return keys, choice_feedback, explanation
 
 
