@@ -262,6 +262,36 @@ def test_a_bank_package_splits_into_its_quizzes(run, tmp_path, bank_package):
     assert not any(item.tags for item in geo.items + space.items)
 
 
+ENGLISH_QUIZ = """\
+quizlint: 1
+id: only-english
+languages: [en]
+title: {en: Only English}
+items:
+  - id: a1
+    stem: {en: "Which planet is largest?"}
+    options:
+      - text: {en: Jupiter}
+        correct: true
+      - text: {en: Mars}
+"""
+
+
+def test_each_quiz_split_from_a_package_declares_only_its_own_languages(run, tmp_path):
+    """An English-only quiz of a bank with a bilingual one came back declaring `tr` too (and failed lint, T001)."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "a.quiz.yaml").write_text(ENGLISH_QUIZ, encoding="utf-8")
+    (bank / "b.quiz.yaml").write_text(SPACE_QUIZ, encoding="utf-8")
+    assert run("export", "--to", "qti21", "--lang", "all", "-o", tmp_path / "bank.zip", bank).exit_code == 0
+    assert run("import", tmp_path / "bank.zip", "--split", "-o", tmp_path / "out").exit_code == 0
+    english, space = (read_quiz(tmp_path / "out" / name)[0].quiz for name in ("only-english.quiz.yaml",
+                                                                              "space.quiz.yaml"))
+    assert (english.languages, space.languages) == (["en"], ["en", "tr"])
+    result = run("lint", "--no-cache", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
 def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp_path, bank_package):
     quiz, result = imported(run, tmp_path, bank_package)
     assert "the package holds 2 tests ('Geography', 'Space')" in result.stderr and "--split" in result.stderr

@@ -209,7 +209,7 @@ def merge_categories(draft: "DraftQuiz", log: ImportLog, where: str) -> None:
 def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     """One quiz per category, in the order of their first questions, called as the category is (title, id,
     description); questions outside every category make a quiz called as the source is (its own title, id and
-    description, else the name of the file)."""
+    description, else the name of the file). Each declares those of the source's languages its own texts use."""
     groups: dict[str | None, list[DraftItem]] = {}
     for item in draft.items:
         groups.setdefault(item.category, []).append(item)
@@ -217,11 +217,19 @@ def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     for label, items in groups.items():
         category = draft.categories.get(label) if label else None
         if category is None:
-            quizzes.append(replace(draft, items=items, categories={}))
+            quiz = replace(draft, items=items, categories={})
         else:
-            quizzes.append(replace(draft, items=items, categories={}, title=category.title,
-                                   id_hint=category.idnumber, description=category.description))
+            quiz = replace(draft, items=items, categories={}, title=category.title, id_hint=category.idnumber,
+                           description=category.description)
+        quiz.languages = _languages_used(quiz)
+        quizzes.append(quiz)
     return quizzes
+
+
+def _languages_used(quiz: "DraftQuiz") -> list[str]:
+    """The languages ``quiz`` declares that its texts use (the first of them when its texts use none)."""
+    used = {lang for texts in _draft_texts(quiz) for lang in texts}
+    return [lang for lang in quiz.languages if lang in used] or quiz.languages[:1]
 
 
 def _truth_value(texts: Texts) -> bool | None:
