@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from quizlint.export import FORMATS, get_format
-from quizlint.render import left_out, render_html, render_plain
+from quizlint.render import left_out, list_starts, render_html, render_plain
 from test_export_support import dtd_errors, qti_package_errors, zip_entries
 
 RENDERING_FORMATS = [name for name in FORMATS if name != "json"]
@@ -102,3 +102,42 @@ def test_content_the_sanitiser_removes_is_named_with_its_position(run, write_qui
             "(a data: URL)") in warnings
     explanation = "demo.quiz.yaml:13:23: item 'xss', explanation (en): the HTML sanitiser leaves out the text 'p{}'"
     assert (explanation in warnings) == (fmt != "aiken")  # Aiken has no explanations at all (one warning says so)
+
+
+STEPS = """\
+- id: next-step
+  stem:
+    en: |
+      Steps 1 and 2 are done. Which of the remaining steps must come first?
+
+      3. Compile the model
+      4. Load the weights
+  options:
+    - text: {en: "Step 3"}
+      correct: true
+    - text: {en: "Step 4"}
+"""
+
+
+@pytest.mark.parametrize("fmt", RENDERING_FORMATS)
+def test_a_list_keeps_the_number_it_starts_at_or_a_warning_says_it_cannot(run, write_quiz, tmp_path, fmt):
+    """A list starting at 3 was exported numbered from 1, silently; QTI's XHTML has no `start` (its schemas)."""
+    written, warnings = exported_text(run, fmt, write_quiz(STEPS, languages="en"), tmp_path / "out")
+    cannot = ("demo.quiz.yaml:8:11: item 'next-step', stem (en): QTI has no start number for a list: the one that "
+              "starts at 3 is numbered from 1")
+    if fmt in ("qti21", "qti30"):
+        assert "<ol><li>Compile the model</li>" in written and cannot in warnings
+    elif fmt == "aiken":
+        assert "3. Compile the model 4. Load the weights" in written
+    elif fmt == "canvas":
+        assert '&lt;ol start="3"&gt;&lt;li&gt;Compile the model' in written
+    else:  # Moodle XML, and GIFT, which writes such a text as HTML (a Markdown reader may number it from 1)
+        assert '<ol start' + ("\\" if fmt == "gift" else "") + '="3"><li>Compile the model' in written
+    assert (cannot in warnings) == (fmt in ("qti21", "qti30"))
+
+
+@pytest.mark.parametrize("markdown, starts", [("3. a\n4. b", [3]), ("1. a\n2. b", []), ("- a", []),
+                                              ('<ol start="7"><li>x</li></ol>', [7]),
+                                              ('<ol start="x"><li>y</li></ol>', [])])
+def test_list_starts(markdown, starts):
+    assert list_starts(markdown) == starts

@@ -7,9 +7,10 @@ receives is decided in one place:
    emphasis) and code is kept verbatim. Raw HTML stays HTML only where it is HTML: a comment, or a tag of an
    HTML element written in one case (``<b>``, ``<SPAN>``); anything else that looks like a tag (``vector<int>``,
    ``List<Object>``, ``<?php ?>``) is text, shown as written (``_raw_html_as_text``);
-2. nh3 removes everything outside an allow-list of tags and attributes that QTI 2.1/3.0 XHTML also accepts:
-   the tags of other elements go and their content stays, except ``script``/``style``, whose content goes too;
-   no event handlers, no ``style``/``id`` attributes, and only ``http``, ``https`` and ``mailto`` URLs
+2. nh3 removes everything outside an allow-list of tags and attributes that QTI 2.1/3.0 XHTML also accepts
+   (and ``start`` on ``ol``, which ``append_html`` leaves out for QTI: ``list_starts`` finds it): the tags of
+   other elements go and their content stays, except ``script``/``style``, whose content goes too; no event
+   handlers, no ``style``/``id`` attributes, and only ``http``, ``https`` and ``mailto`` URLs
    (``javascript:`` links lose their target). What a reader would miss (the text of a ``script``, an image with
    a ``data:`` URL) is named by ``left_out``, and exports warn about it;
 3. the sanitised fragment is parsed with lxml and repaired to the XHTML content model QTI validates against
@@ -38,7 +39,7 @@ BLOCK_TAGS = frozenset({"address", "blockquote", "div", "dl", "h1", "h2", "h3", 
                         "pre", "table", "ul"})
 STRUCTURE_TAGS = frozenset({"dd", "dt", "li", "tbody", "td", "tfoot", "th", "thead", "tr"})
 ALLOWED_TAGS = INLINE_TAGS | BLOCK_TAGS | STRUCTURE_TAGS
-ALLOWED_ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt"}, "code": {"class"}}
+ALLOWED_ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt"}, "code": {"class"}, "ol": {"start"}}
 # Elements the sanitiser removes with their content (any other element outside the allow-list loses its tag only).
 CONTENT_REMOVED_TAGS = frozenset({"script", "style"})
 URL_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -221,16 +222,16 @@ def _cleaner():
                        strip_comments=True)
 
 
-_LANGUAGE_CLASS = re.compile(r"language-[A-Za-z0-9_+#.-]{1,40}")
+_VALID_VALUE = {"class": re.compile(r"language-[A-Za-z0-9_+#.-]{1,40}"), "start": re.compile(r"[0-9]{1,9}")}
 
 
 def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
-    """Only the allow-listed attributes (nh3 also lets ``lang`` and ``title`` through on every tag)."""
+    """Only the allow-listed attributes (nh3 also lets ``lang`` and ``title`` through on every tag), with a value
+    of their kind (a ``language-`` class, a list's start number)."""
     if attribute not in ALLOWED_ATTRIBUTES.get(tag, ()):
         return None
-    if attribute == "class":
-        return value if _LANGUAGE_CLASS.fullmatch(value) else None
-    return value
+    valid = _VALID_VALUE.get(attribute)
+    return value if valid is None or valid.fullmatch(value) else None
 
 
 # Text with none of these characters, not starting like a list, heading or code block, renders as one
@@ -327,6 +328,15 @@ def _missing_text(before: str, after: str) -> str:
 
 def _quoted(text: str) -> str:
     return repr(text if len(text) <= _QUOTED_MAX else text[:_QUOTED_MAX - 1] + "…")
+
+
+def list_starts(markdown: str | None) -> list[int]:
+    """The numbers the ordered lists of ``markdown`` start at, for those that do not start at 1 (Markdown's
+    ``3. …``, HTML's ``<ol start="3">``)."""
+    if not markdown:
+        return []
+    return [int(start) for start in (ol.get("start") for ol in _fragment(markdown, False).iter("ol"))
+            if start is not None and int(start) != 1]
 
 
 # --- repairing the fragment -------------------------------------------------------------------------------
@@ -562,25 +572,26 @@ def render_html(markdown: str | None, *, compact: bool = False) -> str:
 
 
 def append_html(parent, markdown: str | None, *, namespace: str | None = None, compact: bool = False,
-                blocks: bool = False) -> None:
+                blocks: bool = False, list_start: bool = True) -> None:
     """Append the rendered ``markdown`` to the lxml element ``parent``, its elements in ``namespace``.
 
     ``blocks``: the place accepts block elements only (a QTI ``itemBody``): loose text and inline elements
-    at the top level are wrapped in ``<p>``.
+    at the top level are wrapped in ``<p>``. ``list_start`` False: ordered lists lose the number they start at
+    (QTI's XHTML has no ``start``).
     """
     if not markdown:
         return
     wrapper = _fragment(markdown, compact and not blocks)
-    prefix = f"{{{namespace}}}" if namespace else ""
+    copy = _Copy(f"{{{namespace}}}" if namespace else "", list_start)
     if blocks:
-        _copy_as_blocks(parent, wrapper, prefix)
+        _copy_as_blocks(parent, wrapper, copy)
     else:
         _add_text(parent, len(parent), wrapper.text)
         for child in wrapper:
-            _append_copy(parent, child, prefix)
+            copy.append(parent, child)
 
 
-def _copy_as_blocks(target, source, prefix: str) -> None:
+def _copy_as_blocks(target, source, copy: "_Copy") -> None:
     """Copy ``source``'s content into ``target``, gathering loose text and inline elements into paragraphs."""
     etree = lxml_etree()
     paragraph = None
@@ -589,28 +600,38 @@ def _copy_as_blocks(target, source, prefix: str) -> None:
         nonlocal paragraph
         if text and text.strip():
             if paragraph is None:
-                paragraph = etree.SubElement(target, prefix + "p")
+                paragraph = etree.SubElement(target, copy.prefix + "p")
             _add_text(paragraph, len(paragraph), text)
 
     add_text(source.text)
     for child in source:
         if child.tag in INLINE_TAGS:
             if paragraph is None:
-                paragraph = etree.SubElement(target, prefix + "p")
-            _append_copy(paragraph, child, prefix).tail = child.tail
+                paragraph = etree.SubElement(target, copy.prefix + "p")
+            copy.append(paragraph, child).tail = child.tail
         else:
             paragraph = None
-            _append_copy(target, child, prefix).tail = None
+            copy.append(target, child).tail = None
             add_text(child.tail)
 
 
-def _append_copy(target, source, prefix: str):
-    copy = lxml_etree().SubElement(target, prefix + source.tag, dict(source.attrib))
-    copy.text = source.text
-    for child in source:
-        _append_copy(copy, child, prefix)
-    copy.tail = source.tail
-    return copy
+class _Copy:
+    """How ``append_html`` copies elements: into a namespace (``prefix``), with or without lists' ``start``."""
+
+    def __init__(self, prefix: str, list_start: bool):
+        self.prefix, self.list_start = prefix, list_start
+
+    def append(self, target, source):
+        """A copy of ``source`` (its tail too) as the last child of ``target``."""
+        attributes = dict(source.attrib)
+        if not self.list_start and source.tag == "ol":
+            attributes.pop("start", None)
+        copied = lxml_etree().SubElement(target, self.prefix + source.tag, attributes)
+        copied.text = source.text
+        for child in source:
+            self.append(copied, child)
+        copied.tail = source.tail
+        return copied
 
 
 _PLAIN_BLOCKS = BLOCK_TAGS | {"li", "dt", "dd", "tr"}
@@ -656,7 +677,9 @@ def _plain_parts(element, parts: list[str], in_pre: bool) -> None:
 
 def _item_marker(item) -> str:
     parent = item.getparent()
-    return f"{parent.index(item) + 1}. " if parent is not None and parent.tag == "ol" else "- "
+    if parent is None or parent.tag != "ol":
+        return "- "
+    return f"{int(parent.get('start', 1)) + parent.index(item)}. "
 
 
 def _collapse(text: str) -> str:
@@ -664,4 +687,5 @@ def _collapse(text: str) -> str:
 
 
 __all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "left_out",
-           "lxml_etree", "markdown_parser", "math_spans", "needs_sanitising", "normalize_url", "render_html", "render_plain", "xml_safe"]
+           "list_starts", "lxml_etree", "markdown_parser", "math_spans", "needs_sanitising", "normalize_url",
+           "render_html", "render_plain", "xml_safe"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from quizlint.model import Item, Quiz, QuizFile, TextField, item_text_fields, quiz_text_fields, text_in
 from quizlint.model.order import order_is_meaningful
-from quizlint.render import left_out, lxml_etree
+from quizlint.render import left_out, list_starts, lxml_etree
 from quizlint.text import spelled_in
 
 TOOL_NAME = "quizlint"
@@ -227,41 +227,52 @@ class PreparedQuiz:
         return f"{self.file.path}:{line}:{column}"
 
 
-def left_out_warnings(quizzes: list[PreparedQuiz], *, description: bool = True) -> list[str]:
-    """A warning per text whose rendering leaves out what its reader would miss (``quizlint.render.left_out``):
+def left_out_warnings(quizzes: list[PreparedQuiz], *, description: bool = True,
+                      no_list_start: str | None = None) -> list[str]:
+    """A warning per text whose rendering leaves out what its reader would miss (``quizlint.render.left_out``,
+    and, for the format named ``no_list_start``, which numbers every ordered list from 1, where a list starts):
     the written items' texts and, where the format writes it, each quiz's ``description``."""
     warnings = []
     for quiz in quizzes:
         if description:
-            warnings += _texts_left_out(quiz, [text for text in quiz_text_fields(quiz.quiz)
-                                               if text.path == ("description",)], None, None)
+            fields = [text for text in quiz_text_fields(quiz.quiz) if text.path == ("description",)]
+            warnings += _texts_left_out(quiz, fields, None, None, no_list_start)
         for prepared in quiz.items:
-            warnings += item_left_out(quiz, prepared)
+            warnings += item_left_out(quiz, prepared, no_list_start=no_list_start)
     return warnings
 
 
-def item_left_out(quiz: PreparedQuiz, prepared: PreparedItem, *, feedback: bool = True) -> list[str]:
+def item_left_out(quiz: PreparedQuiz, prepared: PreparedItem, *, feedback: bool = True,
+                  no_list_start: str | None = None) -> list[str]:
     """``left_out_warnings`` of one item; ``feedback``: the format writes its feedback and explanation."""
     fields = [text for text in item_text_fields(prepared.item)
               if feedback or text.path[-1] not in ("feedback", "explanation")]
-    return _texts_left_out(quiz, fields, f"item {prepared.item.id!r}", prepared)
+    return _texts_left_out(quiz, fields, f"item {prepared.item.id!r}", prepared, no_list_start)
 
 
-def _texts_left_out(quiz: PreparedQuiz, fields: list[TextField], owner: str | None,
-                    prepared: PreparedItem | None) -> list[str]:
+def _texts_left_out(quiz: PreparedQuiz, fields: list[TextField], owner: str | None, prepared: PreparedItem | None,
+                    no_list_start: str | None) -> list[str]:
     warnings = []
     for text_field in fields:
         for path, lang in _written_texts(quiz, text_field).items():
-            lost = left_out(quiz.text(text_field.value, lang))
-            if not lost:
+            reasons = _left_out_of(quiz.text(text_field.value, lang), no_list_start)
+            if not reasons:
                 continue
             line, column = quiz.file.position_in_item(prepared.index, *path) if prepared is not None \
                 else quiz.file.document.position(path)
             label = text_field.label if isinstance(text_field.value, str) else f"{text_field.label} ({lang})"
             label = label if owner is None else f"{owner}, {label}"
-            warnings.append(f"{quiz.file.path}:{line}:{column}: {label}: the HTML sanitiser leaves out "
-                            f"{' and '.join(lost)}")
+            warnings.append(f"{quiz.file.path}:{line}:{column}: {label}: {'; '.join(reasons)}")
     return warnings
+
+
+def _left_out_of(text: str, no_list_start: str | None) -> list[str]:
+    lost = left_out(text)
+    reasons = [f"the HTML sanitiser leaves out {' and '.join(lost)}"] if lost else []
+    if no_list_start is not None:
+        reasons += [f"{no_list_start} has no start number for a list: the one that starts at {start} is numbered "
+                    "from 1" for start in list_starts(text)]
+    return reasons
 
 
 def _written_texts(quiz: PreparedQuiz, text_field: TextField) -> dict[tuple, str]:
