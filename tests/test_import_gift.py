@@ -80,6 +80,18 @@ def test_multichoice_multi_tricky_weights(run, tmp_path):
     assert [correct for _, correct, _ in options_of(item)] == [True, False, False]
 
 
+def test_unequal_weights_of_the_right_answers_are_reported(run, tmp_path):
+    """`~%70%a ~%30%b` used to become two plain right options, silently."""
+    result, data = import_gift(run, tmp_path, "::weighted:: Which are vectors?\n"
+                                              "{~%70%Force ~%30%Velocity ~%-100%Mass}\n\n"
+                                              "::equal:: Which are even? {~%50%2 ~%50%4 ~%-100%5}\n")
+    assert result.exit_code == 0, result.stderr
+    assert [correct for _, correct, _ in options_of(data["items"][0])] == [True, True, False]
+    assert ("questions.gift:1: question 'weighted': unequal partial credit (70%, 30%) is not imported"
+            in result.stderr)
+    assert "'equal'" not in result.stderr  # equal shares are what quizlint gives the right options
+
+
 def test_partial_credit_in_a_single_answer_question_is_reported(run, tmp_path):
     # examples.txt "Difficult question": Moodle keeps 50%; a quiz file has no partial credit
     result, data = import_gift(run, tmp_path, "Difficult question.{~wrong answer ~%50%half credit answer =full credit answer}")
@@ -236,6 +248,19 @@ def test_a_question_right_after_a_category_line_is_a_question(run, tmp_path):
     assert data["title"] == {"en": "Unit 1"}  # the category is its line, not the question under it
     assert [(item["id"], item["stem"]["en"]) for item in data["items"]] == [("q1", "First?"), ("q2", "Second?")]
     assert "questions.gift:2: a question follows the $CATEGORY: line without a blank line" in result.stderr
+
+def test_questions_without_a_blank_line_between_them_are_separate_questions(run, tmp_path):
+    """They used to be folded into the first question's stem, braces and all, silently."""
+    result, data = import_gift(run, tmp_path, "::q1:: One? {=a ~b}\n::q2:: Two? {=c ~d}\n// [id:third]\nThree?\n"
+                                              "{=e ~f}\nGrant is {=buried ~alive} in Grant's\ntomb.\n")
+    assert result.exit_code == 0, result.stderr
+    assert [(item["id"], item["stem"]["en"]) for item in data["items"]] == [
+        ("q1", "One?"), ("q2", "Two?"), ("third", "Three?"), ("questions-q4", "Grant is _____ in Grant's\\\ntomb.")]
+    for line in (2, 3, 6):
+        assert (f"questions.gift:{line}: a question follows a question's answers without a blank line: read as a "
+                "question") in result.stderr
+    assert result.stderr.count("without a blank line") == 3  # the missing word's text goes on: no question
+
 
 @pytest.mark.parametrize(
     ("gift", "line", "message"),

@@ -230,3 +230,46 @@ def test_a_code_blocks_language_survives_a_round_trip(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     (item,) = read_quiz(back)[0].quiz.items
     assert item.stem == {"en": "What does this print?\n\n```python\nprint(len([1, 2]))\n```"}
+
+
+COMBINED = """<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+  <question type="multichoice">
+    <name><text>Vectors</text></name>
+    <questiontext format="html"><text>Which are vector quantities?</text></questiontext>
+    <single>false</single>
+    <correctfeedback format="html"><text>Well done: both have a direction.</text></correctfeedback>
+    <partiallycorrectfeedback format="html"><text></text></partiallycorrectfeedback>
+    <incorrectfeedback format="html"><text>Review chapter 3 before retrying.</text></incorrectfeedback>
+    <answer fraction="80"><text>Force</text></answer>
+    <answer fraction="20"><text>Velocity</text></answer>
+    <answer fraction="-100"><text>Mass</text></answer>
+    <hint format="html"><text>A vector has a magnitude and a direction.</text></hint>
+    <hint format="html"><text></text></hint>
+  </question>
+  <question type="multichoice">
+    <name><text>Even</text></name>
+    <questiontext format="html"><text>Which are even?</text></questiontext>
+    <single>false</single>
+    <answer fraction="33.33333"><text>2</text></answer>
+    <answer fraction="33.33333"><text>4</text></answer>
+    <answer fraction="33.33333"><text>6</text></answer>
+    <answer fraction="-100"><text>7</text></answer>
+  </question>
+</quiz>
+"""
+
+
+def test_what_a_quiz_file_cannot_hold_is_reported_per_question(run, tmp_path):
+    """Combined feedback, hints and unequal credit among the right answers used to be dropped silently."""
+    source = tmp_path / "q.xml"
+    source.write_text(COMBINED, encoding="utf-8")
+    result = run("import", source, "--lang", "en", "-o", tmp_path / "out.quiz.yaml")
+    assert result.exit_code == 0, result.stderr
+    assert ("q.xml:3: question 'Vectors': feedback shown for a right or wrong answer as a whole is not imported "
+            "(correctfeedback, incorrectfeedback)") in result.stderr  # the empty one says nothing
+    assert "q.xml:3: question 'Vectors': 1 hint(s) not imported" in result.stderr
+    assert "q.xml:3: question 'Vectors': unequal partial credit (80%, 20%) is not imported" in result.stderr
+    assert "'Even'" not in result.stderr  # equal thirds are what quizlint gives the right options
+    vectors = read_quiz(tmp_path / "out.quiz.yaml")[0].quiz.items[0]
+    assert [option.correct for option in vectors.options] == [True, True, False]

@@ -38,6 +38,14 @@ def imported(run, tmp_path: Path, source: Path, *extra: str):
     return quiz_file.quiz, result
 
 
+def exported(run, tmp_path: Path, quiz_yaml: str, fmt: str) -> Path:
+    """The package ``quizlint export --to FMT`` writes for the quiz file ``quiz_yaml``."""
+    (tmp_path / "source.quiz.yaml").write_text(quiz_yaml, encoding="utf-8")
+    package = tmp_path / "package.zip"
+    assert run("export", "--to", fmt, "-o", package, tmp_path / "source.quiz.yaml").exit_code == 0
+    return package
+
+
 def test_fixture_items_are_valid_qti21():
     """The hand-written package is real QTI 2.1: every item and the test validate against the official XSD."""
     from lxml import etree
@@ -262,6 +270,36 @@ def test_a_bank_package_splits_into_its_quizzes(run, tmp_path, bank_package):
     assert not any(item.tags for item in geo.items + space.items)
 
 
+ENGLISH_QUIZ = """\
+quizlint: 1
+id: only-english
+languages: [en]
+title: {en: Only English}
+items:
+  - id: a1
+    stem: {en: "Which planet is largest?"}
+    options:
+      - text: {en: Jupiter}
+        correct: true
+      - text: {en: Mars}
+"""
+
+
+def test_each_quiz_split_from_a_package_declares_only_its_own_languages(run, tmp_path):
+    """An English-only quiz of a bank with a bilingual one came back declaring `tr` too (and failed lint, T001)."""
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "a.quiz.yaml").write_text(ENGLISH_QUIZ, encoding="utf-8")
+    (bank / "b.quiz.yaml").write_text(SPACE_QUIZ, encoding="utf-8")
+    assert run("export", "--to", "qti21", "--lang", "all", "-o", tmp_path / "bank.zip", bank).exit_code == 0
+    assert run("import", tmp_path / "bank.zip", "--split", "-o", tmp_path / "out").exit_code == 0
+    english, space = (read_quiz(tmp_path / "out" / name)[0].quiz for name in ("only-english.quiz.yaml",
+                                                                              "space.quiz.yaml"))
+    assert (english.languages, space.languages) == (["en"], ["en", "tr"])
+    result = run("lint", "--no-cache", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+
+
 def test_a_bank_package_without_split_is_one_quiz_called_as_the_package(run, tmp_path, bank_package):
     quiz, result = imported(run, tmp_path, bank_package)
     assert "the package holds 2 tests ('Geography', 'Space')" in result.stderr and "--split" in result.stderr
@@ -345,10 +383,7 @@ items:
 @pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
 def test_ids_that_start_with_a_digit_come_back_as_they_were(run, tmp_path, fmt):
     # the package's identifiers are NCNames (id-2024-exam, id-1-largest-planet): the ids are restored
-    (tmp_path / "exam.quiz.yaml").write_text(DIGIT_QUIZ, encoding="utf-8")
-    package = tmp_path / "exam.zip"
-    assert run("export", "--to", fmt, "-o", package, tmp_path / "exam.quiz.yaml").exit_code == 0
-    quiz, _ = imported(run, tmp_path, package)
+    quiz, _ = imported(run, tmp_path, exported(run, tmp_path, DIGIT_QUIZ, fmt))
     assert quiz.id == "2024-exam"
     assert [item.id for item in quiz.items] == ["1-largest-planet", "id-card"]
 
@@ -358,3 +393,39 @@ def test_quizlint_id_takes_off_only_the_prefix_ncname_adds():
 
     assert [quizlint_id(name) for name in ("id-2024-exam", "id-card", "id-_x", "exam", None)] == [
         "2024-exam", "id-card", "id-_x", "exam", None]
+
+
+PICTURES = """\
+quizlint: 1
+id: pictures
+languages: [en]
+title: {en: Pictures}
+items:
+  - id: planet
+    stem: {en: "Which planet is this? ![a planet](https://example.org/planet.png) ![a moon](images/moon.png)"}
+    options:
+      - text: {en: Jupiter}
+        correct: true
+      - text: {en: Mars}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_only_media_files_of_the_package_are_said_not_to_be_imported(run, tmp_path, fmt):
+    """A plain https:// image, kept as it is, used to be named among the media files not imported."""
+    quiz, result = imported(run, tmp_path, exported(run, tmp_path, PICTURES, fmt))
+    assert "media files are referenced but not imported: images/moon.png\n" in result.stderr
+    assert "https://example.org/planet.png" in quiz.items[0].stem["en"]
+
+
+@pytest.mark.parametrize("suffix", [".zip", ".imscc"])
+def test_a_package_that_is_not_a_zip_file_is_named_so(run, tmp_path, suffix):
+    """It used to be reported as `notzip.zip:1:1: malformed XML`."""
+    for content in (b"hello", b'<?xml version="1.0"?><questestinterop/>'):
+        source = tmp_path / f"notzip{suffix}"
+        source.write_bytes(content)
+        result = run("import", source, "-o", tmp_path / "out.quiz.yaml")
+        assert result.exit_code == 1 and "Traceback" not in result.stderr
+        assert (f"{source}: not a zip file: a QTI or Canvas package must be a zip archive or a folder (holding an "
+                "imsmanifest.xml)") in result.stderr
+        assert "malformed XML" not in result.stderr

@@ -101,3 +101,32 @@ def test_export_then_import_keeps_the_items(run, tmp_path, fmt, source, lang):
         for name in spec["quiz"]:
             assert getattr(back.quiz, name) == getattr(quiz, name), name
     assert compare(quiz, back.quiz, languages, spec) == []
+
+
+MATH_QUIZ = r"""quizlint: 1
+id: mathq
+languages: [en]
+title: {en: "Math"}
+items:
+  - id: m1
+    stem: {en: 'Solve $$\begin{cases} x+y=2 \\ x-y=0 \end{cases}$$ for the set $\{x\}$ with $a_1 * b_2$'}
+    options:
+      - text: {en: '$x=1$ is *the* answer'}
+        correct: true
+      - text: {en: '$x_2 = [0, 1]$ and \*literal\* stars'}
+"""
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_math_comes_back_exactly_as_written(run, tmp_path, fmt):
+    """LaTeX inside $…$ and $$…$$ used to come back escaped as Markdown (a backslash doubled before a brace, a
+    backslash added before `*` and `\\`); Markdown outside math is still escaped where it must be."""
+    source = tmp_path / "m.quiz.yaml"
+    source.write_text(MATH_QUIZ, encoding="utf-8")
+    exported = tmp_path / f"export{FORMATS[fmt]['suffix']}"
+    assert run("export", "--to", fmt, "-o", exported, source).exit_code == 0
+    back = tmp_path / "back.quiz.yaml"
+    result = run("import", "--from", FORMATS[fmt]["importer"], "--lang", "en", exported, "-o", back)
+    assert result.exit_code == 0, result.stderr
+    original, imported = read_quiz(source)[0].quiz, read_quiz(back)[0].quiz
+    assert compare(original, imported, ["en"], FORMATS[fmt]) == []

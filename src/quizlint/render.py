@@ -4,10 +4,15 @@ Every exporter (and the preview) renders stems, options, feedback and explanatio
 receives is decided in one place:
 
 1. markdown-it-py, CommonMark plus tables; ``$…$`` and ``$$…$$`` math is kept as written (never read as
-   emphasis) and code is kept verbatim;
-2. nh3 removes everything outside an allow-list of tags and attributes that QTI 2.1/3.0 XHTML also accepts:
-   no ``script``/``style`` (their content goes too), no event handlers, no ``style``/``id`` attributes, and
-   only ``http``, ``https`` and ``mailto`` URLs (``javascript:`` links lose their target);
+   emphasis) and code is kept verbatim. Raw HTML stays HTML only where it is HTML: a comment, or a tag of an
+   HTML element written in one case (``<b>``, ``<SPAN>``); anything else that looks like a tag (``vector<int>``,
+   ``List<Object>``, ``<?php ?>``) is text, shown as written (``_raw_html_as_text``);
+2. nh3 removes everything outside an allow-list of tags and attributes that QTI 2.1/3.0 XHTML also accepts
+   (and ``start`` on ``ol``, which ``append_html`` leaves out for QTI: ``list_starts`` finds it): the tags of
+   other elements go and their content stays, except ``script``/``style``, whose content goes too; no event
+   handlers, no ``style``/``id`` attributes, and only ``http``, ``https`` and ``mailto`` URLs
+   (``javascript:`` links lose their target). What a reader would miss (the text of a ``script``, an image with
+   a ``data:`` URL) is named by ``left_out``, and exports warn about it;
 3. the sanitised fragment is parsed with lxml and repaired to the XHTML content model QTI validates against
    (blocks are never inside inline elements, lists hold list items, tables have a body, links have an
    ``href``, images an ``alt``, URLs are valid URI references: ``normalize_url``), then serialised as XML.
@@ -34,7 +39,9 @@ BLOCK_TAGS = frozenset({"address", "blockquote", "div", "dl", "h1", "h2", "h3", 
                         "pre", "table", "ul"})
 STRUCTURE_TAGS = frozenset({"dd", "dt", "li", "tbody", "td", "tfoot", "th", "thead", "tr"})
 ALLOWED_TAGS = INLINE_TAGS | BLOCK_TAGS | STRUCTURE_TAGS
-ALLOWED_ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt"}, "code": {"class"}}
+ALLOWED_ATTRIBUTES = {"a": {"href"}, "img": {"src", "alt"}, "code": {"class"}, "ol": {"start"}}
+# Elements the sanitiser removes with their content (any other element outside the allow-list loses its tag only).
+CONTENT_REMOVED_TAGS = frozenset({"script", "style"})
 URL_SCHEMES = frozenset({"http", "https", "mailto"})
 VOID_TAGS = frozenset({"br", "hr", "img"})
 
@@ -85,12 +92,28 @@ _INLINE_MATH = re.compile(r"\$(?=[^\s$])((?:\\.|[^$\\\n])+?)(?<=[^\s\\])\$(?![\w
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
 
 
+def _math_at(src: str, pos: int, end: int) -> re.Match | None:
+    """The math (``$…$`` or ``$$…$$``) that starts at ``pos`` of ``src`` and ends by ``end``, if any."""
+    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
+        return None
+    return _DISPLAY_MATH.match(src, pos, end) or _INLINE_MATH.match(src, pos, end)
+
+
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """``(start, end)`` of each math of ``text`` read as plain text (outside code): what the parser keeps as
+    written (for code that must not change it, such as escaping a text for Markdown)."""
+    spans, at = [], text.find("$")
+    while at >= 0:
+        match = _math_at(text, at, len(text))
+        if match is not None:
+            spans.append(match.span())
+        at = text.find("$", match.end() if match is not None else at + 1)
+    return spans
+
+
 def _math_rule(state, silent: bool) -> bool:
     """markdown-it inline rule: ``$…$`` and ``$$…$$`` become one literal text token."""
-    src, pos = state.src, state.pos
-    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
-        return False
-    match = _DISPLAY_MATH.match(src, pos, state.posMax) or _INLINE_MATH.match(src, pos, state.posMax)
+    match = _math_at(state.src, state.pos, state.posMax)
     if match is None:
         return False
     if not silent:
@@ -110,10 +133,70 @@ def _markdown(any_link: bool = False):
     md = MarkdownIt("commonmark", {"html": True}).enable("table")
     md.normalizeLink = normalize_url
     md.inline.ruler.before("escape", "math", _math_rule)
-    md.add_render_rule("math", lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
+    md.core.ruler.push("raw_html_as_text", _raw_html_as_text)
+    for token_type in ("math", _HTML_AS_TEXT):
+        md.add_render_rule(token_type, lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
     if any_link:
         md.validateLink = lambda url: True
     return md
+
+
+def markdown_parser():
+    """The markdown-it parser quiz Markdown is read with, for code that must read a text exactly as the exports
+    do (before sanitising)."""
+    return _markdown()
+
+
+_HTML_AS_TEXT = "html_as_text"  # the token of raw HTML shown as written
+_TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
+
+
+def _raw_html_as_text(state) -> None:
+    """markdown-it core rule: raw HTML that is not HTML (see ``_is_html``) becomes text, shown as written; in an
+    HTML block, each such tag is escaped and the rest kept."""
+    for token in state.tokens:
+        if token.type == "html_block":
+            token.content = _escape_non_html(token.content)
+        for child in token.children or ():
+            if child.type == "html_inline" and not _is_html(child.content):
+                child.type = _HTML_AS_TEXT
+
+
+def _escape_non_html(html: str) -> str:
+    """``html`` with every tag markdown-it finds in it that is not HTML escaped."""
+    from markdown_it.common.html_re import HTML_TAG_RE
+    from markdown_it.common.utils import escapeHtml
+
+    pieces, kept_from = [], 0
+    at = html.find("<")
+    while at >= 0:
+        match = HTML_TAG_RE.match(html, at)
+        if match is not None and not _is_html(match.group(0)):
+            pieces += [html[kept_from:at], escapeHtml(match.group(0))]
+            kept_from = match.end()
+        at = html.find("<", match.end() if match is not None else at + 1)
+    return "".join(pieces) + html[kept_from:]
+
+
+def _is_html(raw: str) -> bool:
+    """Whether ``raw``, what markdown-it takes for raw HTML, is HTML to the sanitiser: a comment, or the tag of an
+    element HTML has, its name in one case (``<b>``, ``<SPAN>``). A name HTML does not have (``<int>``,
+    ``<String>``), one written as a type is (``<Object>``, ``<Option>``), a declaration, processing instruction
+    or CDATA section is what the author means to show."""
+    if raw.startswith("<!--"):
+        return True
+    match = _TAG_NAME.match(raw)
+    if match is None:
+        return False
+    name = match.group(1)
+    return (name.islower() or name.isupper()) and name.lower() in _html_element_names()
+
+
+@functools.lru_cache(maxsize=None)
+def _html_element_names() -> frozenset:
+    from lxml.html.defs import tags
+
+    return frozenset(tags) | ALLOWED_TAGS
 
 
 def normalize_url(url: str) -> str:
@@ -133,22 +216,22 @@ def normalize_url(url: str) -> str:
 def _cleaner():
     import nh3
 
-    return nh3.Cleaner(tags=set(ALLOWED_TAGS), clean_content_tags={"script", "style"},
+    return nh3.Cleaner(tags=set(ALLOWED_TAGS), clean_content_tags=set(CONTENT_REMOVED_TAGS),
                        attributes={tag: set(names) for tag, names in ALLOWED_ATTRIBUTES.items()},
                        attribute_filter=_attribute_filter, link_rel=None, url_schemes=set(URL_SCHEMES),
                        strip_comments=True)
 
 
-_LANGUAGE_CLASS = re.compile(r"language-[A-Za-z0-9_+#.-]{1,40}")
+_VALID_VALUE = {"class": re.compile(r"language-[A-Za-z0-9_+#.-]{1,40}"), "start": re.compile(r"[0-9]{1,9}")}
 
 
 def _attribute_filter(tag: str, attribute: str, value: str) -> str | None:
-    """Only the allow-listed attributes (nh3 also lets ``lang`` and ``title`` through on every tag)."""
+    """Only the allow-listed attributes (nh3 also lets ``lang`` and ``title`` through on every tag), with a value
+    of their kind (a ``language-`` class, a list's start number)."""
     if attribute not in ALLOWED_ATTRIBUTES.get(tag, ()):
         return None
-    if attribute == "class":
-        return value if _LANGUAGE_CLASS.fullmatch(value) else None
-    return value
+    valid = _VALID_VALUE.get(attribute)
+    return value if valid is None or valid.fullmatch(value) else None
 
 
 # Text with none of these characters, not starting like a list, heading or code block, renders as one
@@ -185,7 +268,7 @@ _URL_ATTRIBUTE = {"link_open": "href", "image": "src"}
 
 def _is_active(token) -> bool:
     """Raw HTML, or a link or image to a URL the sanitiser would not keep."""
-    if token.type in ("html_block", "html_inline"):
+    if token.type in ("html_block", "html_inline", _HTML_AS_TEXT):
         return True
     url = token.attrGet(_URL_ATTRIBUTE[token.type]) if token.type in _URL_ATTRIBUTE else None
     return url is not None and _url_scheme(url) not in URL_SCHEMES | {""}
@@ -196,6 +279,64 @@ def _url_scheme(url: str) -> str:
     ``javascript:`` does not hide it); ``""`` for a relative URL."""
     match = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", re.sub(r"[\x00-\x20]", "", url))
     return match.group(1).lower() if match else ""
+
+
+# --- what the sanitiser leaves out ------------------------------------------------------------------------
+
+
+def left_out(markdown: str | None) -> list[str]:
+    """What a reader of ``markdown`` would miss in its rendering, described for a warning: text the sanitiser
+    removes (the content of ``script`` and ``style``), and images whose URL it does not keep (``data:``,
+    ``file:``). Empty for nearly every text (and at once for one without raw HTML or an image)."""
+    if not markdown or not ("<" in markdown or "](" in markdown):
+        return []
+    return list(_left_out(xml_safe(markdown).strip()))
+
+
+_QUOTED_MAX = 60
+
+
+@functools.lru_cache(maxsize=1024)
+def _left_out(markdown: str) -> tuple[str, ...]:
+    import lxml.html
+
+    rendered = _markdown().render(markdown)
+    if not rendered.strip():
+        return ()
+    before = lxml.html.fragment_fromstring(rendered, create_parent="div")
+    lost = [f"the image {_quoted(image.get('alt') or image.get('src'))} (a {_url_scheme(image.get('src'))}: URL)"
+            for image in before.iter("img") if _url_scheme(image.get("src") or "") not in URL_SCHEMES | {""}]
+    text = _missing_text(before.text_content(), "".join(_fragment(markdown, False).itertext()))
+    if text:
+        lost.insert(0, f"the text {_quoted(text)}")
+    return tuple(lost)
+
+
+def _missing_text(before: str, after: str) -> str:
+    """The runs of ``before`` that ``after`` lacks, joined by " … " ("" when ``after`` has every character of
+    ``before``, in whatever order and spacing: the repairs move text and add spaces, never remove any)."""
+    from collections import Counter
+    from difflib import SequenceMatcher
+
+    if not Counter("".join(before.split())) - Counter("".join(after.split())):
+        return ""
+    before, after = " ".join(before.split()), " ".join(after.split())
+    runs = [before[start:end].strip() for tag, start, end, _, _ in
+            SequenceMatcher(None, before, after, autojunk=False).get_opcodes() if tag in ("delete", "replace")]
+    return " … ".join(run for run in runs if run)
+
+
+def _quoted(text: str) -> str:
+    return repr(text if len(text) <= _QUOTED_MAX else text[:_QUOTED_MAX - 1] + "…")
+
+
+def list_starts(markdown: str | None) -> list[int]:
+    """The numbers the ordered lists of ``markdown`` start at, for those that do not start at 1 (Markdown's
+    ``3. …``, HTML's ``<ol start="3">``)."""
+    if not markdown:
+        return []
+    return [int(start) for start in (ol.get("start") for ol in _fragment(markdown, False).iter("ol"))
+            if start is not None and int(start) != 1]
 
 
 # --- repairing the fragment -------------------------------------------------------------------------------
@@ -431,25 +572,26 @@ def render_html(markdown: str | None, *, compact: bool = False) -> str:
 
 
 def append_html(parent, markdown: str | None, *, namespace: str | None = None, compact: bool = False,
-                blocks: bool = False) -> None:
+                blocks: bool = False, list_start: bool = True) -> None:
     """Append the rendered ``markdown`` to the lxml element ``parent``, its elements in ``namespace``.
 
     ``blocks``: the place accepts block elements only (a QTI ``itemBody``): loose text and inline elements
-    at the top level are wrapped in ``<p>``.
+    at the top level are wrapped in ``<p>``. ``list_start`` False: ordered lists lose the number they start at
+    (QTI's XHTML has no ``start``).
     """
     if not markdown:
         return
     wrapper = _fragment(markdown, compact and not blocks)
-    prefix = f"{{{namespace}}}" if namespace else ""
+    copy = _Copy(f"{{{namespace}}}" if namespace else "", list_start)
     if blocks:
-        _copy_as_blocks(parent, wrapper, prefix)
+        _copy_as_blocks(parent, wrapper, copy)
     else:
         _add_text(parent, len(parent), wrapper.text)
         for child in wrapper:
-            _append_copy(parent, child, prefix)
+            copy.append(parent, child)
 
 
-def _copy_as_blocks(target, source, prefix: str) -> None:
+def _copy_as_blocks(target, source, copy: "_Copy") -> None:
     """Copy ``source``'s content into ``target``, gathering loose text and inline elements into paragraphs."""
     etree = lxml_etree()
     paragraph = None
@@ -458,28 +600,38 @@ def _copy_as_blocks(target, source, prefix: str) -> None:
         nonlocal paragraph
         if text and text.strip():
             if paragraph is None:
-                paragraph = etree.SubElement(target, prefix + "p")
+                paragraph = etree.SubElement(target, copy.prefix + "p")
             _add_text(paragraph, len(paragraph), text)
 
     add_text(source.text)
     for child in source:
         if child.tag in INLINE_TAGS:
             if paragraph is None:
-                paragraph = etree.SubElement(target, prefix + "p")
-            _append_copy(paragraph, child, prefix).tail = child.tail
+                paragraph = etree.SubElement(target, copy.prefix + "p")
+            copy.append(paragraph, child).tail = child.tail
         else:
             paragraph = None
-            _append_copy(target, child, prefix).tail = None
+            copy.append(target, child).tail = None
             add_text(child.tail)
 
 
-def _append_copy(target, source, prefix: str):
-    copy = lxml_etree().SubElement(target, prefix + source.tag, dict(source.attrib))
-    copy.text = source.text
-    for child in source:
-        _append_copy(copy, child, prefix)
-    copy.tail = source.tail
-    return copy
+class _Copy:
+    """How ``append_html`` copies elements: into a namespace (``prefix``), with or without lists' ``start``."""
+
+    def __init__(self, prefix: str, list_start: bool):
+        self.prefix, self.list_start = prefix, list_start
+
+    def append(self, target, source):
+        """A copy of ``source`` (its tail too) as the last child of ``target``."""
+        attributes = dict(source.attrib)
+        if not self.list_start and source.tag == "ol":
+            attributes.pop("start", None)
+        copied = lxml_etree().SubElement(target, self.prefix + source.tag, attributes)
+        copied.text = source.text
+        for child in source:
+            self.append(copied, child)
+        copied.tail = source.tail
+        return copied
 
 
 _PLAIN_BLOCKS = BLOCK_TAGS | {"li", "dt", "dd", "tr"}
@@ -525,12 +677,15 @@ def _plain_parts(element, parts: list[str], in_pre: bool) -> None:
 
 def _item_marker(item) -> str:
     parent = item.getparent()
-    return f"{parent.index(item) + 1}. " if parent is not None and parent.tag == "ol" else "- "
+    if parent is None or parent.tag != "ol":
+        return "- "
+    return f"{int(parent.get('start', 1)) + parent.index(item)}. "
 
 
 def _collapse(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "lxml_etree",
-           "needs_sanitising", "normalize_url", "render_html", "render_plain", "xml_safe"]
+__all__ = ["ALLOWED_ATTRIBUTES", "ALLOWED_TAGS", "URL_SCHEMES", "append_html", "is_plain_paragraph", "left_out",
+           "list_starts", "lxml_etree", "markdown_parser", "math_spans", "needs_sanitising", "normalize_url",
+           "render_html", "render_plain", "xml_safe"]

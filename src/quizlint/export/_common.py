@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.model import Item, Quiz, QuizFile, text_in
+from quizlint.model import Item, Quiz, QuizFile, TextField, item_text_fields, quiz_text_fields, text_in
 from quizlint.model.order import order_is_meaningful
-from quizlint.render import lxml_etree
+from quizlint.render import left_out, list_starts, lxml_etree
 from quizlint.text import spelled_in
 
 TOOL_NAME = "quizlint"
@@ -225,6 +225,65 @@ class PreparedQuiz:
         """``file:line:column`` of ``path`` inside an item, for messages."""
         line, column = self.file.key_position_in_item(item.index, *path)
         return f"{self.file.path}:{line}:{column}"
+
+
+def left_out_warnings(quizzes: list[PreparedQuiz], *, description: bool = True,
+                      no_list_start: str | None = None) -> list[str]:
+    """A warning per text whose rendering leaves out what its reader would miss (``quizlint.render.left_out``,
+    and, for the format named ``no_list_start``, which numbers every ordered list from 1, where a list starts):
+    the written items' texts and, where the format writes it, each quiz's ``description``."""
+    warnings = []
+    for quiz in quizzes:
+        if description:
+            fields = [text for text in quiz_text_fields(quiz.quiz) if text.path == ("description",)]
+            warnings += _texts_left_out(quiz, fields, None, None, no_list_start)
+        for prepared in quiz.items:
+            warnings += item_left_out(quiz, prepared, no_list_start=no_list_start)
+    return warnings
+
+
+def item_left_out(quiz: PreparedQuiz, prepared: PreparedItem, *, feedback: bool = True,
+                  no_list_start: str | None = None) -> list[str]:
+    """``left_out_warnings`` of one item; ``feedback``: the format writes its feedback and explanation."""
+    fields = [text for text in item_text_fields(prepared.item)
+              if feedback or text.path[-1] not in ("feedback", "explanation")]
+    return _texts_left_out(quiz, fields, f"item {prepared.item.id!r}", prepared, no_list_start)
+
+
+def _texts_left_out(quiz: PreparedQuiz, fields: list[TextField], owner: str | None, prepared: PreparedItem | None,
+                    no_list_start: str | None) -> list[str]:
+    warnings = []
+    for text_field in fields:
+        for path, lang in _written_texts(quiz, text_field).items():
+            reasons = _left_out_of(quiz.text(text_field.value, lang), no_list_start)
+            if not reasons:
+                continue
+            line, column = quiz.file.position_in_item(prepared.index, *path) if prepared is not None \
+                else quiz.file.document.position(path)
+            label = text_field.label if isinstance(text_field.value, str) else f"{text_field.label} ({lang})"
+            label = label if owner is None else f"{owner}, {label}"
+            warnings.append(f"{quiz.file.path}:{line}:{column}: {label}: {'; '.join(reasons)}")
+    return warnings
+
+
+def _left_out_of(text: str, no_list_start: str | None) -> list[str]:
+    lost = left_out(text)
+    reasons = [f"the HTML sanitiser leaves out {' and '.join(lost)}"] if lost else []
+    if no_list_start is not None:
+        reasons += [f"{no_list_start} has no start number for a list: the one that starts at {start} is numbered "
+                    "from 1" for start in list_starts(text)]
+    return reasons
+
+
+def _written_texts(quiz: PreparedQuiz, text_field: TextField) -> dict[tuple, str]:
+    """The path of each text of ``text_field`` that the export writes, and its language: a missing translation's
+    place is taken by the source language's text (``PreparedQuiz.text``); a language-neutral text is one text."""
+    written: dict[tuple, str] = {}
+    for lang in quiz.languages:
+        found = text_in(text_field.value, lang)
+        lang = lang if found is not None and str(found).strip() else quiz.quiz.source_language
+        written.setdefault(text_field.lang_path(lang), lang)
+    return written
 
 
 def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[PreparedQuiz]:

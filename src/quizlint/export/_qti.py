@@ -21,7 +21,9 @@ Items:
   options plus ``EXPLANATION``;
 - ``modalFeedback`` (``showHide="show"`` on ``FEEDBACK``): one per option with feedback (identifier = the
   option's) and one for the explanation (identifier ``EXPLANATION``);
-- ``xml:lang`` on the item, ``title`` and ``label`` = the item id, ``identifier`` = the item id as an NCName.
+- ``xml:lang`` on the item, ``title`` and ``label`` = the item id, ``identifier`` = the item id as an NCName;
+- texts are XHTML in QTI's namespace; QTI's ``ol`` has no ``start``, so a list numbered from another number
+  than 1 (``3. …``) is numbered from 1, with a warning naming the text.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     add_element,
     build_manifest,
+    left_out_warnings,
     number,
     prepare,
     root_element,
@@ -116,6 +119,12 @@ def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lan
     return root
 
 
+def _content(dialect: Dialect, parent, markdown: str, **options: bool) -> None:
+    """The rendered ``markdown`` in ``parent``, as QTI's XHTML, which has no ``start`` on ``ol`` (the export warns
+    about a list that starts at another number than 1)."""
+    append_html(parent, markdown, namespace=dialect.namespace, list_start=False, **options)
+
+
 def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
     points = prepared.item.points
     response = dialect.element(root, "responseDeclaration", identifier=RESPONSE,
@@ -170,14 +179,14 @@ def _outcome(dialect: Dialect, parent, identifier: str, default: str) -> None:
 
 def _item_body(dialect: Dialect, root, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
     body = dialect.element(root, "itemBody")
-    append_html(body, quiz.text(prepared.item.stem, lang), namespace=dialect.namespace, blocks=True)
+    _content(dialect, body, quiz.text(prepared.item.stem, lang), blocks=True)
     interaction = dialect.element(body, "choiceInteraction", responseIdentifier=RESPONSE,
                                   shuffle="true" if prepared.shuffle else "false",
                                   maxChoices="0" if prepared.multiple else "1")
     for choice in prepared.choices:
         attributes = {"fixed": "true"} if choice.fixed else {}
         simple = dialect.element(interaction, "simpleChoice", identifier=choice.identifier, **attributes)
-        append_html(simple, quiz.text(choice.text, lang), namespace=dialect.namespace, compact=True)
+        _content(dialect, simple, quiz.text(choice.text, lang), compact=True)
 
 
 def _response_processing(dialect: Dialect, root, prepared: PreparedItem) -> None:
@@ -234,7 +243,7 @@ def _modal_feedback(dialect: Dialect, root, quiz: PreparedQuiz, prepared: Prepar
     for identifier, text in shown:
         feedback = dialect.element(root, "modalFeedback", outcomeIdentifier=FEEDBACK, identifier=identifier,
                                    showHide="show")
-        append_html(dialect.content(feedback), quiz.text(text, lang), namespace=dialect.namespace)
+        _content(dialect, dialect.content(feedback), quiz.text(text, lang))
 
 
 # --- tests and the package --------------------------------------------------------------------------------
@@ -251,8 +260,7 @@ def build_test(dialect: Dialect, quiz: PreparedQuiz, lang: str, item_refs: list[
                               title=quiz.text(quiz.quiz.title, lang), visible="true")
     if quiz.quiz.description is not None:
         rubric = dialect.element(section, "rubricBlock", view="candidate")
-        append_html(dialect.content(rubric), quiz.text(quiz.quiz.description, lang), namespace=dialect.namespace,
-                    blocks=True)
+        _content(dialect, dialect.content(rubric), quiz.text(quiz.quiz.description, lang), blocks=True)
     for identifier, href in item_refs:
         dialect.element(section, "assessmentItemRef", identifier=identifier, href=href)
     processing = dialect.element(root, "outcomeProcessing")
@@ -280,7 +288,8 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
         entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
         resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
-    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
+    warnings = skipped_items(quizzes) + left_out_warnings(quizzes, no_list_start="QTI")
+    return ExportOutput(zip_bytes(entries), warnings)
 
 
 def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:

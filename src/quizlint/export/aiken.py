@@ -28,6 +28,7 @@ from quizlint.export._common import (
     ExportOutput,
     PreparedItem,
     PreparedQuiz,
+    item_left_out,
     one_line,
     order_not_kept,
     points_not_kept,
@@ -66,6 +67,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
                 continue
             written.append(prepared)
             blocks.append(_question(quiz, prepared, stem, lang))
+            warnings += item_left_out(quiz, prepared, feedback=False)
     dropped_feedback = sum(prepared.has_feedback for prepared in written)
     if dropped_feedback:
         warnings.append(f"Aiken has no feedback: the explanations and option feedback of {dropped_feedback} "

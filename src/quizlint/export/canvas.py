@@ -29,6 +29,7 @@ from quizlint.export._common import (
     PreparedQuiz,
     add_element,
     build_manifest,
+    left_out_warnings,
     number,
     points_sum,
     prepare,
@@ -73,7 +74,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
                       PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
-    return ExportOutput(zip_bytes(entries), skipped_items(quizzes))
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes))
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):

@@ -4,9 +4,10 @@ Texts are the Markdown as written, marked ``[markdown]`` (Moodle renders it, so 
 links survive), with GIFT's special characters ``~ = # { } :`` and ``\\`` escaped and line breaks written
 ``\\n``, the way Moodle's own GIFT export escapes (``qformat_gift::repchar``). A text holding what the
 sanitiser removes (raw HTML, a ``javascript:`` link: see ``quizlint.render.needs_sanitising``) is written as
-its sanitised HTML, marked ``[html]``, instead. The question text carries the format; answers and feedback
-inherit it (as in Moodle's reader) and name their own only when it differs, or when the text itself starts
-with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
+its sanitised HTML, marked ``[html]``, instead, and so is a text with an ordered list that does not start at 1
+(``<ol start="3">`` keeps its numbers; a Markdown reader may number it from 1). The question text carries the
+format; answers and feedback inherit it (as in Moodle's reader) and name their own only when it differs, or
+when the text itself starts with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
 
 Per quiz a ``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with ``[id:…]`` and ``[tag:…]``
 (which Moodle reads as the idnumber and tags), then ``::<item id>::`` and the question. Single answer: ``=``
@@ -27,6 +28,7 @@ from quizlint.export._common import (
     ExportOutput,
     PreparedItem,
     PreparedQuiz,
+    left_out_warnings,
     moodle_fractions,
     one_line,
     order_not_kept,
@@ -34,7 +36,7 @@ from quizlint.export._common import (
     prepare,
     skipped_items,
 )
-from quizlint.render import needs_sanitising, render_html
+from quizlint.render import list_starts, needs_sanitising, render_html
 
 NAME = "gift"
 DESCRIPTION = "GIFT text (Markdown) for pasting or importing into Moodle"
@@ -65,17 +67,19 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
-    warnings = skipped_items(quizzes) + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
+    warnings = skipped_items(quizzes) + left_out_warnings(quizzes, description=False) \
+        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
 def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = False) -> tuple[str, str]:
     """``(format, GIFT text)`` of one Markdown text: ``[markdown]`` and the source, or ``[html]`` and the
-    sanitised HTML (``compact``: without the ``<p>`` of a one-paragraph text) when the source needs sanitising.
+    sanitised HTML (``compact``: without the ``<p>`` of a one-paragraph text) when the source needs sanitising or
+    has a list numbered from another number than 1 (HTML says where it starts, a Markdown reader may not).
     The ``[format]`` prefix is left out where the text ``inherited`` the format from its question and cannot be
     misread without it."""
     markdown = markdown.strip()
-    text_format = HTML if needs_sanitising(markdown) else MARKDOWN
+    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) else MARKDOWN
     text = render_html(markdown, compact=compact) if text_format == HTML else markdown
     prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
     return text_format, prefix + escape(text)

@@ -38,6 +38,7 @@ from quizlint.export._common import (
     PreparedItem,
     PreparedQuiz,
     add_element,
+    left_out_warnings,
     moodle_fractions,
     number,
     one_line,
@@ -68,7 +69,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         _category(root, quiz, options, warnings)
         for prepared in quiz.items:
             _question(root, quiz, prepared, options)
-    return ExportOutput(serialize_xml(root), warnings)
+    return ExportOutput(serialize_xml(root), warnings + left_out_warnings(quizzes))
 
 
 def _html(parent, tag: str, html: str) -> None:

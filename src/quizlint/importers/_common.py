@@ -67,6 +67,27 @@ class ImportLog:
         self.errors.append(failure)
 
 
+def whole_answer_feedback_dropped(log: ImportLog, where: str, subject: str, dropped: list[str],
+                                  line: int | None) -> None:
+    """Warn that ``subject`` (``question 'x'``) loses ``dropped``, feedback on the answer as a whole (right,
+    partly right, wrong), which quizlint has no place for (it has feedback per option and an explanation)."""
+    if dropped:
+        log.warn(where, f"{subject}: feedback shown for a right or wrong answer as a whole is not imported "
+                 f"({', '.join(dropped)})", line)
+
+
+def unequal_credit_dropped(log: ImportLog, where: str, subject: str, percents: list[float], line: int | None) -> None:
+    """Warn when the right options of the multiple-answer ``subject`` earn different shares (``percents`` of the
+    grade, in option order): quizlint shares an item's points equally among its right options."""
+    if percents and max(percents) - min(percents) > CREDIT_TOLERANCE:
+        log.warn(where, f"{subject}: unequal partial credit ({', '.join(f'{percent:g}%' for percent in percents)}) "
+                 "is not imported: every option that earns some is right, and quizlint shares the points equally "
+                 "among the right options", line)
+
+
+CREDIT_TOLERANCE = 0.01  # percent: Moodle writes an equal third as 33.33333
+
+
 # ---------------------------------------------------------------------------------------------------------
 # The draft an importer fills
 # ---------------------------------------------------------------------------------------------------------
@@ -188,7 +209,7 @@ def merge_categories(draft: "DraftQuiz", log: ImportLog, where: str) -> None:
 def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     """One quiz per category, in the order of their first questions, called as the category is (title, id,
     description); questions outside every category make a quiz called as the source is (its own title, id and
-    description, else the name of the file)."""
+    description, else the name of the file). Each declares those of the source's languages its own texts use."""
     groups: dict[str | None, list[DraftItem]] = {}
     for item in draft.items:
         groups.setdefault(item.category, []).append(item)
@@ -196,11 +217,19 @@ def split_by_category(draft: "DraftQuiz") -> list["DraftQuiz"]:
     for label, items in groups.items():
         category = draft.categories.get(label) if label else None
         if category is None:
-            quizzes.append(replace(draft, items=items, categories={}))
+            quiz = replace(draft, items=items, categories={})
         else:
-            quizzes.append(replace(draft, items=items, categories={}, title=category.title,
-                                   id_hint=category.idnumber, description=category.description))
+            quiz = replace(draft, items=items, categories={}, title=category.title, id_hint=category.idnumber,
+                           description=category.description)
+        quiz.languages = _languages_used(quiz)
+        quizzes.append(quiz)
     return quizzes
+
+
+def _languages_used(quiz: "DraftQuiz") -> list[str]:
+    """The languages ``quiz`` declares that its texts use (the first of them when its texts use none)."""
+    used = {lang for texts in _draft_texts(quiz) for lang in texts}
+    return [lang for lang in quiz.languages if lang in used] or quiz.languages[:1]
 
 
 def _truth_value(texts: Texts) -> bool | None:
@@ -565,35 +594,37 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(data)
 
 
-def _md():
-    from markdown_it import MarkdownIt
-
-    global _MD
-    if _MD is None:
-        _MD = MarkdownIt("commonmark", {"html": True}).enable("table")  # as quizlint.render reads Markdown
-    return _MD
-
-
-_MD = None
-
-
 _LIKELY_MARKUP = re.compile(r"""\\(?=[!-/:-@\[-`{-~])|[*`\[\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)""")
 
 
 def escape_markdown(text: str) -> str:
     """``text`` such that Markdown shows it literally: escaped only where Markdown would read markup (checked by
-    rendering it the way ``quizlint.render`` does)."""
+    rendering it with the parser ``quizlint.render`` reads Markdown with), never inside math (``$…$``), which
+    that parser keeps as written."""
     if not _MARKDOWN_SPECIAL.search(text):
         return text
     from markdown_it.common.utils import escapeHtml
 
+    from quizlint.render import markdown_parser
+
     literal = escapeHtml(text)
-    if _md().renderInline(text) == literal:
+    if markdown_parser().renderInline(text) == literal:
         return text
-    minimal = _LIKELY_MARKUP.sub(lambda match: "\\" + match.group(0), text)
-    if _md().renderInline(minimal) == literal:
+    minimal = _escaped_outside_math(_LIKELY_MARKUP, text)
+    if markdown_parser().renderInline(minimal) == literal:
         return minimal
-    return _ESCAPABLE.sub(r"\\\1", text)
+    return _escaped_outside_math(_ESCAPABLE, text)
+
+
+def _escaped_outside_math(pattern: re.Pattern, text: str) -> str:
+    """``text`` with a backslash before every match of ``pattern`` that is not inside math."""
+    from quizlint.render import math_spans
+
+    pieces, end = [], 0
+    for start, stop in [*math_spans(text), (len(text), len(text))]:
+        pieces += [pattern.sub(lambda match: "\\" + match.group(0), text[end:start]), text[start:stop]]
+        end = stop
+    return "".join(pieces)
 
 
 def plain_text_markdown(text: str) -> str:

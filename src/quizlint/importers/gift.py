@@ -1,6 +1,8 @@
 """Moodle's GIFT format, read the way Moodle's own importer (``question/format/gift/format.php``) reads it.
 
-Questions are separated by blank lines. Lines starting with ``//`` are comments (``[id:…]`` and
+Questions are separated by blank lines; one that starts without the blank line before it, after a ``$CATEGORY:``
+line or after the line closing a question's answers, is still read as a question, with a warning (Moodle would
+fold it into the text before it). Lines starting with ``//`` are comments (``[id:…]`` and
 ``[tag:…]`` in them give the question's id and tags). ``::Title::`` names a question; ``$CATEGORY: path``
 (one line) switches the category (see ``merge_categories``). ``\\~ \\= \\# \\{ \\} \\:`` are literal characters,
 ``\\n`` a newline and ``\\\\`` a backslash. A text may start with ``[html]``, ``[markdown]``, ``[plain]`` or
@@ -8,7 +10,8 @@ Questions are separated by blank lines. Lines starting with ``//`` are comments 
 emphasis), as Moodle shows it. Every format becomes the Markdown that shows the same.
 
 Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
-answers, correct = positive weight), per-answer feedback (``#``), general feedback (``####`` →
+answers, correct = positive weight; unequal weights of the right answers are not imported, with a warning:
+quizlint shares the points equally), per-answer feedback (``#``), general feedback (``####`` →
 explanation) and true/false (``{T}``, ``{FALSE#…#…}``). Skipped with a warning: descriptions, essays,
 short answer, numerical and matching questions.
 """
@@ -18,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 from quizlint.importers._common import (
     DraftItem,
@@ -34,6 +38,7 @@ from quizlint.importers._common import (
     plain_text_markdown,
     read_bytes,
     texts_of,
+    unequal_credit_dropped,
 )
 
 # escaped control characters are replaced by private-use characters while the question is taken apart
@@ -115,14 +120,18 @@ def ids_and_tags(comments: str) -> tuple[str | None, list[str]]:
     return identifier or None, [tag for tag in tags if tag]
 
 
+def _is_comment(line: str) -> bool:
+    return line.strip().startswith("//")
+
+
 class _Question:
     """One question block taken apart as Moodle does."""
 
     def __init__(self, block: _Block, where: str):
         self.where, self.block = where, block
-        comments = [line.strip() for line in block.lines if line.strip().startswith("//")]
+        comments = [line.strip() for line in block.lines if _is_comment(line)]
         self.identifier, self.tags = ids_and_tags("\n".join(comments))
-        joined = "\n".join(" " if line.strip().startswith("//") else line for line in block.lines)
+        joined = "\n".join(" " if _is_comment(line) else line for line in block.lines)
         self.first_line = block.line + joined[: len(joined) - len(joined.lstrip())].count("\n")
         self.text = protect_escapes(joined.strip())
         self.name: str | None = None
@@ -165,14 +174,40 @@ def _split_feedback(answer: str, text_format: str) -> tuple[str, str | None]:
     return option_text, feedback_text
 
 
-def _after_category(block: _Block) -> _Block | None:
-    """The lines of a block after its ``$CATEGORY:`` line, when they hold more than comments: a category name is
-    one line, so they are a question that lacks the blank line before it."""
-    index = next(number for number, line in enumerate(block.lines) if line.strip().startswith("$CATEGORY:"))
-    rest = block.lines[index + 1:]
-    if not any(line.strip() and not line.strip().startswith("//") for line in rest):
+_AFTER_CATEGORY = ("the $CATEGORY: line", "the category's name", "after the category")
+_AFTER_QUESTION = ("a question's answers", "that question's text", "between questions")
+
+
+def _separated(blocks: list[_Block], log: ImportLog, where: str) -> Iterator[_Block]:
+    """The blocks, each split where a question starts without the blank line before it, with a warning: after a
+    ``$CATEGORY:`` line (a category name is one line), or after the line that closes a question's answers, when
+    what follows starts another question (a ``::title::``, a ``$CATEGORY:`` line or answers ``{…}`` of its
+    own). Moodle would read either as one text; a blank line is what was meant."""
+    for block in blocks:
+        while (found := _missing_blank_line(block)) is not None:
+            index, (follows, part_of, put) = found
+            log.warn(where, f"a question follows {follows} without a blank line: read as a question (Moodle would "
+                     f"make it part of {part_of}; put a blank line {put})", block.line + index)
+            yield _Block(block.line, block.lines[:index])
+            block = _Block(block.line + index, block.lines[index:])
+        yield block
+
+
+def _missing_blank_line(block: _Block) -> tuple[int, tuple[str, str, str]] | None:
+    """Where in ``block`` (a line index) a question starts without a blank line before it, and after what."""
+    lines = [(index, line.strip()) for index, line in enumerate(block.lines) if line.strip() and not _is_comment(line)]
+    if not lines:
         return None
-    return _Block(block.line + index + 1, rest)
+    if lines[0][1].startswith("$CATEGORY:"):
+        after, case = lines[0][0], _AFTER_CATEGORY
+    else:
+        after = next((index for index, line in lines if "}" in protect_escapes(line)), None)
+        case = _AFTER_QUESTION
+    rest = [line for index, line in lines if after is not None and index > after]
+    if not rest or (case is _AFTER_QUESTION and not rest[0].startswith(("::", "$CATEGORY:"))
+                    and not any("{" in protect_escapes(line) for line in rest)):
+        return None
+    return after + 1, case
 
 
 class _Reader:
@@ -185,15 +220,9 @@ class _Reader:
         question = _Question(block, self.where)
         if not question.text:
             return None  # comments only
-        if question.text.startswith("$CATEGORY:"):
+        if question.text.startswith("$CATEGORY:"):  # alone in its block (see _separated)
             self.category = category_name(restore_escapes(question.text[len("$CATEGORY:"):].split("\n", 1)[0]).strip())
-            rest = _after_category(block)
-            if rest is None:
-                return None
-            self.log.warn(self.where, "a question follows the $CATEGORY: line without a blank line: read as a question "
-                          "(Moodle would make it part of the category's name; put a blank line after the category)",
-                          rest.line)
-            return self.block(rest)
+            return None
         self.number += 1
         _take_name(question)
         return self.question(question)
@@ -249,6 +278,7 @@ class _Reader:
         parts = parts[1:] if not parts[0] else parts
         if len(parts) < 2:
             raise question.fail("a multiple-choice question needs at least two answers", offset)
+        credit = []
         for part in parts:
             weight = 0.0
             if part.startswith("="):  # the key; a weight after it is text, as in Moodle's reader
@@ -260,14 +290,18 @@ class _Reader:
             if single and 0 < weight < 0.9999:
                 self.log.warn(self.where, f"question {item.number}: partial credit ({weight:.0%}) for {text!r} "
                               "dropped: the option is imported as wrong", question.first_line)
+            if not single and weight > 0:
+                credit.append(weight * 100)
             item.options.append(DraftOption({None: text}, correct=correct, feedback=texts_of(feedback)))
         item.type = "single" if single else "multiple"
+        label = f"'{question.name}'" if question.name else str(item.number)
+        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.first_line)
 
 
 def read(path: Path, log: ImportLog) -> DraftQuiz:
     where = str(path)
     reader = _Reader(where, log)
     draft = DraftQuiz(fallback_title=path.stem)
-    add_items(draft, log, _blocks(decode_text(read_bytes(path), where)), reader.block)
+    add_items(draft, log, _separated(_blocks(decode_text(read_bytes(path), where)), log, where), reader.block)
     apply_categories(draft)
     return draft

@@ -9,7 +9,9 @@ gives the quiz its title (the category's name, per language where it is in multi
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
 (see ``merge_categories`` and ``split_by_category``). Other question types are
-skipped with a warning naming them.
+skipped with a warning naming them. Not imported, with a warning per question: combined feedback
+(``<correctfeedback>``, ``<partiallycorrectfeedback>``, ``<incorrectfeedback>``), hints (``<hint>``) and unequal
+credit among the right answers of a multiple-answer question (quizlint shares the points equally).
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
@@ -46,9 +48,12 @@ from quizlint.importers._common import (
     plain_text_markdown,
     read_bytes,
     split_languages,
+    unequal_credit_dropped,
+    whole_answer_feedback_dropped,
 )
 
 SUPPORTED = ("multichoice", "truefalse")
+COMBINED_FEEDBACK = ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback")
 
 
 def _raw_text(element) -> str:
@@ -155,7 +160,17 @@ class _Reader:
             self.true_false(item, question, label)
         else:
             self.multichoice(item, question, label)
+        self.not_imported(question, label)
         return item
+
+    def not_imported(self, question, label: str) -> None:
+        """Warn about what quizlint has no place for: combined feedback and hints (interactive mode)."""
+        combined = [name for name in COMBINED_FEEDBACK if self.texts.of(child_named(question, name))]
+        whole_answer_feedback_dropped(self.log, self.where, f"question {label}", combined, question.sourceline)
+        hints = [hint for hint in children_named(question, "hint") if self.texts.of(hint)]
+        if hints:
+            self.log.warn(self.where, f"question {label}: {len(hints)} hint(s) not imported (quizlint has no hints)",
+                          question.sourceline)
 
     def fraction(self, answer, label: str) -> float:
         """The answer's ``fraction`` (percent of the grade); one that is not a number counts as 0, with a warning."""
@@ -187,8 +202,11 @@ class _Reader:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
         item.keeps_order = not _flag(child_named(question, "shuffleanswers"), True)
+        credit = []
         for answer in children_named(question, "answer"):
             fraction = self.fraction(answer, label)
+            if not single and fraction > 0:
+                credit.append(fraction)
             correct = fraction >= 99.99 if single else fraction > 0
             if single and 0 < fraction < 99.99:
                 self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
@@ -198,6 +216,7 @@ class _Reader:
         if len(item.options) < 2:
             raise ImportFailure(self.where, f"question {label} has {len(item.options)} answer(s); a multichoice "
                                 "question needs at least two", question.sourceline, 1)
+        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.sourceline)
 
     def true_false(self, item: DraftItem, question, label: str) -> None:
         item.type = "true_false"

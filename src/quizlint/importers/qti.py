@@ -60,9 +60,11 @@ from quizlint.importers._common import (
     read_bytes,
     resolve_href,
     texts_of,
+    whole_answer_feedback_dropped,
 )
 
 MANIFEST = "imsmanifest.xml"
+ARCHIVE_SUFFIXES = (".zip", ".imscc")  # a file named so is a package, never a lone XML file
 CANVAS_TYPES = ("multiple_choice_question", "multiple_answers_question", "true_false_question")
 MAX_SCANNED = 500  # XML entries examined in an archive without a manifest
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -167,12 +169,21 @@ def _max_score(root) -> float:
 
 
 def warn_media(log: ImportLog, where: str, label: str, trees: list, line: int | None = None) -> None:
-    """Warn about the media files (images, audio, video, objects) the HTML ``trees`` of an item refer to: they
-    stay in the package, and their references in the texts point nowhere once imported."""
-    media = sorted({node.get("src") or node.get("data") or "" for tree in trees for node in tree.iter()
-                    if local_name(node) in ("img", "object", "audio", "video")} - {""})
+    """Warn about the media files (images, audio, video, objects) of the package that the HTML ``trees`` of an
+    item refer to: they stay in the package, and their references in the texts point nowhere once imported. (Media
+    on the web, ``https://…``, stay where they are, and so do their references.)"""
+    media = sorted(url for url in {node.get("src") or node.get("data") or "" for tree in trees for node in tree.iter()
+                                   if local_name(node) in ("img", "object", "audio", "video")} if _is_local(url))
     if media:
         log.warn(where, f"item {label}: media files are referenced but not imported: {', '.join(media)}", line)
+
+
+def _is_local(url: str) -> bool:
+    """Whether ``url`` names a file of the package (a relative reference, ``file:``), not one on the web."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url.strip())
+    return bool(url.strip()) and (parts.scheme.lower() == "file" or not (parts.scheme or parts.netloc))
 
 
 class _Qti2Item:
@@ -626,10 +637,9 @@ class _CanvasItem:
                     unused.append(ref)
         if "general_fb" in self.feedbacks and explanation is None and self.feedbacks["general_fb"]:
             explanation = self.feedbacks["general_fb"]
-        dropped = [ref for ref in dict.fromkeys(unused) if ref != "general_fb"]
-        if dropped:
-            self.log.warn(self.where, f"item {self.label}: feedback shown for a right or wrong answer as a whole is "
-                          f"not imported ({', '.join(dropped)})", self.item.sourceline)
+        whole_answer_feedback_dropped(self.log, self.where, f"item {self.label}",
+                                      [ref for ref in dict.fromkeys(unused) if ref != "general_fb"],
+                                      self.item.sourceline)
         return keys, choice_feedback, explanation
 
 
@@ -753,6 +763,9 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     draft = DraftQuiz(fallback_title=path.stem)
     if path.is_file():
         data = read_bytes(path, MAX_ARCHIVE_BYTES)
+        if not data.startswith(b"PK\x03\x04") and path.suffix.lower() in ARCHIVE_SUFFIXES:
+            raise ImportFailure(str(path), "not a zip file: a QTI or Canvas package must be a zip archive or a folder "
+                                "(holding an imsmanifest.xml)")
         if not data.startswith(b"PK\x03\x04"):
             root = parse_qti(data, str(path))
             name = local_name(root)
