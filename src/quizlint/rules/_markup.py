@@ -55,6 +55,10 @@ _MARKUP_HINT = re.compile(r"[`$<]|~~~|\]\(|://|(?i:www\.)")
 _MARKUP_OR_EMPHASIS_HINT = re.compile(r"[`$<*_]|~~~|\]\(|://|(?i:www\.)")
 _DIGIT = re.compile(r"\d")
 _EDGE_PUNCTUATION = "\"'“”‘’«»()[]{}<>.,;:!?…*_~#|/\\-–—"
+_SENTENCE_END = ".!?:…"
+_AFTER_SENTENCE_END = "\"'”’»)]}*_~"  # (what may follow a sentence's end in its token: "said.\"", "**Note:**")
+# A token that marks an item of a list at the start of a line ("-", "*", "1)", "a)"): the word after it starts one
+_LIST_MARKER = re.compile(r"[-*+•>#]+|\w{1,3}[.)]")
 
 
 @dataclass(frozen=True)
@@ -275,6 +279,33 @@ def prose_words(text: str) -> list[str]:
 def prose_letters(text: str) -> int:
     """How many letters of real words ``prose(text)`` has."""
     return sum(map(_LETTER_COUNTS.__getitem__, text.split()))
+
+
+def without_proper_names(text: str, apostrophe_names: bool = False) -> str:
+    """``text`` (without markup) without its proper names, for a language that does not capitalise common nouns:
+    a word that starts with a capital letter and does not start a sentence (the text, a line, a list item, or
+    the word after one that ends in . ! ? : or …) is a name, except the English pronoun "I" ("I'm"). With
+    ``apostrophe_names`` (Turkish), a capitalised word with a suffix after an apostrophe ("Ankara'nın") is a name
+    wherever it stands."""
+    kept: list[str] = []
+    for line in text.splitlines():
+        starts_sentence = True
+        for token in line.split():
+            if not _is_proper_name(token, starts_sentence, apostrophe_names):
+                kept.append(token)
+            starts_sentence = (token.rstrip(_AFTER_SENTENCE_END)[-1:] in _SENTENCE_END
+                               or (starts_sentence and _LIST_MARKER.fullmatch(token) is not None))
+    return " ".join(kept)
+
+
+def _is_proper_name(token: str, starts_sentence: bool, apostrophe_names: bool) -> bool:
+    word = token.strip(_EDGE_PUNCTUATION)
+    if not word[:1].isupper():
+        return False
+    before_apostrophe, *suffix = _APOSTROPHE.split(word, 1)
+    if suffix and apostrophe_names:
+        return True
+    return not starts_sentence and before_apostrophe != "I"
 
 
 def visible_text(text: str) -> str:
