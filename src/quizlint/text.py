@@ -105,6 +105,14 @@ def words(text: str, lang: str | None = None) -> list[str]:
     return _WORD.findall(casefold(text, lang))
 
 
+def visible_length(text: str) -> int:
+    """How many characters a text as shown (see ``rules._markup.visible_text``) has, without the whitespace around
+    it: counted in NFC, so a letter typed decomposed (u and a combining diaeresis, as some editors paste "ü") is
+    one character, as students see it."""
+    text = text.strip()
+    return len(text) if text.isascii() else len(nfc(text))
+
+
 def letter_count(text: str) -> int:
     return sum(1 for ch in text if ch.isalpha())
 
