@@ -22,10 +22,10 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from quizlint.lint.memo import Memo
-from quizlint.text import nfc
+from quizlint.text import INLINE_CODE as _INLINE_CODE
+from quizlint.text import nfc, outside_inline_code
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
-_INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
 # Pandoc's rule: no space after the opening `$`, none before the closing one, no digit right after it
 # (so "$5 and $10" is money, not math).
@@ -315,13 +315,7 @@ def visible_text(text: str) -> str:
         return text
     if "](" in text:
         text = _LINK.sub(lambda match: match.group(2), text)
-    if "`" not in text:
-        return _visible_prose(text)
-    pieces, end = [], 0
-    for match in _INLINE_CODE.finditer(text):  # code is shown as written
-        pieces += [_visible_prose(text[end:match.start()]), match.group(2)]
-        end = match.end()
-    return "".join(pieces) + _visible_prose(text[end:])
+    return outside_inline_code(text, _visible_prose, 2)  # (code is shown as written)
 
 
 def _visible_prose(text: str) -> str:
