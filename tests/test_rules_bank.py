@@ -108,6 +108,15 @@ def test_stems_that_differ_in_an_operator_or_sign_are_different_stems(run, write
     assert [(f["item"], f["message"].rsplit(" in ", 1)[1]) for f in findings] == [("lt-again", "en, tr")]
 
 
+def test_stems_whose_code_differs_in_case_are_different_stems(run, write_quiz):
+    # code is case-sensitive: Python's `None` is not `none`; the prose around it still folds
+    path = write_quiz(item("none", "What does `None` mean?", "`None` ne demektir?") + "\n"
+                      + item("lower", "What does `none` mean?", "`none` ne demektir?") + "\n"
+                      + item("again", "WHAT DOES `None` MEAN", "`None` NE DEMEKTİR"))
+    findings = lint(run, "--select", "D002", path)
+    assert [(f["item"], f["message"].rsplit(" in ", 1)[1]) for f in findings] == [("again", "en, tr")]
+
+
 def test_different_stems_are_clean(run, write_quiz):
     path = write_quiz(item("q1", "What does NAT do?", "NAT ne yapar?") + "\n"
                       + item("q2", "Why do routers use NAT?", "Yönlendiriciler neden NAT kullanır?"))

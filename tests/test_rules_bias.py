@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import textwrap
+import unicodedata
 
 import pytest
 
@@ -244,6 +245,29 @@ def test_lengths_are_those_students_see_not_the_markdown(run, write_quiz):
                                                 "(29 characters): a length cue"]
 
 
+def decomposed(text: str) -> str:
+    """``text`` in NFD, as some editors paste it: each ü, ö, ç, ş, ğ is a base letter and a combining mark."""
+    return unicodedata.normalize("NFD", text)
+
+
+def test_lengths_are_counted_in_letters_as_seen_not_in_code_points(run, write_quiz):
+    # the key is 24 characters as seen, 38 code points in NFD: it was "1.4× as long" as the 27-character distractor
+    key = decomposed("Güçlü öğüt işçiği çözüşü")
+    items = f"""
+    - id: nfd
+      stem: "Hangisi doğrudur?"
+      options:
+        - {{text: "{key}", correct: true}}
+        - text: "Kalın defter kitabı sayfası"
+        - text: "Kısa bir seçenek metni"
+    """
+    assert lint_json(run, "--no-cache", "--select", "B004", write_quiz(items, languages="tr")) == []
+    short = items.replace("Kalın defter kitabı sayfası", "Kısa metin").replace("Kısa bir seçenek metni", "Öğün")
+    findings = lint_json(run, "--no-cache", "--select", "B004", write_quiz(short, languages="tr"))
+    assert [f["message"] for f in findings] == [
+        "the key (A, 24 characters) is 2.4× as long as the longest distractor (10 characters): a length cue"]
+
+
 def test_the_visible_text_of_markdown():
     from quizlint.rules._markup import visible_text
 
@@ -353,6 +377,15 @@ def test_ties_for_the_longest_option_raise_the_chance(run, write_quiz):
 def test_equal_lengths_are_no_length_cue(run, write_quiz):
     items = "\n".join(length_item(index, [6, 6, 6, 6], key=index % 4) for index in range(10))
     assert lint_json(run, "--select", "B005", write_quiz(items, languages="en")) == []
+
+
+def test_a_decomposed_key_ties_with_options_of_its_length(run, write_quiz):
+    # "Üçgen yayı" is 10 characters as seen (12 code points in NFD), as long as every other option: a tie in each
+    # item, not the key longest in 8 of 8
+    key = decomposed("Üçgen yayı")
+    items = "\n".join(f"- {{id: item-{index}, stem: 'Soru {index}?', options: [{{text: '{key}', correct: true}}, "
+                      "{text: 'Kare çizgi'}, {text: 'Daire yayı'}, {text: 'Dört kenar'}]}" for index in range(8))
+    assert lint_json(run, "--no-cache", "--select", "B005", write_quiz(items, languages="tr")) == []
 
 
 # --- every B rule on its own documented examples -----------------------------------------------------------

@@ -137,7 +137,9 @@ CITY_ITEM = """
     ("İzmir", '"I\u0307zmir"', "tr"),  # NFC: a decomposed İ is the same letter
     ("Istanbul", "ISTANBUL!", "en"),
     ('"**İzmir**"', '"(izmir)"', "tr"),  # nor emphasis markers and the brackets around a word
-    ('"`Bursa`"', '"bursa."', "en"),  # nor the backticks of inline code
+    ('"`bursa`"', '"Bursa."', "en"),  # nor the backticks of inline code
+    ('"`Foo Bar`"', '"`Foo` `Bar`"', "en"),
+    ('"`NULL` or `None`"', '"`NULL` OR `None`"', "tr"),  # the prose between code folds
     ('"**Bursa.**"', "Bursa", "en"),  # nor punctuation inside emphasis
     ('"*Bursa!*"', '"**\\"bursa\\"**"', "en"),
 ])
@@ -159,6 +161,13 @@ def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, se
     ('"`a < b`"', '"`a > b`"', "en"),
     ('"7 * 3"', '"7 ** 3"', "en"),
     ('"`*args`"', '"`args`"', "en"),
+    # code is case-sensitive: inline code keeps its case (and Turkish folding does not touch its I)
+    ('"`None`"', '"`none`"', "en"),
+    ('"`null`"', '"`NULL`"', "en"),
+    ('"`True`"', '"`TRUE`"', "tr"),
+    ('"`IF`"', '"`ıf`"', "tr"),
+    ('"`SELECT a FROM t`"', '"`select a from t`"', "en"),
+    ('"`x = Foo()`"', '"`x = foo()`"', "en"),
 ])
 def test_different_options_are_not_duplicates(tmp_path, first, second, languages):
     assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
@@ -182,6 +191,7 @@ def test_duplicate_in_every_language_is_reported_once_at_the_source_text(tmp_pat
 # most items are let through on the first and last words of their option keys, worked out from the first and last
 # chunks of the texts: that must never hide two options with the same key
 _AWKWARD_TEXTS = ["İstanbul", "istanbul", "ISTANBUL", "I\u0307zmir", "\u0301Ankara", "Straße", "STRASSE",
+                  "`Foo Bar`", "`Foo` `Bar`", "`foo bar`", "`None`", "`none`", "`a` b`", "`a b` c`",
                   "snake_case", "a  b", " a b ", "a\nb", "a\tb", "x\ua66ey", "!!!", "4-bit", "4 bit", "ΣΑΣ", "σας",
                   "ﬁle", "file", "e\u0301", "é", "Ankara,", "ankara", "\u00a0Ankara", "K\u212a", "kk", "a -b", "a- b",
                   "a b -", "- a b", "a\u2000b", "", " ", "\u1100 \u1161", "\u1100\u1161"]
@@ -347,3 +357,23 @@ def test_key_errors_through_the_cli(run, write_quiz, tmp_path):
     assert found == [("K005", 11), ("K004", 13)]
     text = run("lint", "--select", "duplicate-option,copied-option", str(path), cwd=tmp_path)
     assert "demo.quiz.yaml:13:15: K004 [error] option D duplicates option C" in text.stdout
+
+
+def test_code_options_that_differ_in_case_are_different_options_through_the_cli(run, write_quiz, tmp_path):
+    # code is case-sensitive: each option is another literal of Python; they were reported as duplicates (error)
+    path = write_quiz("""
+        - id: py-null
+          stem: {en: "Which literal is Python's null value?", tr: "Python'un boş değer sabiti hangisidir?"}
+          options: [{text: "`None`", correct: true}, {text: "`none`"}, {text: "`null`"}, {text: "`NULL`"}]
+        - id: py-true
+          stem: {en: "Which literal is Python's boolean true?", tr: "Python'da mantıksal doğru sabiti hangisidir?"}
+          options:
+            - {text: "`True`", correct: true}
+            - text: "`true`"
+            - text: "`TRUE`"
+            - text: "`None`"
+            - text: "`None`"
+    """)
+    result = run("lint", "--select", "K004,K005", "--format", "json", str(path), cwd=tmp_path)
+    assert [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)] == [
+        ("K004", 16, "option E duplicates option D")]

@@ -273,6 +273,33 @@ def test_wrong_language_ignores_a_turkish_sentence_around_an_english_name(lint):
     assert lint(items, "T004", glossary=GLOSSARY_EN) == []
 
 
+def test_names_of_places_and_people_do_not_make_a_text_foreign(lint):
+    items = item('{en: "Where is Çanakkale?", tr: "Çanakkale nerededir?"}',
+                 '{en: "On the Dardanelles", tr: "Çanakkale Boğazı kıyısında"}',
+                 '{en: "Topkapı Palace", tr: "Topkapı Sarayı"}', '{en: "Treaty of Sèvres", tr: "Sevr Antlaşması"}',
+                 '{en: "Erzurum Congress", tr: "Erzurum Kongresi"}',
+                 '{en: "The congress met in Erzurum in the summer before the republic", '
+                 'tr: "Kongre, cumhuriyetten önceki yaz Erzurum\'da toplandı"}')
+    assert lint(items, "T004", EN_TR) == []
+    # a Turkish text whose names, with their suffixes after an apostrophe, are English: the name comes first too
+    items = item('{tr: "Shakespeare\'in Hamlet\'i", en: "Shakespeare\'s Hamlet"}',
+                 '{tr: "Washington\'un evi", en: "Washington\'s house"}',
+                 '{tr: "Stratford\'daki Shakespeare\'in evi", en: "Shakespeare\'s house in Stratford"}')
+    assert lint(items, "T004", TR_EN) == []
+
+
+def test_english_that_names_turkish_places_is_still_found_under_tr(lint):
+    items = item('{en: "Where is the palace?", tr: "Where is the Topkapı Palace located in İstanbul today?"}',
+                 "A", "B")
+    assert messages(lint(items, "T004", EN_TR))[0].startswith("stem: the tr text looks like English, not Turkish")
+
+
+def test_capitalised_words_count_in_german_which_capitalises_its_nouns(lint):
+    items = item('{de: "Which Extra State Is Needed To Resume Training", '
+                 'en: "Which extra state is needed to resume training?"}', "A", "B")
+    assert messages(lint(items, "T004", "de, en"))[0].startswith("stem: the de text looks like English, not German")
+
+
 def test_wrong_language_options(lint):
     items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Tokenization", tr: "Tokenization"}', "B")
     assert lint(items, "T004") != []  # 12 letters: checked

@@ -233,6 +233,8 @@ DECIMAL_COMMA = {
 # Languages that write a decimal point (0.5) and group thousands with a comma (1,000).
 DECIMAL_POINT = {"en", "ja", "zh", "ko", "he", "hi", "th", "ga", "mt"}
 # Turkish writes the percent sign before the number (%50); both positions are accepted in every language.
+# Languages that capitalise their common nouns: in them, a capitalised word inside a sentence is not a name.
+CAPITALISED_NOUNS = frozenset({"de", "lb"})
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _PART = re.compile(r"\(([^)]*)\)|(\S+)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
@@ -18,6 +19,8 @@ _AROUND_WORDS = re.compile("(?<!\\S)[%s]+|[%s]+(?!\\S)" % (re.escape(_OPENING_PU
                                                           re.escape(_CLOSING_PUNCTUATION)))
 _CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
+# Markdown inline code: a run of backticks, the code, and a run of as many backticks
+INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 
 
 def nfc(text: str) -> str:
@@ -43,17 +46,38 @@ def casefold(text: str, lang: str | None = None) -> str:
     return nfc(text.casefold())
 
 
+def outside_inline_code(text: str, change: Callable[[str], str], code_group: int = 0) -> str:
+    """``text`` with ``change`` made to what is not inline code, and each inline code as ``code_group`` of its
+    ``INLINE_CODE`` match (0: with its backticks, 2: without them)."""
+    if "`" not in text:
+        return change(text)
+    pieces, end = [], 0
+    for match in INLINE_CODE.finditer(text):
+        pieces += [change(text[end:match.start()]), match.group(code_group)]
+        end = match.end()
+    return "".join(pieces) + change(text[end:])
+
+
+def casefold_outside_code(text: str, lang: str | None = None) -> str:
+    """``casefold(text, lang)``, but inline code keeps its case (in NFC): code is case-sensitive (Python's
+    `None` is not `none`, nor Java's `null` `NULL`)."""
+    if "`" not in text:
+        return casefold(text, lang)
+    return outside_inline_code(nfc(text), lambda prose: casefold(prose, lang))
+
+
 def comparison_key(text: str, lang: str | None = None) -> str:
     """Key under which two texts count as the same option or stem.
 
-    NFC, language-aware casefolding and whitespace collapsed; each word (a run of non-whitespace) loses the
-    prose punctuation around it (quotes, brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers
-    (backticks; ``*`` and ``_`` outside code), so "İzmir.", "**izmir**" and "`İzmir`" are "izmir". A word that is
-    only prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++"
-    and "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). A word's key depends on that
-    word alone: a text's key is the non-empty keys of its words, one space apart.
+    NFC, language-aware casefolding outside inline code (code is case-sensitive: "`None`" and "`none`" differ)
+    and whitespace collapsed; each word (a run of non-whitespace) loses the prose punctuation around it (quotes,
+    brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers (backticks; ``*`` and ``_`` outside
+    code), so "İzmir.", "**izmir**" and "`izmir`" are "izmir", and "`İzmir`" is "İzmir". A word that is only
+    prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++" and
+    "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). Without inline code, a word's key
+    depends on that word alone: a text's key is the non-empty keys of its words, one space apart.
     """
-    folded = casefold(text, lang)
+    folded = casefold_outside_code(text, lang)
     words = folded.rstrip(_END_PUNCTUATION).split()
     if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
         return " ".join(words)
@@ -67,8 +91,9 @@ def comparison_key(text: str, lang: str | None = None) -> str:
 
 
 def word_key(word: str) -> str:
-    """The part of one casefolded word (no whitespace) that ``comparison_key`` keeps; "" when none is. (The
-    definition: ``comparison_key`` works it out for all the words of a text at once, with substitutions.)"""
+    """The part of one word (no whitespace) of a text casefolded outside its code (``casefold_outside_code``)
+    that ``comparison_key`` keeps; "" when none is. (The definition: ``comparison_key`` works it out for all the
+    words of a text at once, with substitutions.)"""
     core = word.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION)
     if not core:
         return ""  # only prose punctuation
@@ -103,6 +128,14 @@ def is_blank(text: str) -> bool:
 def words(text: str, lang: str | None = None) -> list[str]:
     """The words of ``text``, casefolded; a Turkish suffix after an apostrophe stays with its word."""
     return _WORD.findall(casefold(text, lang))
+
+
+def visible_length(text: str) -> int:
+    """How many characters a text as shown (see ``rules._markup.visible_text``) has, without the whitespace around
+    it: counted in NFC, so a letter typed decomposed (u and a combining diaeresis, as some editors paste "ü") is
+    one character, as students see it."""
+    text = text.strip()
+    return len(text) if text.isascii() else len(nfc(text))
 
 
 def letter_count(text: str) -> int:

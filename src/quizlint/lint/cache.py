@@ -23,7 +23,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 7  # (7: duplicate-stem digests of the new comparison keys; option lengths as students see them)
+_FORMAT = 8  # (8: option lengths counted in NFC; comparison keys keep the case of inline code)
 
 
 def ensure_cache_dir(root: Path) -> Path:

@@ -23,7 +23,7 @@ from quizlint.model import read_quiz, text_in
 if TYPE_CHECKING:
     from quizlint.model import Glossary, QuizFile
 from quizlint.rules.base import Problem, Rule, Selection
-from quizlint.text import comparison_key
+from quizlint.text import comparison_key, visible_length
 
 
 @dataclass
@@ -160,7 +160,7 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
                 n_options=len(item.options),
                 keys=tuple(i for i, option in enumerate(item.options) if option.correct),
                 fixed=tuple(i for i, option in enumerate(item.options) if option.fixed),
-                lengths=tuple(len(text.strip()) for text in option_texts),
+                lengths=tuple(map(visible_length, option_texts)),
                 stems=stems,
                 stem_position=quiz_file.position_in_item(index, "stem"),
             )

@@ -22,10 +22,10 @@ from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
 from quizlint.lint.memo import Memo
-from quizlint.text import nfc
+from quizlint.text import INLINE_CODE as _INLINE_CODE
+from quizlint.text import nfc, outside_inline_code
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
-_INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
 # Pandoc's rule: no space after the opening `$`, none before the closing one, no digit right after it
 # (so "$5 and $10" is money, not math).
@@ -55,6 +55,10 @@ _MARKUP_HINT = re.compile(r"[`$<]|~~~|\]\(|://|(?i:www\.)")
 _MARKUP_OR_EMPHASIS_HINT = re.compile(r"[`$<*_]|~~~|\]\(|://|(?i:www\.)")
 _DIGIT = re.compile(r"\d")
 _EDGE_PUNCTUATION = "\"'“”‘’«»()[]{}<>.,;:!?…*_~#|/\\-–—"
+_SENTENCE_END = ".!?:…"
+_AFTER_SENTENCE_END = "\"'”’»)]}*_~"  # (what may follow a sentence's end in its token: "said.\"", "**Note:**")
+# A token that marks an item of a list at the start of a line ("-", "*", "1)", "a)"): the word after it starts one
+_LIST_MARKER = re.compile(r"[-*+•>#]+|\w{1,3}[.)]")
 
 
 @dataclass(frozen=True)
@@ -277,6 +281,33 @@ def prose_letters(text: str) -> int:
     return sum(map(_LETTER_COUNTS.__getitem__, text.split()))
 
 
+def without_proper_names(text: str, apostrophe_names: bool = False) -> str:
+    """``text`` (without markup) without its proper names, for a language that does not capitalise common nouns:
+    a word that starts with a capital letter and does not start a sentence (the text, a line, a list item, or
+    the word after one that ends in . ! ? : or …) is a name, except the English pronoun "I" ("I'm"). With
+    ``apostrophe_names`` (Turkish), a capitalised word with a suffix after an apostrophe ("Ankara'nın") is a name
+    wherever it stands."""
+    kept: list[str] = []
+    for line in text.splitlines():
+        starts_sentence = True
+        for token in line.split():
+            if not _is_proper_name(token, starts_sentence, apostrophe_names):
+                kept.append(token)
+            starts_sentence = (token.rstrip(_AFTER_SENTENCE_END)[-1:] in _SENTENCE_END
+                               or (starts_sentence and _LIST_MARKER.fullmatch(token) is not None))
+    return " ".join(kept)
+
+
+def _is_proper_name(token: str, starts_sentence: bool, apostrophe_names: bool) -> bool:
+    word = token.strip(_EDGE_PUNCTUATION)
+    if not word[:1].isupper():
+        return False
+    before_apostrophe, *suffix = _APOSTROPHE.split(word, 1)
+    if suffix and apostrophe_names:
+        return True
+    return not starts_sentence and before_apostrophe != "I"
+
+
 def visible_text(text: str) -> str:
     """What a student sees of a Markdown text: link and image texts without their targets, inline code
     without its backticks, no emphasis markers, no HTML tags (the text itself when it has none of them)."""
@@ -284,13 +315,7 @@ def visible_text(text: str) -> str:
         return text
     if "](" in text:
         text = _LINK.sub(lambda match: match.group(2), text)
-    if "`" not in text:
-        return _visible_prose(text)
-    pieces, end = [], 0
-    for match in _INLINE_CODE.finditer(text):  # code is shown as written
-        pieces += [_visible_prose(text[end:match.start()]), match.group(2)]
-        end = match.end()
-    return "".join(pieces) + _visible_prose(text[end:])
+    return outside_inline_code(text, _visible_prose, 2)  # (code is shown as written)
 
 
 def _visible_prose(text: str) -> str:

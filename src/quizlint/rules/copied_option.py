@@ -2,10 +2,10 @@
 
 ## What it does
 Reports a pair of options whose texts are the same in one language (after the same normalisation as
-`duplicate-option`: NFC, Turkish-aware casefolding, whitespace, prose punctuation and emphasis) while they differ in another
-language, at the later option's text in the language where they coincide. For example, options that read
-"Ankara" and "İzmir" in English but "Ankara" and "Ankara" in Turkish: the Turkish text of one option was
-copied over the other. One finding per language in which the pair coincides.
+`duplicate-option`: NFC, Turkish-aware casefolding outside inline code, whitespace, prose punctuation and
+emphasis) while they differ in another language, at the later option's text in the language where they
+coincide. For example, options that read "Ankara" and "İzmir" in English but "Ankara" and "Ankara" in Turkish:
+the Turkish text of one option was copied over the other. One finding per language in which the pair coincides.
 
 This is the "options that differ only in one language" check. A pair that is the same in every language is a
 real duplicate and is reported by `duplicate-option` instead, never by both rules.

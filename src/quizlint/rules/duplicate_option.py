@@ -4,8 +4,9 @@
 Compares the options of an item in every language, after Unicode NFC normalisation, casefolding (Turkish
 aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitespace and dropping the prose
 punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
-" ankara.", "**ANKARA**" and "`Ankara`" are the same option. Signs and operators count: "C#", "C++" and "C",
-"-1" and "1", "`i++`" and "`++i`" are different options. Reports the later option of a pair that is the same in
+" ankara.", "**ANKARA**" and "`ankara`" are the same option. Inline code keeps its case, as code is
+case-sensitive: "`None`", "`none`" and "`NONE`" are different options. Signs and operators count: "C#", "C++"
+and "C", "-1" and "1", "`i++`" and "`++i`" are different options. Reports the later option of a pair that is the same in
 **every** language in which both have a text, at that option's text.
 
 A pair that is the same in some languages but different in others is not a duplicate as written: one of its
@@ -116,9 +117,9 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
     """Whether two options may have the same comparison key in some language: not when, in each language, the
     keys of their texts differ in their first words or else in their first and last words, the usual case. (A
     text's key is the non-empty keys of its chunks between spaces, one space apart: casefolding and NFC never join
-    or split characters across whitespace, and each chunk's key depends on that chunk alone.
+    or split characters across whitespace, and without inline code each chunk's key depends on that chunk alone.
     So the first word of the key of a text's first chunk is the first word of the text's key, and so for the
-    last.)"""
+    last. Inline code, whose case is kept, may span chunks: texts with a backtick are always compared.)"""
     if len(options) < 2:
         return False
     values = [option.text for option in options]
@@ -126,6 +127,8 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
         ends_of = _key_ends[lang].__getitem__
         # (``text_in`` inlined: an option's text is a string or a mapping, never None)
         texts = [text for value in values if (text := value if isinstance(value, str) else value.get(lang))]
+        if any("`" in text for text in texts):
+            return True
         firsts = [ends_of(text.partition(" ")[0])[0] for text in texts]
         if all(firsts) and len(set(firsts)) == len(firsts):
             continue

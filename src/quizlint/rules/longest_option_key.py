@@ -3,7 +3,8 @@
 ## What it does
 Reports a single-answer item whose key, in the source language, is more than `ratio` times as long (in
 characters) as the longest distractor and has at least `min-words` words. Texts are measured as students see
-them: a Markdown link by its text, not its URL, and without emphasis or code markers. Short keys ("Ankara" against
+them: a Markdown link by its text, not its URL, without emphasis or code markers, and in NFC (a letter typed
+as a base letter and a combining mark, as some editors paste "ü", is one character). Short keys ("Ankara" against
 "Izmir") are never reported: a length cue needs a long, qualified answer. The bank-wide rate is checked by
 longest-option-bank.
 
@@ -51,7 +52,7 @@ from the key into the stem or the explanation.
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._markup import visible_text
 from quizlint.rules._texts import key_indexes
-from quizlint.text import words
+from quizlint.text import visible_length, words
 
 CODE = "B004"
 NAME = "longest-option-key"
@@ -72,19 +73,20 @@ def check(ctx):
         return
     key = keys[0]
     lang = ctx.source_language
-    texts = [visible_text(text_in(option.text, lang) or "").strip() for option in item.options]
+    texts = [visible_text(text_in(option.text, lang) or "") for option in item.options]
     key_text = texts.pop(key)
-    longest_distractor = max(map(len, texts))
+    longest_distractor = max(map(visible_length, texts))
     ratio_allowed, min_words = ctx.options["ratio"], ctx.options["min-words"]
     if longest_distractor == 0:
         return
-    ratio = len(key_text) / longest_distractor
+    key_length = visible_length(key_text)
+    ratio = key_length / longest_distractor
     if ratio <= ratio_allowed:
         return  # no length cue: the key's words need no counting
     if len(words(key_text, lang)) < min_words:
         return
     path = ("options", key, "text") if is_neutral(item.options[key].text) else ("options", key, "text", lang)
     yield ctx.problem(
-        f"the key ({option_letter(key)}, {len(key_text)} characters) is {ratio:.1f}× as long as the longest "
+        f"the key ({option_letter(key)}, {key_length} characters) is {ratio:.1f}× as long as the longest "
         f"distractor ({longest_distractor} characters): a length cue", *path,
     )

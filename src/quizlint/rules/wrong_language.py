@@ -7,9 +7,14 @@ under one language that reads as another: English left in the `tr` field, a Turk
 `en`. It reports only when the other language wins by at least `margin` of confidence.
 
 Names, numbers and code never raise an alarm: before identification the text loses its code, URLs, math,
-numbers, acronyms and identifiers (CSV, MP3, QLoRA, INT8, `snake_case`) and the glossary's do-not-translate
-terms; a text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings are
-language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
+numbers, acronyms and identifiers (CSV, MP3, QLoRA, INT8, `snake_case`), the glossary's do-not-translate
+terms and its proper names, so "Where is Çanakkale?" and "Treaty of Sèvres" are English. A proper name is a
+word that starts with a capital letter but not a sentence (the text, a line, a list item, or the word after
+one ending in `.` `!` `?` `:` `…`), other than the pronoun "I"; and, in a Turkish text, a capitalised word with a
+suffix after an apostrophe ("Ankara'nın"), wherever it stands. A Title Case text ("Optimizer State") keeps its
+first word only. German (and Luxembourgish) texts keep their capitalised words: those languages capitalise
+every noun. A text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings
+are language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
 identifiable languages, are skipped.
 
 ## Why it matters
@@ -55,11 +60,14 @@ Translate the text, or move it to the field of the language it is written in.
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.lint.services import DEFERRED, default_services, language_name
 from quizlint.model.texts import item_text_fields
-from quizlint.rules._markup import prose, prose_letters, prose_words
+from quizlint.rules._glossary import matcher_for
+from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
+                                    without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
-from quizlint.text import primary_subtag
+from quizlint.text import is_turkic, primary_subtag
 
 CODE = "T004"
 NAME = "wrong-language"
@@ -77,7 +85,8 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
     texts: list[tuple[list[str], str]] = []
     fields, ends = [], []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
-    words_of, min_letters = _prose_words_function(ctx.glossary), ctx.options["min-letters"]
+    words_of = {lang: _words_function(ctx.glossary, lang) for lang in languages}
+    min_letters = ctx.options["min-letters"]
     for item in items:
         for field in item_text_fields(item):
             value = field.value
@@ -86,12 +95,32 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
             for lang in languages:
                 text = value.get(lang)
                 if text and not text.isspace():
-                    words = words_of(text)
+                    words = words_of[lang](text)
                     if _letters(words) >= min_letters:
                         texts.append((words, lang))
                         fields.append(field)
         ends.append(len(texts))
     return texts, fields, ends
+
+
+def _words_function(glossary, lang: str):
+    """The words the identifier gets of a text filed under ``lang``: ``neutral_prose(text, glossary).split()``,
+    without the proper names (``without_proper_names``) unless ``lang`` capitalises its common nouns."""
+    prose_words_of = _prose_words_function(glossary)
+    if primary_subtag(lang) in CAPITALISED_NOUNS:
+        return prose_words_of
+    matcher, apostrophe_names = matcher_for(glossary), is_turkic(lang)
+
+    def words_of(text: str) -> list[str]:
+        if text[1:].islower() and not (apostrophe_names and ("'" in text or "’" in text)):
+            return prose_words_of(text)  # no capital letter after the first one (most texts): no name
+        if matcher:
+            text = matcher.without_names(text)
+        if has_markup(text):
+            text = strip_untranslatable(text)
+        return prose_words(without_proper_names(text, apostrophe_names))
+
+    return words_of
 
 
 def _prose_words_function(glossary):
