@@ -276,6 +276,14 @@ def test_the_visible_text_of_markdown():
     assert visible_text("Plain 2 * 3 text") == "Plain 2 * 3 text"
 
 
+def test_what_the_exports_show_as_written_counts_as_visible_text():
+    from quizlint.rules._markup import visible_text
+
+    # (the exports show a tag that is no HTML element, or is written as a type name, as it is: see render.is_html)
+    assert visible_text("A std::vector<int> or a List<Object>, <b>bold</b>") == \
+        "A std::vector<int> or a List<Object>, bold"
+
+
 def test_the_bank_length_cue_measures_links_by_their_text(run, write_quiz):
     # every key is the longest option only when its link target is counted
     link = "[x](https://example.org/a/long/path/to/a/page)"
@@ -404,3 +412,17 @@ def test_documented_examples_fail_and_pass(run, tmp_path, code):
         path = tmp_path / f"{label}.quiz.yaml"
         path.write_text(example_file(rule, text), encoding="utf-8")
         assert codes(lint_json(run, "--select", code, path)) == expected, label
+
+
+def test_the_length_cue_counts_a_type_parameter_as_students_see_it(run, write_quiz):
+    items = """
+    - id: bytes
+      stem: "Which C++ type keeps bytes contiguous in memory and grows on demand?"
+      options:
+        - {text: "The standard std::vector<unsigned char> container class", correct: true}
+        - text: "A plain fixed-size byte array"
+        - text: "A singly linked list of bytes"
+    """
+    findings = lint_json(run, "--no-cache", "--select", "B004", write_quiz(items, languages="en"))
+    assert [f["message"] for f in findings] == [
+        "the key (A, 55 characters) is 1.9× as long as the longest distractor (29 characters): a length cue"]

@@ -152,13 +152,13 @@ _TAG_NAME = re.compile(r"</?([A-Za-z][A-Za-z0-9-]*)")
 
 
 def _raw_html_as_text(state) -> None:
-    """markdown-it core rule: raw HTML that is not HTML (see ``_is_html``) becomes text, shown as written; in an
+    """markdown-it core rule: raw HTML that is not HTML (see ``is_html``) becomes text, shown as written; in an
     HTML block, each such tag is escaped and the rest kept."""
     for token in state.tokens:
         if token.type == "html_block":
             token.content = _escape_non_html(token.content)
         for child in token.children or ():
-            if child.type == "html_inline" and not _is_html(child.content):
+            if child.type == "html_inline" and not is_html(child.content):
                 child.type = _HTML_AS_TEXT
 
 
@@ -171,14 +171,14 @@ def _escape_non_html(html: str) -> str:
     at = html.find("<")
     while at >= 0:
         match = HTML_TAG_RE.match(html, at)
-        if match is not None and not _is_html(match.group(0)):
+        if match is not None and not is_html(match.group(0)):
             pieces += [html[kept_from:at], escapeHtml(match.group(0))]
             kept_from = match.end()
         at = html.find("<", match.end() if match is not None else at + 1)
     return "".join(pieces) + html[kept_from:]
 
 
-def _is_html(raw: str) -> bool:
+def is_html(raw: str) -> bool:
     """Whether ``raw``, what markdown-it takes for raw HTML, is HTML to the sanitiser: a comment, or the tag of an
     element HTML has, its name in one case (``<b>``, ``<SPAN>``). A name HTML does not have (``<int>``,
     ``<String>``), one written as a type is (``<Object>``, ``<Option>``), a declaration, processing instruction

@@ -320,11 +320,19 @@ def visible_text(text: str) -> str:
 
 def _visible_prose(text: str) -> str:
     if "<" in text:
-        text = _HTML_TAG.sub("", text)
+        text = _HTML_TAG.sub(_shown_unless_html, text)
     if "*" in text or "_" in text:
         text = _STRONG.sub(lambda match: match.group(2), text)
         text = _EMPHASIS.sub(lambda match: match.group(1) or match.group(2), text)
     return text
+
+
+def _shown_unless_html(tag: re.Match) -> str:
+    """A tag-like piece of text as students see it: nothing for an HTML tag, the text itself for what the exports
+    show as written (``vector<int>``, ``List<Object>``: see ``render.is_html``)."""
+    from quizlint.render import is_html
+
+    return "" if is_html(tag.group()) else tag.group()
 
 
 def has_hidden_text(text: str) -> bool:
