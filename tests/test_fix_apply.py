@@ -106,8 +106,14 @@ def test_a_literal_block_scalar_moves_whole():
     assert data_of(result)["items"][0]["options"] == [{"text": "b"}, {"text": "line one\nline two\n"}]
 
 
-def test_an_entry_whose_value_owns_trailing_blank_lines_is_refused_not_corrupted():
-    text = "items:\n  - options:\n      - text: |+\n          kept\n\n      - text: b\n"
+def test_an_entry_whose_value_owns_trailing_blank_lines_moves_with_them():
+    text = "items:\n  - options:\n      - text: |+\n          kept\n\n      - text: b\n    explanation: x\n"
+    assert reordered(text, [1, 0]) == \
+        "items:\n  - options:\n      - text: b\n      - text: |+\n          kept\n\n    explanation: x\n"
+
+
+def test_an_entry_that_cannot_move_without_changing_its_text_is_refused_not_corrupted():
+    text = "items:\n  - options:\n      - text: a\n      - text: |\n          no final line break"
     editor = YamlEditor(text)
     editor.reorder_sequence(OPTIONS, [1, 0])
     with pytest.raises(YamlEditError):

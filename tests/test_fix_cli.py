@@ -516,25 +516,25 @@ def test_files_with_errors_are_left_alone_and_reported(run, tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_a_file_that_cannot_be_edited_surgically_is_left_alone(run, write_quiz, tmp_path):
-    # every key is an option whose `|+` text owns the blank line after it: moving it would change the text
-    items = "\n".join(f"""\
-- id: keep{number}
-  stem: {{en: "Question {number}?", tr: "Soru {number}?"}}
+def test_a_file_that_cannot_be_edited_surgically_is_left_alone(run, tmp_path):
+    # the only item that may move ends the file with a block text and no final line break: its last option cannot
+    # move up without a line break added to its text (the numeric items count, but never move)
+    numeric = "".join(f"""\
+- id: count{number}
+  stem: {{en: "How many {number}?", tr: "Kaç {number}?"}}
   options:
-    - correct: true
-      text: |+
-        key {number}
-
-    - text: b{number}
-    - text: c{number}
-    - text: d{number}""" for number in range(8))
-    quiz = write_quiz(items)
-    assert keys_of(quiz) == [0] * 8
+    - text: "{number + 1}"
+      correct: true
+    - text: "{number + 2}"
+""" for number in range(7))
+    last = "- id: last\n  stem: {en: Which?, tr: Hangisi?}\n  options:\n    - text: Right\n      correct: true\n" \
+           "    - text: |\n        Wrong"
+    quiz = tmp_path / "demo.quiz.yaml"
+    quiz.write_text(quiz_yaml(numeric + last).rstrip("\n"), encoding="utf-8")
     before = quiz.read_bytes()
     result = run("fix", str(quiz), cwd=tmp_path)
     assert result.exit_code == 1
-    assert re.search(r"^demo\.quiz\.yaml:\d+:5: keep\d: its options cannot move .*; file left alone$", result.stderr,
+    assert re.search(r"^demo\.quiz\.yaml:\d+:5: last: its options cannot move .*; file left alone$", result.stderr,
                      re.MULTILINE)
     assert "Nothing fixed; 1 file left alone (see above)." in result.output
     assert quiz.read_bytes() == before

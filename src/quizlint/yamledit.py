@@ -20,15 +20,17 @@ from __future__ import annotations
 import copy
 import re
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from quizlint.load.document import load_text
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?")
+_PROPERTY_END = re.compile(r"\S+(?:\s|#[^\r\n]*)*")  # a tag, with the spaces, comments and line breaks after it
 
 Path_ = tuple
 
@@ -196,9 +198,25 @@ class NodeTree:
         if _is_block_scalar(node):
             end = node.end_mark.index
             if node.end_mark.column == 0 and end > node.start_mark.index:
+                if self.keeps_trailing_lines(node):  # its last line, blank or not, is the line before ``end``
+                    last_line = self.line_start(end - 1)
+                    return max(self.line_end(last_line) - 1, last_line)
                 end -= 1  # the scalar's final line break; the next line is not part of it
             return max(end - 1, node.start_mark.index)
         return max(node.end_mark.index - 1, node.start_mark.index - 1)
+
+    def keeps_trailing_lines(self, node: yaml.Node) -> bool:
+        """Whether ``node`` is a block scalar with keep chomping (``|+``, ``>+``): the blank lines after its
+        text are part of its value."""
+        header = _BLOCK_HEADER.match(self.text, self.content_start(node))
+        return header is not None and "+" in header.group()
+
+    def content_start(self, node: yaml.Node) -> int:
+        """Offset of the node itself: where a node written with a tag (``!!map {}``) starts after the tag."""
+        index = node.start_mark.index
+        while index < node.end_mark.index and self.text[index] == "!":
+            index = _PROPERTY_END.match(self.text, index).end()
+        return index
 
     def value_span(self, path: Sequence) -> tuple[int, int]:
         """The span of the value at ``path``: a scalar's text with its quotes or block indicator, a flow
@@ -386,9 +404,9 @@ class YamlEditor:
         document, findings = load_text(new_text, self.display)
         if document is None:
             detail = findings[0].message if findings else "unknown error"
-            raise YamlEditError(f"the edited file would not load ({detail}); nothing written")
+            raise YamlEditError(f"the edited file would not load ({detail})")
         if document.data != self.expected:
-            raise YamlEditError("the edited file would not hold the intended data; nothing written")
+            raise YamlEditError("the edited file would not hold the intended data")
         return new_text
 
     # -- intended data
@@ -550,5 +568,42 @@ class YamlEditor:
         return [f"{pad}{render_key(key)}: {render_flow(value)}"]
 
 
-__all__ = ["NodeTree", "PlainWord", "YamlEditError", "YamlEditor", "detect_newline", "double_quoted", "format_path",
-           "render_flow", "render_key", "render_scalar"]
+Part = TypeVar("Part")
+
+
+def edit_each(text: str, display: str, parts: Sequence[Part], edit: Callable[[YamlEditor, Part], None]
+              ) -> tuple[str, list[tuple[Part, YamlEditError]]]:
+    """``text`` with the edits of every part (e.g. an item's) that can be made, and the parts whose edits cannot,
+    with why: one part's problem does not cost the others their edits.
+
+    ``edit(editor, part)`` makes a part's changes. The parts are edited together; when that is refused, each is
+    tried alone, and those that succeed alone are edited together (if even that is refused, so are they all).
+    """
+    try:
+        return _edited(text, display, parts, edit), []
+    except YamlEditError as error:
+        if len(parts) == 1:
+            return text, [(parts[0], error)]
+    refused, fine = [], []
+    for part in parts:
+        try:
+            _edited(text, display, [part], edit)
+        except YamlEditError as error:
+            refused.append((part, error))
+        else:
+            fine.append(part)
+    try:
+        return _edited(text, display, fine, edit), refused
+    except YamlEditError as error:
+        return text, refused + [(part, error) for part in fine]
+
+
+def _edited(text: str, display: str, parts: Sequence[Part], edit: Callable[[YamlEditor, Part], None]) -> str:
+    editor = YamlEditor(text, display)
+    for part in parts:
+        edit(editor, part)
+    return editor.result()
+
+
+__all__ = ["NodeTree", "PlainWord", "YamlEditError", "YamlEditor", "detect_newline", "double_quoted", "edit_each",
+           "format_path", "render_flow", "render_key", "render_scalar"]

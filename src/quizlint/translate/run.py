@@ -14,6 +14,7 @@ from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
     FilePlan,
+    ItemTask,
     Summary,
     TextTranslator,
     TranslateOptions,
@@ -124,29 +125,42 @@ def _cache(settings: BankSettings, identity: str, use_cache: bool, echo: Echo):
 
 
 def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
-    written = sum(len(task.done) for task in plan.tasks)
+    change, refused = apply_results(plan)
+    _report_refused(plan, refused, summary, echo)
+    if change is None:
+        return
+    unwritten = {tasks[0].position for tasks, _ in refused}
+    written = [task for task in plan.tasks if task.done and task.position not in unwritten]
     try:
-        change = apply_results(plan)
-        if change is None:
-            return
         if dry_run:
             echo(change.diff())
         else:
             change.write()
-    except (YamlEditError, OSError) as error:
-        echo(f"{plan.display}:1:1: cannot write the translations: {write_error_reason(error)}", err=True)
-        summary.failed += written
+    except OSError as error:
+        echo(f"{plan.display}: cannot write the translations: {write_error_reason(error)}", err=True)
+        summary.failed += sum(len(task.done) for task in written)
         return
-    summary.translated += written
+    summary.translated += sum(len(task.done) for task in written)
     summary.files_changed += 1
-    _note_drafts(plan, echo)
+    _note_drafts(plan, written, echo)
 
 
-def _note_drafts(plan: FilePlan, echo: Echo) -> None:
+def _report_refused(plan: FilePlan, refused: list[tuple[list[ItemTask], YamlEditError]], summary: Summary,
+                    echo: Echo) -> None:
+    """The items whose translations cannot be written exactly (their texts count as failed)."""
+    for tasks, error in refused:
+        summary.failed += sum(len(task.done) for task in tasks)
+        languages = ", ".join(task.lang for task in tasks)
+        note = plan.note(plan.quiz_file.key_position_in_item(tasks[0].position, "id"),
+                         f"cannot write the translations ({languages}): {error}", tasks[0].item.id)
+        echo(f"{note.render()} [error]", err=True)
+
+
+def _note_drafts(plan: FilePlan, tasks: list[ItemTask], echo: Echo) -> None:
     """Say which items were recorded as drafts: the linter does not report a draft, so this is the hint that a
     person's translation now holds machine texts to review."""
-    for task in plan.tasks:
-        if task.done and task.status == "draft":
+    for task in tasks:
+        if task.status == "draft":
             count = f"{len(task.done)} machine text{'s' if len(task.done) != 1 else ''}"
             note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"),
                              f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review "
