@@ -120,3 +120,26 @@ def test_fix_moves_an_option_whose_text_keeps_its_blank_lines_with_them(run, wri
     keys = [next(option for option in entry if option.get("correct")) for entry in options]
     assert [key["text"] for key in keys] == [f"key {number}\n\n" for number in range(8)]
     assert sorted(entry.index(key) for entry, key in zip(options, keys)) == [0, 0, 1, 1, 2, 2, 3, 3]
+
+
+# --- explicit core tags: the node starts at its tag, its brace after it -----------------------------------------------
+
+TAGGED_EMPTY = item("t1", 'en: "Stem?", tr: "Kök?"', ('en: "One", tr: "Bir"', 'en: "Two", tr: "İki"'),
+                    "  translations: !!map {}   # none yet\n")
+
+
+def test_review_fills_an_empty_flow_mapping_written_with_a_tag(run, write_quiz):
+    quiz = write_quiz(TAGGED_EMPTY)
+    result = run("review", "t1", "--lang", "tr", quiz)
+    assert result.exit_code == 0, result.output
+    assert '    translations: !!map {tr: {status: reviewed, source: "' in quiz.read_text(encoding="utf-8")
+    assert "}}   # none yet\n" in quiz.read_text(encoding="utf-8")
+    assert item_data(quiz, 0)["translations"]["tr"]["status"] == "reviewed"
+
+
+def test_translate_fills_an_empty_flow_mapping_written_with_a_tag(run, write_quiz, libre):
+    quiz = write_quiz(TAGGED_EMPTY.replace(', tr: "Kök?"', ""))
+    result = run("translate", "--provider", "libre", "--url", libre.url, "--no-cache", quiz)
+    assert result.exit_code == 0, result.output
+    assert "    translations: !!map {tr: {status: draft, source: " in quiz.read_text(encoding="utf-8")
+    assert item_data(quiz, 0)["stem"]["tr"] == "Stem?"

@@ -538,7 +538,8 @@ class YamlEditor:
             first = mapping.value[0][0].start_mark.index
             self.replace_span(first, first, f"{entry}, ")
         else:  # `{}`: right after the brace
-            self.replace_span(mapping.start_mark.index + 1, mapping.start_mark.index + 1, entry)
+            inside = self.tree.content_start(mapping) + 1
+            self.replace_span(inside, inside, entry)
 
     def _insert_block_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str] | None) -> None:
         mapping = self.tree.node(mapping_path)
