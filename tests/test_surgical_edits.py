@@ -143,3 +143,17 @@ def test_translate_fills_an_empty_flow_mapping_written_with_a_tag(run, write_qui
     assert result.exit_code == 0, result.output
     assert "    translations: !!map {tr: {status: draft, source: " in quiz.read_text(encoding="utf-8")
     assert item_data(quiz, 0)["stem"]["tr"] == "Stem?"
+
+
+# --- blank lines after a block text stay where they are -------------------------------------------------------------
+
+@pytest.mark.parametrize("indicator", ["|", ">-"])
+def test_an_entry_after_a_block_text_goes_before_the_blank_lines_that_follow_it(run, write_quiz, indicator):
+    explanation = f"  explanation:\n    tr: Tut.\n    en: {indicator}\n      Keep.\n\n\n"
+    quiz = write_quiz(item("r1", 'en: "First?", tr: "Birinci?"', ('en: "One", tr: "Bir"', 'en: "Two", tr: "İki"'),
+                           explanation)
+                      + item("r2", 'en: "Second?", tr: "İki?"', ('en: "Three", tr: "Üç"', 'en: "Four", tr: "Dört"')))
+    result = run("review", "r1", "--lang", "tr", quiz)
+    assert result.exit_code == 0, result.output
+    assert "        Keep.\n    translations:\n      tr: {status: reviewed, source: " in quiz.read_text(encoding="utf-8")
+    assert '"}\n\n\n  - id: r2\n' in quiz.read_text(encoding="utf-8")

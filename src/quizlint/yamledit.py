@@ -196,14 +196,37 @@ class NodeTree:
                 return max(self.last_char(last[0]), self.last_char(last[1]))
             return self.last_char(last)
         if _is_block_scalar(node):
-            end = node.end_mark.index
-            if node.end_mark.column == 0 and end > node.start_mark.index:
-                if self.keeps_trailing_lines(node):  # its last line, blank or not, is the line before ``end``
-                    last_line = self.line_start(end - 1)
-                    return max(self.line_end(last_line) - 1, last_line)
-                end -= 1  # the scalar's final line break; the next line is not part of it
-            return max(end - 1, node.start_mark.index)
+            return self._block_scalar_last_char(node)
         return max(node.end_mark.index - 1, node.start_mark.index - 1)
+
+    def _block_scalar_last_char(self, node: yaml.Node) -> int:
+        """The end of a block scalar's last line: with keep chomping (``|+``) the blank lines after its text are
+        part of its value, so its last line is the last one PyYAML gave it, blank or not; otherwise they are not,
+        and its last line is its last line of text."""
+        end = node.end_mark.index
+        if node.end_mark.column != 0 or end <= node.start_mark.index:  # it ends the text, without a line break
+            return max(end - 1, node.start_mark.index)
+        last_line = self.line_start(end - 1)
+        if not self.keeps_trailing_lines(node):
+            header_end = self.line_end(self.content_start(node))
+            last_line = self._last_text_line(self.after_line_break(header_end), last_line)
+            if last_line is None:  # no text at all
+                return header_end - 1
+        return max(self.line_end(last_line) - 1, last_line)
+
+    def _last_text_line(self, first_line: int, last_line: int) -> int | None:
+        """The start of the last line of a block scalar's text among its lines ``first_line`` to ``last_line``:
+        a blank line after the text is not part of it, unless it has more spaces than the text's indentation."""
+        lines, start = [], first_line
+        while start <= last_line:
+            lines.append(start)
+            start = self.after_line_break(start)
+        texts = [self.text[start:self.line_end(start)] for start in lines]
+        indentation = min((len(text) - len(text.lstrip(" ")) for text in texts if text.strip()), default=0)
+        while lines and not texts[-1].strip() and len(texts[-1]) <= indentation:
+            lines.pop()
+            texts.pop()
+        return lines[-1] if lines else None
 
     def keeps_trailing_lines(self, node: yaml.Node) -> bool:
         """Whether ``node`` is a block scalar with keep chomping (``|+``, ``>+``): the blank lines after its
