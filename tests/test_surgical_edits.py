@@ -157,3 +157,44 @@ def test_an_entry_after_a_block_text_goes_before_the_blank_lines_that_follow_it(
     assert result.exit_code == 0, result.output
     assert "        Keep.\n    translations:\n      tr: {status: reviewed, source: " in quiz.read_text(encoding="utf-8")
     assert '"}\n\n\n  - id: r2\n' in quiz.read_text(encoding="utf-8")
+
+
+# --- old Mac line endings (a lone CR) are kept --------------------------------------------------------------------
+
+def cr_only_quiz(tmp_path, items: str):
+    quiz = tmp_path / "mac.quiz.yaml"
+    quiz.write_bytes(quiz_yaml(items).replace("\n", "\r").encode("utf-8"))
+    return quiz
+
+
+def assert_cr_only(quiz) -> str:
+    text = quiz.read_bytes().decode("utf-8")
+    assert "\n" not in text
+    return text
+
+
+def test_fix_keeps_cr_line_endings(run, tmp_path):
+    items = "".join(item(f"m{number}", f"en: Question {number}?", (f"en: Right {number}", f"en: Wrong {number}"))
+                    for number in range(8))
+    quiz = cr_only_quiz(tmp_path, items + item("none", "en: Which?", ("en: This", "en: That"))
+                        + "    - text: None of the above\n")
+    result = run("fix", quiz, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = assert_cr_only(quiz)
+    assert "      - text: None of the above\r        fixed: true\r" in text
+    options = [entry["options"] for entry in data_of(text)["items"]]
+    assert options[-1][2] == {"text": "None of the above", "fixed": True}
+    assert sorted(next(i for i, option in enumerate(entry) if option.get("correct")) for entry in options[:-1]) == \
+        [0, 0, 0, 0, 1, 1, 1, 1]  # rebalanced
+
+
+def test_review_and_translate_keep_cr_line_endings(run, tmp_path, libre):
+    quiz = cr_only_quiz(tmp_path, item("c1", 'en: "First?", tr: "Birinci?"', ('en: "One", tr: "Bir"',
+                                                                             'en: "Two", tr: "İki"'))
+                        + item("c2", 'en: "Second?"', ('en: "Three"', 'en: "Four"'), "  explanation:\n    en: Why.\n"))
+    assert run("review", "c1", "--lang", "tr", quiz, cwd=tmp_path).exit_code == 0
+    result = run("translate", "--provider", "libre", "--url", libre.url, "--no-cache", quiz, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    text = assert_cr_only(quiz)
+    assert '    explanation:\r      en: Why.\r      tr: "Why."\r    translations:\r      tr: {status: machine' in text
+    assert [entry["translations"]["tr"]["status"] for entry in data_of(text)["items"]] == ["reviewed", "machine"]

@@ -29,6 +29,7 @@ import yaml
 from quizlint.load.document import load_text
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LINE_BREAK = re.compile(r"\r\n?|\n")
 _BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?")
 _PROPERTY_END = re.compile(r"\S+(?:\s|#[^\r\n]*)*")  # a tag, with the spaces, comments and line breaks after it
 
@@ -104,8 +105,9 @@ def render_flow(value: Any) -> str:
 
 
 def detect_newline(text: str) -> str:
-    index = text.find("\n")
-    return "\r\n" if index > 0 and text[index - 1] == "\r" else "\n"
+    """The line break the text uses (its first one): LF, CRLF or CR; LF when it has none."""
+    found = _LINE_BREAK.search(text)
+    return found.group() if found else "\n"
 
 
 # ------------------------------------------------------------------------------------------ node positions
@@ -170,21 +172,23 @@ class NodeTree:
         node = self.node(path)
         return [key.value for key, _ in node.value] if isinstance(node, yaml.MappingNode) else []
 
-    # -- lines
+    # -- lines (a line break is LF, CRLF or a lone CR, as YAML has them)
 
     def line_start(self, offset: int) -> int:
-        return self.text.rfind("\n", 0, offset) + 1
+        return max(self.text.rfind("\n", 0, offset), self.text.rfind("\r", 0, offset)) + 1
+
+    def previous_line_start(self, offset: int) -> int:
+        """The start of the line before the one that starts at ``offset``."""
+        return self.line_start(offset - (2 if self.text.startswith("\r\n", offset - 2) else 1))
 
     def line_end(self, offset: int) -> int:
         """Offset of the line break ending the line that holds ``offset`` (or the end of the text)."""
-        index = self.text.find("\n", offset)
-        if index < 0:
-            return len(self.text)
-        return index - 1 if index > 0 and self.text[index - 1] == "\r" and index - 1 >= offset else index
+        found = _LINE_BREAK.search(self.text, offset)
+        return found.start() if found else len(self.text)
 
     def after_line_break(self, offset: int) -> int:
-        index = self.text.find("\n", offset)
-        return len(self.text) if index < 0 else index + 1
+        found = _LINE_BREAK.search(self.text, offset)
+        return found.end() if found else len(self.text)
 
     # -- spans
 
@@ -206,7 +210,7 @@ class NodeTree:
         end = node.end_mark.index
         if node.end_mark.column != 0 or end <= node.start_mark.index:  # it ends the text, without a line break
             return max(end - 1, node.start_mark.index)
-        last_line = self.line_start(end - 1)
+        last_line = self.previous_line_start(end)
         if not self.keeps_trailing_lines(node):
             header_end = self.line_end(self.content_start(node))
             last_line = self._last_text_line(self.after_line_break(header_end), last_line)
