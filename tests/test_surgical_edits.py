@@ -198,3 +198,15 @@ def test_review_and_translate_keep_cr_line_endings(run, tmp_path, libre):
     text = assert_cr_only(quiz)
     assert '    explanation:\r      en: Why.\r      tr: "Why."\r    translations:\r      tr: {status: machine' in text
     assert [entry["translations"]["tr"]["status"] for entry in data_of(text)["items"]] == ["reviewed", "machine"]
+
+
+def test_fix_moves_the_last_option_of_a_cr_file_without_a_final_line_break(run, tmp_path):
+    numeric = "".join(item(f"count{number}", f"en: How many {number}?", (f'en: "{number + 1}"', f'en: "{number + 2}"'))
+                      for number in range(7))  # they count, but never move
+    quiz = cr_only_quiz(tmp_path, numeric + item("last", "en: Which?", ("en: Right", "en: Wrong")))
+    quiz.write_bytes(quiz.read_bytes().rstrip(b"\r"))
+    result = run("fix", quiz, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "last: moved the key from A to B" in result.output
+    text = assert_cr_only(quiz)
+    assert text.endswith("\r      - text: {en: Wrong}\r      - text: {en: Right}\r        correct: true")

@@ -313,8 +313,8 @@ class NodeTree:
     def _before_line_break(self, start: int, end: int) -> int:
         if end > start and self.text[end - 1] == "\n":
             end -= 1
-            if end > start and self.text[end - 1] == "\r":
-                end -= 1
+        if end > start and self.text[end - 1] == "\r":
+            end -= 1
         return end
 
     def _inner_comments_end(self, end: int, dash_column: int) -> int:
