@@ -31,7 +31,7 @@ def block_item(number: int, key: int) -> str:
     for index, letter in enumerate("abcd"):
         if index == 2:
             lines.append("")
-            lines.append("    # a comment between two options stays where it is")
+            lines.append("    # a comment right above an option moves with it")
         if number % 2 and index == 1:
             lines += ["    - text: >-", f"        Option {number}{letter}, folded", "        over two lines"]
         else:
@@ -187,6 +187,30 @@ def test_only_the_planned_option_blocks_change_and_the_keys_land_where_planned(r
         order = orders.get(position, tuple(range(len(was["options"]))))
         assert now["options"] == [was["options"][index] for index in order]
         assert {k: v for k, v in now.items() if k != "options"} == {k: v for k, v in was.items() if k != "options"}
+
+
+def test_the_comments_right_above_an_option_move_with_it(run, tmp_path):
+    lines = ["quizlint: 1", "id: cities", "languages: [en]", "title: Cities", "items:"]
+    for number in range(8):
+        lines += [f"  - id: c{number}", f'    stem: "Question {number}: which city is meant?"', "    options:",
+                  f"      # KEY: right answer of question {number}", f'      - text: "Right city {number}"',
+                  "        correct: true", "      # distractor: a common confusion", f'      - text: "Wrong city {number}"',
+                  "      # after a blank line: about the list, not an option", "", f'      - text: "Other city {number}"']
+    quiz = tmp_path / "cities.quiz.yaml"
+    before = "\n".join(lines) + "\n"
+    quiz.write_text(before, encoding="utf-8")
+    result = run("fix", quiz, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    after = quiz.read_text(encoding="utf-8")
+    assert after != before
+    for number in range(8):
+        assert f'# KEY: right answer of question {number}\n      - text: "Right city {number}"\n' in after
+        assert f'      # distractor: a common confusion\n      - text: "Wrong city {number}"\n' in after
+    old, new = changed_lines(before, after)
+    assert old <= option_lines(before) and new <= option_lines(after)
+    assert [line for line in after.splitlines() if "after a blank line" in line or not line] == \
+        [line for line in before.splitlines() if "after a blank line" in line or not line]
+    assert after.count("      # after a blank line: about the list, not an option\n\n") == 8  # each stayed put
 
 
 def test_diff_writes_nothing_and_prints_a_patch_that_git_applies(run, repo, tmp_path):

@@ -292,8 +292,10 @@ class NodeTree:
         Flow style: each entry itself (as :meth:`entry_span`). Block style: whole lines, from the start of the
         dash's line to the end of the entry's last line WITHOUT its line break (so that the last line of a file
         without a final newline fits anywhere), extended over the comment lines right after it that are indented
-        more than the dash (they are inside the entry). Comment and blank lines at the dash's indentation or
-        less lie between entries and belong to none.
+        more than the dash (they are inside the entry), and up over the comment lines right above the dash (no
+        blank line between) indented as much as the dash or more: they are about the entry (``# the key``), and
+        move with it, as isort moves the comments above an import. Comment lines less indented than the dash, or
+        with a blank line before the next dash, and blank lines lie between entries and belong to none.
         """
         path = tuple(path)
         node = self.node(path)
@@ -302,12 +304,14 @@ class NodeTree:
         spans = [self.entry_span(path + (index,)) for index in range(len(node.value))]
         if node.flow_style:
             return spans
-        block_spans = []
+        block_spans: list[tuple[int, int]] = []
         for start, end in spans:
             if start != self.line_start(start):
                 raise YamlEditError(f"the entries of {format_path(path)} do not start lines of their own")
             dash_column = self.text.index("-", start) - start
-            block_spans.append((start, self._inner_comments_end(self._before_line_break(start, end), dash_column)))
+            after_previous = block_spans[-1][1] if block_spans else 0
+            block_spans.append((self._comments_above_start(start, dash_column, after_previous),
+                                self._inner_comments_end(self._before_line_break(start, end), dash_column)))
         return block_spans
 
     def _before_line_break(self, start: int, end: int) -> int:
@@ -317,17 +321,32 @@ class NodeTree:
             end -= 1
         return end
 
+    def _comment_indentation(self, line_start: int) -> int | None:
+        """The indentation of the line at ``line_start`` when it is a comment line, else None."""
+        line = self.text[line_start:self.line_end(line_start)]
+        content = line.lstrip(" ")
+        return len(line) - len(content) if content.startswith("#") else None
+
     def _inner_comments_end(self, end: int, dash_column: int) -> int:
         """``end`` moved past the comment lines that follow it indented more than ``dash_column``."""
         while end < len(self.text):
             next_start = self.after_line_break(end)
-            next_end = self._before_line_break(next_start, self.after_line_break(next_start))
-            line = self.text[next_start:next_end]
-            indent = len(line) - len(line.lstrip(" "))
-            if not line.lstrip(" ").startswith("#") or indent <= dash_column:
+            indentation = self._comment_indentation(next_start)
+            if indentation is None or indentation <= dash_column:
                 return end
-            end = next_end
+            end = self.line_end(next_start)
         return end
+
+    def _comments_above_start(self, start: int, dash_column: int, floor: int) -> int:
+        """``start`` moved up over the comment lines right above it indented ``dash_column`` or more that start at
+        ``floor`` or after."""
+        while start > floor:
+            above = self.previous_line_start(start)
+            indentation = self._comment_indentation(above)
+            if above < floor or indentation is None or indentation < dash_column:
+                return start
+            start = above
+        return start
 
     def indent_step(self) -> int:
         """The indentation step the file uses for nested block mappings (2 when there is none)."""
