@@ -45,9 +45,8 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     on, a rebalanced quiz or bank of 20 or more items is usually reported by it (skip the position fix with
     `--ignore B001,B003` if you deliver options unshuffled and care about B002).
     """
-    from quizlint.fix import prepare_fixes
+    from quizlint.fix.run import prepare_fixes, selected_fixes
     from quizlint.lint.gc_pause import cycle_collector_paused
-    from quizlint.fix.run import selected_fixes
 
     settings = BankSettings.resolve(config_path, paths, None, select, ignore, extend_select)
     if not selected_fixes(settings):

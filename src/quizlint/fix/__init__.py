@@ -33,8 +33,8 @@ deliberate: the QTI, Canvas and Moodle exports ask the platform to shuffle the m
 student, so the stored order only needs to be free of the writer's bias, and exactly even is the least
 biased stored order. Teams that deliver the stored order as it is and enable B002 should not run the
 position fix (``quizlint fix --ignore B001,B003``) and should place keys at random instead.
+
+The command's entry point is :func:`quizlint.fix.run.prepare_fixes`. (This package imports nothing itself: the
+position-bias rules ask :func:`quizlint.fix.balance.fixable_groups` which findings are fixable, and must not load
+the whole fix machinery with it.)
 """
-
-from quizlint.fix.run import FixReport, prepare_fixes
-
-__all__ = ["FixReport", "prepare_fixes"]

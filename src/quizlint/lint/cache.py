@@ -23,7 +23,8 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 7  # (7: duplicate-stem digests of the new comparison keys; option lengths as students see them)
+_FORMAT = 8  # (8: whether an item's option order means something; 7: duplicate-stem digests of the new comparison
+# keys, option lengths as students see them)
 
 
 def ensure_cache_dir(root: Path) -> Path:
