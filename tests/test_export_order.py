@@ -9,10 +9,12 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
-from quizlint.model import Item
-from quizlint.model.order import order_is_meaningful
+from quizlint.model import Item, Option
+from quizlint.model.order import option_numbers, order_is_meaningful, refers_to_other_options
 from test_export_support import PARSER, dtd_errors, export, qti_package_errors, zip_entries
 
 # item id → whether its order means something (and so must not be shuffled)
@@ -110,6 +112,25 @@ def test_the_predicate_on_single_language_options(options, languages, meaningful
     assert order_is_meaningful(item, languages) is meaningful
 
 
+OPTION_TEXTS = ["1", "2,5", "%50", "16 GB", "3.10", "İki", "I", "II", "I and II", "Yalnız I", "I, II ve III",
+                "Both A and B", "A", "A cat", "I think so", "All of the above", "none of these", "Hepsi",
+                "Hiçbiri", "Yukarıdakilerin hepsi", "Ankara", "İstanbul ve İzmir", "all", "above", "IIII", "(B)",
+                "Only C", "ÇA", "x A y", ""]
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts=st.lists(st.one_of(st.sampled_from(OPTION_TEXTS),
+                                st.fixed_dictionaries({"en": st.sampled_from(OPTION_TEXTS),
+                                                       "tr": st.sampled_from(OPTION_TEXTS)})), min_size=2, max_size=5),
+       languages=st.sampled_from([["en"], ["tr"], ["en", "tr"], ["tr", "en"]]))
+def test_the_quick_tests_of_the_predicate_change_none_of_its_answers(texts, languages):
+    options = [Option.model_construct(text=text, correct=False, fixed=False) for text in texts]
+    item = Item.model_construct(id="x", type="single", stem="?", options=options)
+    plainly = option_numbers(item, languages) is not None or any(
+        refers_to_other_options(option.text, languages) for option in item.options)
+    assert order_is_meaningful(item, languages) is plainly
+
+
 @pytest.mark.parametrize("fmt", list(QTI))
 def test_qti_turns_shuffle_off_where_the_order_means_something(run, quiz_path, tmp_path, fmt):
     namespace, interaction = QTI[fmt]
@@ -184,9 +205,11 @@ def test_fix_and_export_ask_the_same_question_without_the_export_loading_any_rul
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert set(result.stdout.split()) <= {"quizlint.rules", "quizlint.rules.base"}
-    from quizlint.fix import items as fix_items
+    from quizlint.lint.engine import summarize
+    from quizlint.model import read_quiz
 
-    assert fix_items.order_is_meaningful is order_is_meaningful
+    # `quizlint fix` (and the position rules' fixable mark) read the item summaries the linter makes
+    assert {summary.item: summary.ordered for summary in summarize(read_quiz(quiz_path)[0]).items} == MEANINGFUL
 
 
 def test_fix_leaves_a_meaningful_order_to_the_export(run, quiz_path, tmp_path):

@@ -1,4 +1,5 @@
-"""Moving option entries in the text: whole entries with their comments, every other byte untouched."""
+"""Moving option entries in the text: whole entries with their comments (inside them, and right above their dashes),
+every other byte untouched."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ BLOCK = """\
 items:
   - id: q1
     options:
+      # KEY: alpha, right above its dash: moves with it
       - text:
           en: "Alpha"   # first
           tr: 'Alfa'
@@ -33,43 +35,57 @@ items:
         correct: true
         # still about alpha
       - text: {en: Beta, tr: Beta}
+      # a blank line between this and the next dash: stays put
 
-      # between B and C: stays put
+      # about gamma
+        # (deeper, and right above its dash: moves with it)
       - text: >-
           Gamma, folded
           over two lines
         feedback: {en: "no"}
+    # less indented than the dashes: stays put
+      # after the last option: stays put
     explanation: done
 """
 
 
-def test_block_entries_swap_with_the_comments_inside_them():
+def test_block_entries_swap_with_the_comments_inside_and_right_above_them():
     assert reordered(BLOCK, [2, 1, 0]) == """\
 items:
   - id: q1
     options:
+      # about gamma
+        # (deeper, and right above its dash: moves with it)
       - text: >-
           Gamma, folded
           over two lines
         feedback: {en: "no"}
       - text: {en: Beta, tr: Beta}
+      # a blank line between this and the next dash: stays put
 
-      # between B and C: stays put
+      # KEY: alpha, right above its dash: moves with it
       - text:
           en: "Alpha"   # first
           tr: 'Alfa'
         # the key, say the reviewers
         correct: true
         # still about alpha
+    # less indented than the dashes: stays put
+      # after the last option: stays put
     explanation: done
 """
+
+
+def test_a_comment_less_indented_than_the_dash_is_not_the_entrys():
+    text = "options:\n  - text: a\n# about the list\n  - text: b\n"
+    assert reordered(text, [1, 0], ("options",)) == "options:\n  - text: b\n# about the list\n  - text: a\n"
 
 
 def test_entries_that_stay_keep_their_bytes_and_the_data_follows_the_order():
     before = data_of(BLOCK)["items"][0]["options"]
     after = reordered(BLOCK, [1, 0, 2])
     assert data_of(after)["items"][0]["options"] == [before[1], before[0], before[2]]
-    assert after.splitlines()[11:] == BLOCK.splitlines()[11:]  # from the comment between B and C on
+    assert after.splitlines()[11:] == BLOCK.splitlines()[11:]  # from the comment after B on
 
 
 def test_flow_sequences_swap_entries_in_place():
@@ -106,8 +122,14 @@ def test_a_literal_block_scalar_moves_whole():
     assert data_of(result)["items"][0]["options"] == [{"text": "b"}, {"text": "line one\nline two\n"}]
 
 
-def test_an_entry_whose_value_owns_trailing_blank_lines_is_refused_not_corrupted():
-    text = "items:\n  - options:\n      - text: |+\n          kept\n\n      - text: b\n"
+def test_an_entry_whose_value_owns_trailing_blank_lines_moves_with_them():
+    text = "items:\n  - options:\n      - text: |+\n          kept\n\n      - text: b\n    explanation: x\n"
+    assert reordered(text, [1, 0]) == \
+        "items:\n  - options:\n      - text: b\n      - text: |+\n          kept\n\n    explanation: x\n"
+
+
+def test_an_entry_that_cannot_move_without_changing_its_text_is_refused_not_corrupted():
+    text = "items:\n  - options:\n      - text: a\n      - text: |\n          no final line break"
     editor = YamlEditor(text)
     editor.reorder_sequence(OPTIONS, [1, 0])
     with pytest.raises(YamlEditError):
@@ -123,5 +145,5 @@ def test_entry_spans_cover_whole_lines_without_the_final_line_break():
     tree = NodeTree(BLOCK)
     spans = tree.sequence_entry_spans(OPTIONS)
     first = BLOCK[spans[0][0]:spans[0][1]]
-    assert first.startswith("      - text:") and first.endswith("# still about alpha")
+    assert first.startswith("      # KEY: alpha") and first.endswith("# still about alpha")
     assert BLOCK[spans[1][0]:spans[1][1]] == "      - text: {en: Beta, tr: Beta}"

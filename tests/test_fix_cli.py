@@ -31,7 +31,7 @@ def block_item(number: int, key: int) -> str:
     for index, letter in enumerate("abcd"):
         if index == 2:
             lines.append("")
-            lines.append("    # a comment between two options stays where it is")
+            lines.append("    # a comment right above an option moves with it")
         if number % 2 and index == 1:
             lines += ["    - text: >-", f"        Option {number}{letter}, folded", "        over two lines"]
         else:
@@ -187,6 +187,30 @@ def test_only_the_planned_option_blocks_change_and_the_keys_land_where_planned(r
         order = orders.get(position, tuple(range(len(was["options"]))))
         assert now["options"] == [was["options"][index] for index in order]
         assert {k: v for k, v in now.items() if k != "options"} == {k: v for k, v in was.items() if k != "options"}
+
+
+def test_the_comments_right_above_an_option_move_with_it(run, tmp_path):
+    lines = ["quizlint: 1", "id: cities", "languages: [en]", "title: Cities", "items:"]
+    for number in range(8):
+        lines += [f"  - id: c{number}", f'    stem: "Question {number}: which city is meant?"', "    options:",
+                  f"      # KEY: right answer of question {number}", f'      - text: "Right city {number}"',
+                  "        correct: true", "      # distractor: a common confusion", f'      - text: "Wrong city {number}"',
+                  "      # after a blank line: about the list, not an option", "", f'      - text: "Other city {number}"']
+    quiz = tmp_path / "cities.quiz.yaml"
+    before = "\n".join(lines) + "\n"
+    quiz.write_text(before, encoding="utf-8")
+    result = run("fix", quiz, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    after = quiz.read_text(encoding="utf-8")
+    assert after != before
+    for number in range(8):
+        assert f'# KEY: right answer of question {number}\n      - text: "Right city {number}"\n' in after
+        assert f'      # distractor: a common confusion\n      - text: "Wrong city {number}"\n' in after
+    old, new = changed_lines(before, after)
+    assert old <= option_lines(before) and new <= option_lines(after)
+    assert [line for line in after.splitlines() if "after a blank line" in line or not line] == \
+        [line for line in before.splitlines() if "after a blank line" in line or not line]
+    assert after.count("      # after a blank line: about the list, not an option\n\n") == 8  # each stayed put
 
 
 def test_diff_writes_nothing_and_prints_a_patch_that_git_applies(run, repo, tmp_path):
@@ -516,25 +540,25 @@ def test_files_with_errors_are_left_alone_and_reported(run, tmp_path):
     assert "Traceback" not in result.output
 
 
-def test_a_file_that_cannot_be_edited_surgically_is_left_alone(run, write_quiz, tmp_path):
-    # every key is an option whose `|+` text owns the blank line after it: moving it would change the text
-    items = "\n".join(f"""\
-- id: keep{number}
-  stem: {{en: "Question {number}?", tr: "Soru {number}?"}}
+def test_a_file_that_cannot_be_edited_surgically_is_left_alone(run, tmp_path):
+    # the only item that may move ends the file with a block text and no final line break: its last option cannot
+    # move up without a line break added to its text (the numeric items count, but never move)
+    numeric = "".join(f"""\
+- id: count{number}
+  stem: {{en: "How many {number}?", tr: "Kaç {number}?"}}
   options:
-    - correct: true
-      text: |+
-        key {number}
-
-    - text: b{number}
-    - text: c{number}
-    - text: d{number}""" for number in range(8))
-    quiz = write_quiz(items)
-    assert keys_of(quiz) == [0] * 8
+    - text: "{number + 1}"
+      correct: true
+    - text: "{number + 2}"
+""" for number in range(7))
+    last = "- id: last\n  stem: {en: Which?, tr: Hangisi?}\n  options:\n    - text: Right\n      correct: true\n" \
+           "    - text: |\n        Wrong"
+    quiz = tmp_path / "demo.quiz.yaml"
+    quiz.write_text(quiz_yaml(numeric + last).rstrip("\n"), encoding="utf-8")
     before = quiz.read_bytes()
     result = run("fix", str(quiz), cwd=tmp_path)
     assert result.exit_code == 1
-    assert re.search(r"^demo\.quiz\.yaml:\d+:5: keep\d: its options cannot move .*; file left alone$", result.stderr,
+    assert re.search(r"^demo\.quiz\.yaml:\d+:5: last: its options cannot move .*; file left alone$", result.stderr,
                      re.MULTILINE)
     assert "Nothing fixed; 1 file left alone (see above)." in result.output
     assert quiz.read_bytes() == before

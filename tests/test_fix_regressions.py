@@ -22,15 +22,19 @@ from quizlint.io import write_atomic
 BIAS = ("--select", "B001,B003")
 
 
-def flow_item(item_id: str, key: int, n_options: int = 4) -> str:
-    options = ", ".join(f"{{text: '{item_id} option {index}'" + (", correct: true" if index == key else "") + "}"
-                        for index in range(n_options))
+def flow_item(item_id: str, key: int, n_options: int = 4, numeric: bool = False) -> str:
+    """A flow-style item; ``numeric``: its options are the numbers 1, 2, … (an order that means something)."""
+    options = ", ".join((f"{{text: '{index + 1}'" if numeric else f"{{text: '{item_id} option {index}'")
+                        + (", correct: true" if index == key else "") + "}" for index in range(n_options))
     return f"- {{id: {item_id}, stem: '{item_id} question?', options: [{options}]}}"
 
 
-def write_keys(folder: Path, name: str, keys: list[int], n_options: int = 4) -> Path:
-    """A quiz file ``name.quiz.yaml`` with one single-answer item per key (0 = A)."""
-    items = "\n".join(flow_item(f"{name}-{number}", key, n_options) for number, key in enumerate(keys))
+def write_keys(folder: Path, name: str, keys: list[int], n_options: int = 4, numeric: frozenset[int] = frozenset()
+               ) -> Path:
+    """A quiz file ``name.quiz.yaml`` with one single-answer item per key (0 = A); the items numbered in
+    ``numeric`` have numbers for options."""
+    items = "\n".join(flow_item(f"{name}-{number}", key, n_options, number in numeric)
+                      for number, key in enumerate(keys))
     path = folder / f"{name}.quiz.yaml"
     path.write_text(quiz_yaml(items, quiz_id=name, languages="en"), encoding="utf-8")
     return path
@@ -151,18 +155,28 @@ def test_a_whole_file_suppression_of_the_finding_means_nothing_to_fix(run, tmp_p
     assert quiz.read_bytes() == before
 
 
+# quiz files of 3 or 4 options: per item, its key and whether its options are numbers
+BANKS = st.lists(st.tuples(st.sampled_from([3, 4]), st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1,
+                                                             max_size=14)), min_size=1, max_size=4)
+
+
+def write_bank(folder: Path, files: list, min_items: int, numbers: bool) -> Path:
+    """The quiz files ``files`` (see ``BANKS``; ``numbers``: with the numeric items) in ``folder``, with the
+    `min-items` of the position-bias rules."""
+    (folder / "quizlint.toml").write_text(
+        f"[rules.key-position-bias]\nmin-items = {min_items}\n[rules.key-middle-bias]\nmin-items = {min_items}\n",
+        encoding="utf-8")
+    for number, (n_options, items) in enumerate(files):
+        write_keys(folder, f"q{number}", [key % n_options for key, _ in items], n_options,
+                   frozenset(index for index, (_, numeric) in enumerate(items) if numeric and numbers))
+    return folder
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(files=st.lists(st.tuples(st.sampled_from([3, 4]), st.lists(st.integers(0, 3), min_size=1, max_size=12)),
-                      min_size=1, max_size=4),
-       min_items=st.sampled_from([2, 5, 8]))
+@given(files=BANKS, min_items=st.sampled_from([2, 5, 8]))
 def test_fix_check_agrees_with_lint_and_leaves_lint_quiet(run, files, min_items):
     with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        (folder / "quizlint.toml").write_text(
-            f"[rules.key-position-bias]\nmin-items = {min_items}\n[rules.key-middle-bias]\nmin-items = {min_items}\n",
-            encoding="utf-8")
-        for number, (n_options, keys) in enumerate(files):
-            write_keys(folder, f"q{number}", [key % n_options for key in keys], n_options)
+        folder = write_bank(Path(name), files, min_items, numbers=False)
         reported = bias_codes(run, folder)
         before = snapshot(folder)
         check = run("fix", *BIAS, "--check", ".", cwd=folder)
@@ -172,6 +186,27 @@ def test_fix_check_agrees_with_lint_and_leaves_lint_quiet(run, files, min_items)
         assert bias_codes(run, folder) == set()
         if not reported:
             assert snapshot(folder) == before
+
+
+def test_a_bias_that_only_keys_fix_never_moves_make_is_not_marked_fixable(run, tmp_path):
+    write_keys(tmp_path, "counts", [1] * 10, numeric=frozenset(range(10)))
+    output = lint(run, tmp_path, *BIAS).output
+    assert re.findall(r" (B00[13]) \[warning\] keys A:0 B:10|(B003) \[warning\] the key is in a middle", output) == \
+        [("B001", ""), ("", "B003")]
+    assert "[*]" not in output and "fixable" not in output
+    check = run("fix", *BIAS, "--check", ".", cwd=tmp_path)
+    assert check.exit_code == 0 and "Nothing to fix." in check.output
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(files=BANKS, min_items=st.sampled_from([2, 5, 8]))
+def test_lint_marks_a_bias_fixable_exactly_when_fix_would_change_something(run, files, min_items):
+    with tempfile.TemporaryDirectory() as name:
+        folder = write_bank(Path(name), files, min_items, numbers=True)
+        output = lint(run, folder, *BIAS).output
+        marked = re.search(r" B00[13] \[warning\] .* \[\*\]$", output, re.MULTILINE)
+        check = run("fix", *BIAS, "--check", ".", cwd=folder)
+        assert check.exit_code == (1 if marked else 0), (output, check.output)
 
 
 # --------------------------------------------------- 2. W001/W002: fixable until fixed, reported afterwards

@@ -253,3 +253,19 @@ def test_overlapping_spans_are_refused_exactly_when_one_overlaps_an_earlier_one(
         else:
             editor.replace_span(start, end, "y")
             accepted.append((start, end))
+
+
+@pytest.mark.parametrize(("text", "edit", "expected"), [
+    ("t: !!map {}\n", lambda editor: editor.set_key(("t",), "tr", "x"), 't: !!map {tr: "x"}\n'),
+    ("t: !!map  # none\n  {}\n", lambda editor: editor.set_key(("t",), "tr", "x"), 't: !!map  # none\n  {tr: "x"}\n'),
+    ("o: !!seq [{text: a}, !!map {text: b}]\n", lambda editor: editor.reorder_sequence(("o",), [1, 0]),
+     "o: !!seq [!!map {text: b}, {text: a}]\n"),
+    ("o: !!seq\n- !!map {}\n- text: b\n", lambda editor: editor.set_key(("o", 0), "fixed", True),
+     "o: !!seq\n- !!map {fixed: true}\n- text: b\n"),
+    ("s:\n  en: !!str |+\n    kept\n\n  de: x\n", lambda editor: editor.set_key(("s",), "tr", "y", after=["en"]),
+     's:\n  en: !!str |+\n    kept\n\n  tr: "y"\n  de: x\n'),
+])
+def test_values_written_with_a_core_tag_are_edited_after_the_tag(text, edit, expected):
+    editor = YamlEditor(text)
+    edit(editor)
+    assert editor.result() == expected

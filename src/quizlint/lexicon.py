@@ -447,6 +447,12 @@ _CHUNK_LIMIT = 100_000
 _NO_MARKS: frozenset = frozenset()
 
 
+def possible_categories(text: str, lang: str | None) -> frozenset[str]:
+    """The categories that may have a term in ``text``: ``find_all`` finds nothing of the others there, nor in
+    any of the texts that ``text`` joins with spaces or line breaks (a quick test of many texts at once)."""
+    return _possible_categories(text if text.isascii() else nfc(text), language_key(lang))
+
+
 def _possible_categories(text: str, key: str) -> frozenset[str]:
     """The categories one of whose terms has all its required words in ``text``."""
     return _categories(_NO_MARKS.union(*map(_chunk_marks(key).__getitem__, text.split())), key)

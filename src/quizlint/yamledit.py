@@ -20,15 +20,18 @@ from __future__ import annotations
 import copy
 import re
 from bisect import bisect_left, insort
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from quizlint.load.document import load_text
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+_BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?")
+_PROPERTY_END = re.compile(r"\S+(?:\s|#[^\r\n]*)*")  # a tag, with the spaces, comments and line breaks after it
 
 Path_ = tuple
 
@@ -102,8 +105,9 @@ def render_flow(value: Any) -> str:
 
 
 def detect_newline(text: str) -> str:
-    index = text.find("\n")
-    return "\r\n" if index > 0 and text[index - 1] == "\r" else "\n"
+    """The line break the text uses (its first one): LF, CRLF or CR; LF when it has none."""
+    found = _LINE_BREAK.search(text)
+    return found.group() if found else "\n"
 
 
 # ------------------------------------------------------------------------------------------ node positions
@@ -168,21 +172,23 @@ class NodeTree:
         node = self.node(path)
         return [key.value for key, _ in node.value] if isinstance(node, yaml.MappingNode) else []
 
-    # -- lines
+    # -- lines (a line break is LF, CRLF or a lone CR, as YAML has them)
 
     def line_start(self, offset: int) -> int:
-        return self.text.rfind("\n", 0, offset) + 1
+        return max(self.text.rfind("\n", 0, offset), self.text.rfind("\r", 0, offset)) + 1
+
+    def previous_line_start(self, offset: int) -> int:
+        """The start of the line before the one that starts at ``offset``."""
+        return self.line_start(offset - (2 if self.text.startswith("\r\n", offset - 2) else 1))
 
     def line_end(self, offset: int) -> int:
         """Offset of the line break ending the line that holds ``offset`` (or the end of the text)."""
-        index = self.text.find("\n", offset)
-        if index < 0:
-            return len(self.text)
-        return index - 1 if index > 0 and self.text[index - 1] == "\r" and index - 1 >= offset else index
+        found = _LINE_BREAK.search(self.text, offset)
+        return found.start() if found else len(self.text)
 
     def after_line_break(self, offset: int) -> int:
-        index = self.text.find("\n", offset)
-        return len(self.text) if index < 0 else index + 1
+        found = _LINE_BREAK.search(self.text, offset)
+        return found.end() if found else len(self.text)
 
     # -- spans
 
@@ -194,11 +200,50 @@ class NodeTree:
                 return max(self.last_char(last[0]), self.last_char(last[1]))
             return self.last_char(last)
         if _is_block_scalar(node):
-            end = node.end_mark.index
-            if node.end_mark.column == 0 and end > node.start_mark.index:
-                end -= 1  # the scalar's final line break; the next line is not part of it
-            return max(end - 1, node.start_mark.index)
+            return self._block_scalar_last_char(node)
         return max(node.end_mark.index - 1, node.start_mark.index - 1)
+
+    def _block_scalar_last_char(self, node: yaml.Node) -> int:
+        """The end of a block scalar's last line: with keep chomping (``|+``) the blank lines after its text are
+        part of its value, so its last line is the last one PyYAML gave it, blank or not; otherwise they are not,
+        and its last line is its last line of text."""
+        end = node.end_mark.index
+        if node.end_mark.column != 0 or end <= node.start_mark.index:  # it ends the text, without a line break
+            return max(end - 1, node.start_mark.index)
+        last_line = self.previous_line_start(end)
+        if not self.keeps_trailing_lines(node):
+            header_end = self.line_end(self.content_start(node))
+            last_line = self._last_text_line(self.after_line_break(header_end), last_line)
+            if last_line is None:  # no text at all
+                return header_end - 1
+        return max(self.line_end(last_line) - 1, last_line)
+
+    def _last_text_line(self, first_line: int, last_line: int) -> int | None:
+        """The start of the last line of a block scalar's text among its lines ``first_line`` to ``last_line``:
+        a blank line after the text is not part of it, unless it has more spaces than the text's indentation."""
+        lines, start = [], first_line
+        while start <= last_line:
+            lines.append(start)
+            start = self.after_line_break(start)
+        texts = [self.text[start:self.line_end(start)] for start in lines]
+        indentation = min((len(text) - len(text.lstrip(" ")) for text in texts if text.strip()), default=0)
+        while lines and not texts[-1].strip() and len(texts[-1]) <= indentation:
+            lines.pop()
+            texts.pop()
+        return lines[-1] if lines else None
+
+    def keeps_trailing_lines(self, node: yaml.Node) -> bool:
+        """Whether ``node`` is a block scalar with keep chomping (``|+``, ``>+``): the blank lines after its
+        text are part of its value."""
+        header = _BLOCK_HEADER.match(self.text, self.content_start(node))
+        return header is not None and "+" in header.group()
+
+    def content_start(self, node: yaml.Node) -> int:
+        """Offset of the node itself: where a node written with a tag (``!!map {}``) starts after the tag."""
+        index = node.start_mark.index
+        while index < node.end_mark.index and self.text[index] == "!":
+            index = _PROPERTY_END.match(self.text, index).end()
+        return index
 
     def value_span(self, path: Sequence) -> tuple[int, int]:
         """The span of the value at ``path``: a scalar's text with its quotes or block indicator, a flow
@@ -247,8 +292,10 @@ class NodeTree:
         Flow style: each entry itself (as :meth:`entry_span`). Block style: whole lines, from the start of the
         dash's line to the end of the entry's last line WITHOUT its line break (so that the last line of a file
         without a final newline fits anywhere), extended over the comment lines right after it that are indented
-        more than the dash (they are inside the entry). Comment and blank lines at the dash's indentation or
-        less lie between entries and belong to none.
+        more than the dash (they are inside the entry), and up over the comment lines right above the dash (no
+        blank line between) indented as much as the dash or more: they are about the entry (``# the key``), and
+        move with it, as isort moves the comments above an import. Comment lines less indented than the dash, or
+        with a blank line before the next dash, and blank lines lie between entries and belong to none.
         """
         path = tuple(path)
         node = self.node(path)
@@ -257,32 +304,49 @@ class NodeTree:
         spans = [self.entry_span(path + (index,)) for index in range(len(node.value))]
         if node.flow_style:
             return spans
-        block_spans = []
+        block_spans: list[tuple[int, int]] = []
         for start, end in spans:
             if start != self.line_start(start):
                 raise YamlEditError(f"the entries of {format_path(path)} do not start lines of their own")
             dash_column = self.text.index("-", start) - start
-            block_spans.append((start, self._inner_comments_end(self._before_line_break(start, end), dash_column)))
+            after_previous = block_spans[-1][1] if block_spans else 0
+            block_spans.append((self._comments_above_start(start, dash_column, after_previous),
+                                self._inner_comments_end(self._before_line_break(start, end), dash_column)))
         return block_spans
 
     def _before_line_break(self, start: int, end: int) -> int:
         if end > start and self.text[end - 1] == "\n":
             end -= 1
-            if end > start and self.text[end - 1] == "\r":
-                end -= 1
+        if end > start and self.text[end - 1] == "\r":
+            end -= 1
         return end
+
+    def _comment_indentation(self, line_start: int) -> int | None:
+        """The indentation of the line at ``line_start`` when it is a comment line, else None."""
+        line = self.text[line_start:self.line_end(line_start)]
+        content = line.lstrip(" ")
+        return len(line) - len(content) if content.startswith("#") else None
 
     def _inner_comments_end(self, end: int, dash_column: int) -> int:
         """``end`` moved past the comment lines that follow it indented more than ``dash_column``."""
         while end < len(self.text):
             next_start = self.after_line_break(end)
-            next_end = self._before_line_break(next_start, self.after_line_break(next_start))
-            line = self.text[next_start:next_end]
-            indent = len(line) - len(line.lstrip(" "))
-            if not line.lstrip(" ").startswith("#") or indent <= dash_column:
+            indentation = self._comment_indentation(next_start)
+            if indentation is None or indentation <= dash_column:
                 return end
-            end = next_end
+            end = self.line_end(next_start)
         return end
+
+    def _comments_above_start(self, start: int, dash_column: int, floor: int) -> int:
+        """``start`` moved up over the comment lines right above it indented ``dash_column`` or more that start at
+        ``floor`` or after."""
+        while start > floor:
+            above = self.previous_line_start(start)
+            indentation = self._comment_indentation(above)
+            if above < floor or indentation is None or indentation < dash_column:
+                return start
+            start = above
+        return start
 
     def indent_step(self) -> int:
         """The indentation step the file uses for nested block mappings (2 when there is none)."""
@@ -386,9 +450,9 @@ class YamlEditor:
         document, findings = load_text(new_text, self.display)
         if document is None:
             detail = findings[0].message if findings else "unknown error"
-            raise YamlEditError(f"the edited file would not load ({detail}); nothing written")
+            raise YamlEditError(f"the edited file would not load ({detail})")
         if document.data != self.expected:
-            raise YamlEditError("the edited file would not hold the intended data; nothing written")
+            raise YamlEditError("the edited file would not hold the intended data")
         return new_text
 
     # -- intended data
@@ -520,7 +584,8 @@ class YamlEditor:
             first = mapping.value[0][0].start_mark.index
             self.replace_span(first, first, f"{entry}, ")
         else:  # `{}`: right after the brace
-            self.replace_span(mapping.start_mark.index + 1, mapping.start_mark.index + 1, entry)
+            inside = self.tree.content_start(mapping) + 1
+            self.replace_span(inside, inside, entry)
 
     def _insert_block_entry(self, mapping_path: Path_, key: str, value: Any, after: Sequence[str] | None) -> None:
         mapping = self.tree.node(mapping_path)
@@ -550,5 +615,42 @@ class YamlEditor:
         return [f"{pad}{render_key(key)}: {render_flow(value)}"]
 
 
-__all__ = ["NodeTree", "PlainWord", "YamlEditError", "YamlEditor", "detect_newline", "double_quoted", "format_path",
-           "render_flow", "render_key", "render_scalar"]
+Part = TypeVar("Part")
+
+
+def edit_each(text: str, display: str, parts: Sequence[Part], edit: Callable[[YamlEditor, Part], None]
+              ) -> tuple[str, list[tuple[Part, YamlEditError]]]:
+    """``text`` with the edits of every part (e.g. an item's) that can be made, and the parts whose edits cannot,
+    with why: one part's problem does not cost the others their edits.
+
+    ``edit(editor, part)`` makes a part's changes. The parts are edited together; when that is refused, each is
+    tried alone, and those that succeed alone are edited together (if even that is refused, so are they all).
+    """
+    try:
+        return _edited(text, display, parts, edit), []
+    except YamlEditError as error:
+        if len(parts) == 1:
+            return text, [(parts[0], error)]
+    refused, fine = [], []
+    for part in parts:
+        try:
+            _edited(text, display, [part], edit)
+        except YamlEditError as error:
+            refused.append((part, error))
+        else:
+            fine.append(part)
+    try:
+        return _edited(text, display, fine, edit), refused
+    except YamlEditError as error:
+        return text, refused + [(part, error) for part in fine]
+
+
+def _edited(text: str, display: str, parts: Sequence[Part], edit: Callable[[YamlEditor, Part], None]) -> str:
+    editor = YamlEditor(text, display)
+    for part in parts:
+        edit(editor, part)
+    return editor.result()
+
+
+__all__ = ["NodeTree", "PlainWord", "YamlEditError", "YamlEditor", "detect_newline", "double_quoted", "edit_each",
+           "format_path", "render_flow", "render_key", "render_scalar"]

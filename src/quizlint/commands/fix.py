@@ -35,19 +35,18 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     - numeric-order (W009): sort numeric options in ascending order.
 
     Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`
-    comments). Comments, blank lines, quoting and key order are kept; files are written atomically. Moving
-    options changes no text, so a translation whose source digest was current stays current: its
-    `translations.<lang>.source` is set to the digest of the new order (a stale one stays stale). Files
-    with load or schema errors are left alone (exit 1). Without PATHS, fixes the bank configured in
-    quizlint.toml, else the current directory.
+    comments). Comments, blank lines, quoting and key order are kept (the comment lines right above an option
+    move with it); files are written atomically. Moving options changes no text, so a translation whose source
+    digest was current stays current: its `translations.<lang>.source` is set to the digest of the new order (a
+    stale one stays stale). Files with load or schema errors are left alone (exit 1). Without PATHS, fixes the
+    bank configured in quizlint.toml, else the current directory.
 
     Note: exactly even keys are what key-over-balanced (B002, off by default) looks for: with B002 switched
     on, a rebalanced quiz or bank of 20 or more items is usually reported by it (skip the position fix with
     `--ignore B001,B003` if you deliver options unshuffled and care about B002).
     """
-    from quizlint.fix import prepare_fixes
+    from quizlint.fix.run import prepare_fixes, selected_fixes
     from quizlint.lint.gc_pause import cycle_collector_paused
-    from quizlint.fix.run import selected_fixes
 
     settings = BankSettings.resolve(config_path, paths, None, select, ignore, extend_select)
     if not selected_fixes(settings):

@@ -20,8 +20,9 @@
 
 Planning (:mod:`~quizlint.fix.plan`, :mod:`~quizlint.fix.balance`, :mod:`~quizlint.fix.items`) decides
 which items change and how; applying (:mod:`~quizlint.fix.apply`) turns the plan into surgical text edits
-with :mod:`quizlint.yamledit`: only the moved option entries change, with their comments; every other byte
-of the file stays as it was.
+with :mod:`quizlint.yamledit`: only the moved option entries change, with their comments (those inside an
+entry, and those right above its dash: ``# the key`` stays with the key); every other byte of the file stays as
+it was.
 
 **key-over-balanced (B002) pulls the other way.** Balancing makes the key counts as even as possible, which
 is what silences B001/B003; B002 (off by default) reports keys that are *more* even than chance on quizzes
@@ -32,8 +33,8 @@ deliberate: the QTI, Canvas and Moodle exports ask the platform to shuffle the m
 student, so the stored order only needs to be free of the writer's bias, and exactly even is the least
 biased stored order. Teams that deliver the stored order as it is and enable B002 should not run the
 position fix (``quizlint fix --ignore B001,B003``) and should place keys at random instead.
+
+The command's entry point is :func:`quizlint.fix.run.prepare_fixes`. (This package imports nothing itself: the
+position-bias rules ask :func:`quizlint.fix.balance.fixable_groups` which findings are fixable, and must not load
+the whole fix machinery with it.)
 """
-
-from quizlint.fix.run import FixReport, prepare_fixes
-
-__all__ = ["FixReport", "prepare_fixes"]

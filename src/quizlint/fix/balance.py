@@ -17,16 +17,26 @@ as possible while moving as few keys as possible:
 
 The result is the minimum number of moves for those targets: every moved key leaves an over-full position
 and enters an under-full one. A move is a swap of two options (see :mod:`quizlint.fix.plan`).
+
+The position-bias rules plan the same way to tell which of their findings ``quizlint fix`` would move a key
+for (:func:`fixable_groups`): only those are marked fixable.
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from quizlint.fix.flow import MinCostFlow
+from quizlint.rules._bank_scope import movable_items
+
+if TYPE_CHECKING:
+    from quizlint.lint.context import ItemSummary, QuizSummary
+
+Ref = tuple[int, int]  # (index of the quiz in the bank, index of the item among the quiz's items)
 
 _TIE_RANGE = 1024
 
@@ -42,6 +52,27 @@ class Candidate:
     n_options: int
     key: int  # the key's position, 0-based
     movable: bool  # False: it counts, but its options must stay in their order
+
+
+def bank_candidates(quizzes: Sequence[QuizSummary],
+                    may_move: Callable[[Ref, ItemSummary], bool]) -> list[Candidate]:
+    """The items of the bank that the position-bias rules count, as the planner sees them: an item may move when
+    ``may_move(ref, item)`` (a rule reports its group, and nothing else keeps it) and its options' order means
+    nothing (see :attr:`ItemSummary.ordered`: numbers, "none of the above"…)."""
+    return [Candidate((quiz_index, position), item.file, item.quiz, item.item, item.n_options, item.keys[0],
+                      not item.ordered and may_move((quiz_index, position), item))
+            for quiz_index, quiz in enumerate(quizzes) for position, item in enumerate(quiz.items)
+            if movable_items([item])]
+
+
+def fixable_groups(quizzes: list[QuizSummary], groups: list[list[ItemSummary]]) -> list[bool]:
+    """For each group of items a position-bias rule reports in the bank ``quizzes``, whether ``quizlint fix``
+    moves one of its keys when it rebalances those groups: whether the finding is fixable. (It is not when the
+    keys that cannot move make the bias.)"""
+    reported = {id(item) for group in groups for item in group}
+    moves = plan_rebalance(bank_candidates(quizzes, lambda _ref, item: id(item) in reported))
+    moved = {id(quizzes[quiz_index].items[position]) for quiz_index, position in (move.ref for move in moves)}
+    return [any(id(item) in moved for item in group) for group in groups]
 
 
 @dataclass(frozen=True)

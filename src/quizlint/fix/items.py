@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from quizlint.model import Item, option_letter, text_in
 from quizlint.model import order as option_order
 from quizlint.model.order import is_ordered, is_phrase, numeric_reading, option_spelling
-from quizlint.model.order import order_is_meaningful  # noqa: F401 (the planner asks it, from here)
 from quizlint.rules.all_of_the_above import can_move_last
 
 ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER = "W001", "W002", "W009"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizlint.fix.balance import Candidate, Move, plan_rebalance
+from quizlint.fix.balance import Move, Ref, bank_candidates, plan_rebalance
 from quizlint.fix.bias import (
     KEY_MIDDLE_BIAS,
     KEY_POSITION_BIAS,
@@ -31,15 +31,12 @@ from quizlint.fix.items import (
     ItemChange,
     all_or_none_last,
     numeric_ascending,
-    order_is_meaningful,
 )
 from quizlint.lint.context import ItemSummary, QuizSummary
 from quizlint.lint.engine import summarize
 from quizlint.model import Item, QuizFile, option_letter
-from quizlint.rules._bank_scope import movable_items
 
 FIX_CODES = (KEY_POSITION_BIAS, KEY_MIDDLE_BIAS, ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER)
-Ref = tuple[int, int]  # (index of the file, index of the item among the quiz's items)
 
 
 @dataclass
@@ -150,27 +147,20 @@ def rebalancing(files: list[EditableFile], changes: Mapping[Ref, ItemChange],
 
 def planned_swaps(files: list[EditableFile], base: list[QuizSummary], changes: Mapping[Ref, ItemChange],
                   rules: list[BiasRule], reported: set[ReportedGroup]) -> dict[Ref, ItemChange]:
-    candidates, codes = [], {}
+    codes: dict[Ref, str] = {}  # the items that may move → the rule that reports their group
     for file_index, (file, quiz) in enumerate(zip(files, base)):
         for position, summary in enumerate(quiz.items):
-            if not movable_items([summary]):  # the position-bias rules do not count it
-                continue
-            ref = (file_index, position)
             code = reporting_rule(rules, reported, quiz, summary)
-            movable = code is not None and may_rebalance(file, position, changes.get(ref), rules)
-            if movable:
-                codes[ref] = code
-            candidates.append(Candidate(ref, file.display, quiz.quiz, summary.item, summary.n_options,
-                                        summary.keys[0], movable))
+            if code is not None and may_rebalance(file, summary, changes.get((file_index, position)), rules):
+                codes[(file_index, position)] = code
+    moves = plan_rebalance(bank_candidates(base, lambda ref, _item: ref in codes))
     return {move.ref: swap_change(base[move.ref[0]].items[move.ref[1]].n_options, move, codes[move.ref])
-            for move in plan_rebalance(candidates)}
+            for move in moves}
 
 
-def may_rebalance(file: EditableFile, position: int, change: ItemChange | None, rules: list[BiasRule]) -> bool:
-    """Whether an item's options may be swapped: no item fix changes it, none of the position ``rules`` is
-    disabled there, and its option order means nothing."""
-    quiz = file.quiz_file.quiz
-    item = quiz.items[position]
-    disabled = file.disabled(item.id)
-    return (change is None and not any(rule.code in disabled for rule in rules)
-            and not order_is_meaningful(item, quiz.languages))
+def may_rebalance(file: EditableFile, summary: ItemSummary, change: ItemChange | None, rules: list[BiasRule]) -> bool:
+    """Whether an item's options may be swapped, as far as the fixes go: no item fix changes it and none of the
+    position ``rules`` is disabled there (its options' order must mean nothing too: see
+    :func:`~quizlint.fix.balance.bank_candidates`)."""
+    disabled = file.disabled(summary.item)
+    return change is None and not any(rule.code in disabled for rule in rules)

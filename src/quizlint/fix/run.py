@@ -91,7 +91,7 @@ def refusals(plan: FilePlan, error: YamlEditError) -> list[str]:
             fixed_text(FilePlan(plan.file, [fix]))
         except YamlEditError:
             lines.append(f"{_item_location(plan, fix)}: {fix.item}: its options cannot move without changing what "
-                         "they hold (e.g. a `|+` text that keeps the blank lines after it); file left alone")
+                         "they hold (e.g. a block text that ends the file without a final line break); file left alone")
     return lines or [f"{plan.file.display}:1:1: cannot fix this file surgically ({error}); file left alone"]
 
 

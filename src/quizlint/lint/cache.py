@@ -23,7 +23,8 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 8  # (8: option lengths counted in NFC; comparison keys keep the case of inline code)
+_FORMAT = 9  # (9: option lengths counted in NFC, comparison keys keeping the case of inline code, and whether an
+# item's option order means something; 7: duplicate-stem digests of the new comparison keys)
 
 
 def ensure_cache_dir(root: Path) -> Path:

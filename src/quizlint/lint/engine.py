@@ -58,10 +58,14 @@ def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, i
                    item, problem.fixable)
 
 
-def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
-                  services: Services, pending: list | None = None) -> list[Finding]:
+def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None, services: Services,
+                  pending: list | None = None, ordered: list[bool] | None = None) -> list[Finding]:
     """Findings of the item rules. A problem whose message is a question (a full language look that a
-    deferring ``services`` left for later) goes to ``pending``, or is answered now when there is none."""
+    deferring ``services`` left for later) goes to ``pending``, or is answered now when there is none.
+    ``ordered`` gets, item by item, whether its options' order means something (for its summary: asked here,
+    where the rules' look-ups of the item's words are at hand)."""
+    from quizlint.rules._texts import order_means_something
+
     rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
     findings: list[Finding] = []
     questions: list = []
@@ -81,6 +85,8 @@ def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary 
                     findings.append(finding)
                 else:
                     questions.append((replace(finding, message=""), problem.message))
+        if ordered is not None:
+            ordered.append(order_means_something(context))
     if pending is not None:
         pending.extend(questions)
     elif questions:
@@ -132,8 +138,11 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
     return findings
 
 
-def summarize(quiz_file: QuizFile) -> QuizSummary:
+def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSummary:
+    """What the bank rules know of a quiz; ``ordered``: per item, whether its options' order means something,
+    when the caller knows (else asked here)."""
     # (not at start-up: exporting loads this module, and no rule)
+    from quizlint.model.order import order_is_meaningful
     from quizlint.rules._markup import has_markup_or_emphasis, visible_text
 
     quiz = quiz_file.quiz
@@ -163,6 +172,7 @@ def summarize(quiz_file: QuizFile) -> QuizSummary:
                 lengths=tuple(map(visible_length, option_texts)),
                 stems=stems,
                 stem_position=quiz_file.position_in_item(index, "stem"),
+                ordered=ordered[index] if ordered is not None else order_is_meaningful(item, quiz.languages),
             )
         )
     line, column = quiz_file.document.key_position(("id",))
@@ -199,10 +209,11 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     result = FileResult(display, list(findings), digest=content_hash(source))
     if quiz_file is None:
         return result
+    ordered: list[bool] = []
     result.findings.extend(item_findings(quiz_file, selection, glossary, services,
-                                         result.pending if services.defer_full_looks else None))
+                                         result.pending if services.defer_full_looks else None, ordered))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
-    result.summary = summarize(quiz_file)
+    result.summary = summarize(quiz_file, ordered)
     text = quiz_file.document.text
     result.suppressions = parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {},
                                              quiz_file.document.in_scalar)

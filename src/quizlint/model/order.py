@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Collection
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +35,33 @@ ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE = "all-of-the-above", "none-of-the-above"
 REFERRING_PHRASES = (ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE)
 
 
-def order_is_meaningful(item: Item, languages: list[str]) -> bool:
+def order_is_meaningful(item: Item, languages: list[str], phrases: Collection[str] | None = None) -> bool:
     """Whether the options' order carries meaning, so that nothing may reorder them: every option is a number
-    (as :func:`option_numbers` reads them), or an option is "all/none of the above" or a combination."""
-    if option_numbers(item, languages) is not None:
+    (as :func:`option_numbers` reads them), or an option is "all/none of the above" or a combination.
+
+    (The linter asks this of every item, so quick tests of all the options at once come first: a number has a
+    digit, a combination a reference such as "I" or "A", and a phrase the words its word list requires.
+    ``phrases``: the word lists among ``REFERRING_PHRASES`` whose words the options have, when the caller knows
+    them already.)"""
+    texts = [list(language_texts(option.text, languages)) for option in item.options]
+    if all(any(_DIGIT.search(text) for _, text in option) for option in texts) \
+            and option_numbers(item, languages) is not None:
         return True
-    return any(refers_to_other_options(option.text, languages) for option in item.options)
+    if _A_REFERENCE.search("\n".join(text for option in texts for _, text in option)) \
+            and any(is_combination_option(option.text, languages) for option in item.options):
+        return True
+    phrases = _possible_phrases(texts, languages) if phrases is None else phrases
+    return any(is_phrase(option.text, languages, category) for category in phrases for option in item.options)
+
+
+def _possible_phrases(texts: list[list[tuple[str, str]]], languages: list[str]) -> set[str]:
+    """The referring phrases (``REFERRING_PHRASES``) that one of the options (their (language, text) pairs) may
+    be, by the words in them (see :func:`quizlint.lexicon.possible_categories`)."""
+    possible: set[str] = set()
+    for lang in languages:
+        joined = "\n".join(text for option in texts for text_lang, text in option if text_lang == lang)
+        possible.update(lexicon.possible_categories(joined, lang).intersection(REFERRING_PHRASES))
+    return possible
 
 
 def refers_to_other_options(value: Any, languages: list[str]) -> bool:
@@ -59,6 +81,8 @@ def is_phrase(value: Any, languages: list[str], category: str) -> bool:
 # --- combinations ("I and II", "Yalnız I") ----------------------------------------------------------------
 
 _REFERENCE = r"(?:\b(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\b\)?)"
+_A_REFERENCE = re.compile(r"[A-IVX](?<!\w.)[IVX]{0,3}(?!\w)")  # (a word _REFERENCE may be, found quickly)
+_DIGIT = re.compile(r"\d")
 
 
 def _alternatives(category: str, lang: str) -> str:

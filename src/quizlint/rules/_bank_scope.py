@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter
 from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
@@ -29,6 +29,8 @@ Tally = TypeVar("Tally")
 GroupTest = Callable[[Hashable, Tally, int, str], "str | None"]
 # a grouping gives its groups in sorted order of their keys
 Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
+# fixable(the bank, the items of each group reported) → per group, whether `quizlint fix` changes something for it
+Fixable = Callable[[list[QuizSummary], list[list[ItemSummary]]], list[bool]]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
@@ -82,10 +84,6 @@ def statistical_options(ctx: BankContext) -> tuple[float, int]:
     return ctx.options["alpha"], ctx.options["min-items"]
 
 
-def _problem(ctx: BankContext, quiz: QuizSummary, message: str, fixable: bool) -> Problem:
-    return ctx.problem(message, quiz.file, quiz.line, quiz.column, fixable=fixable)
-
-
 @dataclass(frozen=True)
 class Counting(Generic[Tally]):
     """What a statistical rule counts over the items of a group, and how it tests the count.
@@ -100,8 +98,18 @@ class Counting(Generic[Tally]):
 
 
 def scoped_problems(ctx: BankContext, grouping: Grouping, counting: Counting, min_items: int,
-                    fixable: bool = False) -> Iterator[Problem]:
-    """Test each quiz file and then the pooled bank, following the policy in the module doc."""
+                    fixable: Fixable | None = None) -> Iterator[Problem]:
+    """Test each quiz file and then the pooled bank, following the policy in the module doc; the findings are
+    marked fixable where ``fixable`` says so of the groups they report (never without it)."""
+    findings = list(_scoped_findings(ctx, grouping, counting, min_items))
+    marks = fixable(ctx.quizzes, [items for _, _, items in findings]) if fixable and findings else repeat(False)
+    for (quiz, message, _), mark in zip(findings, marks):
+        yield ctx.problem(message, quiz.file, quiz.line, quiz.column, fixable=mark)
+
+
+def _scoped_findings(ctx: BankContext, grouping: Grouping, counting: Counting,
+                     min_items: int) -> Iterator[tuple[QuizSummary, str, list[ItemSummary]]]:
+    """(quiz where reported, message, the items tested) of each significant result."""
     quizzes = ctx.quizzes_in_path_order()
     reported: set[Hashable] = set()
     parts: dict[Hashable, list[tuple[list[ItemSummary], object]]] = defaultdict(list)  # group → (items, tally)
@@ -111,7 +119,7 @@ def scoped_problems(ctx: BankContext, grouping: Grouping, counting: Counting, mi
             parts[group].append((items, tally))
             if len(items) >= min_items and (message := counting.test(group, tally, len(items), "in this quiz")):
                 reported.add(group)
-                yield _problem(ctx, quiz, message, fixable)
+                yield quiz, message, items
     for group, group_parts in sorted(parts.items()):
         if group in reported:
             continue
@@ -123,7 +131,7 @@ def scoped_problems(ctx: BankContext, grouping: Grouping, counting: Counting, mi
         message = counting.test(group, tally, size, f"across the bank ({len(files)} quiz files)")
         if message:
             first = next(quiz for quiz in quizzes if quiz.file == files[0])
-            yield _problem(ctx, first, message, fixable)
+            yield first, message, list(chain.from_iterable(items for items, _ in group_parts))
 
 
 def chance_text(expected: float, total: int) -> str:
@@ -156,7 +164,7 @@ def pooled_counts(tallies: list[list[int]]) -> list[int]:
 
 
 def key_count_problems(ctx: BankContext, test_counts: Callable[[list[int]], StatResult],
-                       conclusion: Callable[[StatResult], str], fixable: bool = False) -> Iterator[Problem]:
+                       conclusion: Callable[[StatResult], str], fixable: Fixable | None = None) -> Iterator[Problem]:
     """Test the key counts of each option count with ``test_counts``; a p-value below ``alpha`` is reported
     as ``keys A:6 B:1 … over N four-option items <where><conclusion>``."""
     alpha, min_items = statistical_options(ctx)
@@ -187,7 +195,7 @@ def pooled_rate(rates: list[Rate]) -> Rate:
 
 
 def rate_problems(ctx: BankContext, grouping: Grouping, rate: Callable[[list[ItemSummary]], Rate],
-                  claim: str, fixable: bool = False) -> Iterator[Problem]:
+                  claim: str, fixable: Fixable | None = None) -> Iterator[Problem]:
     """Count the hits among the items of a group with ``rate(items)`` (with each item's chance under the null)
     and test the count with a one-sided exact (Poisson-)binomial test; reported as
     ``<claim> in H of N items <where> (chance: …)``."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
+from quizlint.model.order import REFERRING_PHRASES, order_is_meaningful
 from quizlint.model.texts import language_texts, text_in
 from quizlint.rules._markup import has_hidden_text, visible_text
 from quizlint.text import nfc
@@ -105,6 +106,11 @@ def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
             options |= texts.categories(option_indexes)
         found = ctx.memo["lexicon-categories"] = (stem, options)
     return found
+
+
+def order_means_something(ctx) -> bool:
+    """``order_is_meaningful`` of the item, with the word-list look-up its rules made (or make now)."""
+    return order_is_meaningful(ctx.item, ctx.languages, option_categories(ctx).intersection(REFERRING_PHRASES))
 
 
 def option_phrase_problems(ctx, category: str, what: str) -> Iterator:

@@ -55,13 +55,16 @@ items:
 
 ## How to fix
 Run `quizlint fix`: it moves the keys to balanced positions (options marked `fixed: true` stay where they
-are). By hand: move some keys to the first and last positions.
+are; items whose option order means something, such as numbers, count but never move: a finding is marked
+fixable, `[*]`, only when the fix would move a key for it). By hand: move some keys to the first and last
+positions.
 
 ## Options
 - `alpha` (default `0.05`): significance level; a p-value below it is reported.
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
+from quizlint.fix.balance import fixable_groups
 from quizlint.rules._bank_scope import STATISTICAL_LIMITS, Rate, movable_items, one_group, rate_problems
 
 CODE = "B003"
@@ -86,4 +89,4 @@ def keys_in_middle(items) -> Rate:
 
 def check(ctx):
     yield from rate_problems(ctx, one_group(items_with_a_middle), keys_in_middle,
-                             "the key is in a middle position (neither first nor last)", fixable=True)
+                             "the key is in a middle position (neither first nor last)", fixable=fixable_groups)

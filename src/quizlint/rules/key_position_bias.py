@@ -56,14 +56,17 @@ items:
 
 ## How to fix
 Run `quizlint fix`: it moves the keys to balanced positions (options marked `fixed: true`, such as
-"None of the above", stay where they are). By hand: move keys out of the over-used positions. Do not aim for
-perfectly even counts either (see key-over-balanced).
+"None of the above", stay where they are). Items whose option order means something (every option a number,
+"all/none of the above", "I and II") count but never move, so a finding is marked fixable (`[*]`) only when
+the fix would move a key for it. By hand: move keys out of the over-used positions. Do not aim for perfectly
+even counts either (see key-over-balanced).
 
 ## Options
 - `alpha` (default `0.05`): significance level; a p-value below it is reported.
 - `min-items` (default `8`): fewest eligible items (with the same number of options) worth testing.
 """
 
+from quizlint.fix.balance import fixable_groups
 from quizlint.rules._bank_scope import STATISTICAL_LIMITS, key_count_problems
 from quizlint.rules._stats import format_p, uniformity_test
 
@@ -82,4 +85,4 @@ def conclusion(result) -> str:
 
 
 def check(ctx):
-    yield from key_count_problems(ctx, uniformity_test, conclusion, fixable=True)
+    yield from key_count_problems(ctx, uniformity_test, conclusion, fixable=fixable_groups)

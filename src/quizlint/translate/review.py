@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.bank import BankSettings
@@ -13,7 +14,7 @@ from quizlint.text import spelled_in
 from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
                                      write_error_reason)
 from quizlint.translate.workflow import translatable_fields
-from quizlint.yamledit import YamlEditError, YamlEditor
+from quizlint.yamledit import YamlEditor, edit_each
 
 Echo = Callable[..., None]
 
@@ -57,39 +58,65 @@ def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, 
     return ok
 
 
+@dataclass
+class _Review:
+    """One item's review: what to say about it, and the translation states to record (none: nothing to write)."""
+
+    position: int
+    where: str  # `file:line:column: item`
+    messages: list[str]
+    states: dict[str, dict]
+
+
 def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[int], lang: str | None, dry_run: bool,
                  echo: Echo) -> bool:
-    editor = YamlEditor(quiz_file.document.text, display)
-    ok = True
+    """Mark the items of one file; what is said on standard output is said once it is written (or shown)."""
+    reviews, ok = [], True
     for position in positions:
-        item = quiz_file.quiz.items[position]
-        line, column = quiz_file.key_position_in_item(position, "id")
         try:
-            languages = _languages(quiz_file, lang)
-            states = {}
-            for language in languages:
-                message, state = _review_state(quiz_file, position, language)
-                echo(f"{display}:{line}:{column}: {item.id}: {message}")
-                if state is not None:
-                    states[language] = state
+            reviews.append(_review(quiz_file, display, position, lang))
         except ReviewRefused as error:
-            echo(f"{display}:{line}:{column}: {item.id}: {error}", err=True)
+            echo(f"{_where(quiz_file, display, position)}: {error}", err=True)
             ok = False
-            continue
-        if states:
-            editor.update_mapping(quiz_file.item_path(position) + ("translations",), states,
-                                  quiz_file.quiz.languages)
-    if editor.changed:
+
+    def record(editor: YamlEditor, review: _Review) -> None:
+        editor.update_mapping(quiz_file.item_path(review.position) + ("translations",), review.states,
+                              quiz_file.quiz.languages)
+
+    old = quiz_file.document.text
+    new, refused = edit_each(old, display, [review for review in reviews if review.states], record)
+    for review, error in refused:
+        echo(f"{review.where}: cannot mark {', '.join(review.states)} reviewed: {error}", err=True)
+    change = FileChange(path, display, old, new) if new != old else None
+    if change is not None and not dry_run:
         try:
-            change = FileChange(path, display, quiz_file.document.text, editor.result())
-            if dry_run:
-                echo(change.diff())
-            else:
-                change.write()
-        except (YamlEditError, OSError) as error:
-            echo(f"{display}:1:1: cannot write: {write_error_reason(error)}", err=True)
+            change.write()
+        except OSError as error:
+            echo(f"{display}: cannot write: {write_error_reason(error)}", err=True)
             return False
-    return ok
+    unmarked = {id(review) for review, _ in refused}
+    for review in reviews:
+        if id(review) not in unmarked:
+            for message in review.messages:
+                echo(f"{review.where}: {message}")
+    if change is not None and dry_run:
+        echo(change.diff())
+    return ok and not refused
+
+
+def _where(quiz_file: QuizFile, display: str, position: int) -> str:
+    line, column = quiz_file.key_position_in_item(position, "id")
+    return f"{display}:{line}:{column}: {quiz_file.quiz.items[position].id}"
+
+
+def _review(quiz_file: QuizFile, display: str, position: int, lang: str | None) -> _Review:
+    review = _Review(position, _where(quiz_file, display, position), [], {})
+    for language in _languages(quiz_file, lang):
+        message, state = _review_state(quiz_file, position, language)
+        review.messages.append(message)
+        if state is not None:
+            review.states[language] = state
+    return review
 
 
 def _languages(quiz_file: QuizFile, lang: str | None) -> list[str]:

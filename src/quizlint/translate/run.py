@@ -15,6 +15,7 @@ from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
     FilePlan,
+    ItemTask,
     Summary,
     TextTranslator,
     TranslateOptions,
@@ -125,31 +126,43 @@ def _cache(settings: BankSettings, identity: str, use_cache: bool, echo: Echo):
 
 
 def _write(plan: FilePlan, dry_run: bool, summary: Summary, echo: Echo) -> None:
-    written = sum(len(task.done) for task in plan.tasks)
+    change, refused = apply_results(plan)
+    _report_refused(plan, refused, summary, echo)
+    if change is None:
+        return
+    unwritten = {tasks[0].position for tasks, _ in refused}
+    written = [task for task in plan.tasks if task.done and task.position not in unwritten]
     try:
-        change = apply_results(plan)
-        if change is None:
-            return
         if dry_run:
             echo(change.diff())
         else:
             change.write()
-    except (YamlEditError, OSError) as error:
-        echo(f"{plan.display}:1:1: cannot write the translations: {write_error_reason(error)}", err=True)
-        summary.failed += written
+    except OSError as error:
+        echo(f"{plan.display}: cannot write the translations: {write_error_reason(error)}", err=True)
+        summary.failed += sum(len(task.done) for task in written)
         return
-    summary.translated += written
+    summary.translated += sum(len(task.done) for task in written)
     summary.files_changed += 1
-    _note_states(plan, echo)
+    _note_states(written, plan, echo)
 
 
-def _note_states(plan: FilePlan, echo: Echo) -> None:
-    """Name the items whose recorded state needs a person's attention, which the output would not show
-    otherwise: the drafts (the linter does not report a draft: this is the hint that a person's translation now
-    holds machine texts to review), and the partial retranslations, whose state was left as it was."""
-    for task in plan.tasks:
-        if not task.done:
-            continue
+def _report_refused(plan: FilePlan, refused: list[tuple[list[ItemTask], YamlEditError]], summary: Summary,
+                    echo: Echo) -> None:
+    """The items whose translations cannot be written exactly (their texts count as failed)."""
+    for tasks, error in refused:
+        summary.failed += sum(len(task.done) for task in tasks)
+        languages = ", ".join(task.lang for task in tasks)
+        note = plan.note(plan.quiz_file.key_position_in_item(tasks[0].position, "id"),
+                         f"cannot write the translations ({languages}): {error}", tasks[0].item.id)
+        echo(f"{note.render()} [error]", err=True)
+
+
+def _note_states(tasks: list[ItemTask], plan: FilePlan, echo: Echo) -> None:
+    """Name the items (of those written) whose recorded state needs a person's attention, which the output would
+    not show otherwise: the drafts (the linter does not report a draft: this is the hint that a person's
+    translation now holds machine texts to review), and the partial retranslations, whose state was left as it
+    was."""
+    for task in tasks:
         if not task.records_state:
             left = len(task.texts) - len(task.done)
             message = (f"{len(task.done)} of {len(task.texts)} texts ({task.lang}) retranslated; the other {left} "

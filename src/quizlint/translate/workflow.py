@@ -24,7 +24,7 @@ from quizlint.translate.files import FileChange, translation_state
 from quizlint.translate.http import ProviderError
 from quizlint.translate.protect import DamagedPlaceholder, glossary_problems, keep_terms, protect
 from quizlint.translate.providers import Provider, TextRefused
-from quizlint.yamledit import YamlEditError, YamlEditor
+from quizlint.yamledit import YamlEditError, YamlEditor, edit_each
 
 @dataclass(frozen=True)
 class TranslateOptions:
@@ -310,27 +310,28 @@ def count_texts(plans: list[FilePlan]) -> int:
 
 # ------------------------------------------------------------------------------------------------ writing
 
-def apply_results(plan: FilePlan) -> FileChange | None:
-    """The file with every successful translation written and its items marked; None when nothing changed.
-
-    Raises YamlEditError when the edit cannot be made exactly (nothing is written then).
-    """
-    done = [task for task in plan.tasks if task.done]
-    if not done:
-        return None
+def apply_results(plan: FilePlan) -> tuple[FileChange | None, list[tuple[list[ItemTask], YamlEditError]]]:
+    """The file with every successful translation written and its items marked (None when nothing changed),
+    and the tasks of the items whose edits cannot be made exactly, with why (nothing of those is written)."""
     quiz = plan.quiz_file.quiz
-    editor = YamlEditor(plan.quiz_file.document.text, plan.display)
-    states: dict[int, dict[str, dict]] = {}
-    for task in done:
-        earlier = quiz.languages[: quiz.languages.index(task.lang)]
-        base = plan.quiz_file.item_path(task.position)
-        for text in task.done:
-            editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
-        if task.records_state:
-            states.setdefault(task.position, {})[task.lang] = translation_state(task.status, task.digest)
-    for position, languages in states.items():
-        editor.update_mapping(plan.quiz_file.item_path(position) + ("translations",), languages, quiz.languages)
-    return FileChange(plan.path, plan.display, plan.quiz_file.document.text, editor.result())
+    by_item: dict[int, list[ItemTask]] = {}
+    for task in plan.tasks:
+        if task.done:
+            by_item.setdefault(task.position, []).append(task)
+
+    def write_item(editor: YamlEditor, tasks: list[ItemTask]) -> None:
+        base = plan.quiz_file.item_path(tasks[0].position)
+        for task in tasks:
+            earlier = quiz.languages[: quiz.languages.index(task.lang)]
+            for text in task.done:
+                editor.set_key(base + text.field.path, task.lang, text.translation, after=earlier)
+        states = {task.lang: translation_state(task.status, task.digest) for task in tasks if task.records_state}
+        if states:
+            editor.update_mapping(base + ("translations",), states, quiz.languages)
+
+    old = plan.quiz_file.document.text
+    new, refused = edit_each(old, plan.display, list(by_item.values()), write_item)
+    return (FileChange(plan.path, plan.display, old, new) if new != old else None), refused
 
 
 __all__ = ["FilePlan", "ItemTask", "Note", "Summary", "TextTranslator", "TranslateOptions", "YamlEditError",
