@@ -28,10 +28,10 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from quizlint.fix.flow import MinCostFlow
-from quizlint.rules._bank_scope import movable_items
+from quizlint.rules._bank_scope import is_movable_item
 
 if TYPE_CHECKING:
     from quizlint.lint.context import ItemSummary, QuizSummary
@@ -41,9 +41,9 @@ Ref = tuple[int, int]  # (index of the quiz in the bank, index of the item among
 _TIE_RANGE = 1024
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """A single-answer item that the position-bias rules count."""
+class Candidate(NamedTuple):
+    """A single-answer item that the position-bias rules count. (A tuple: the rules plan a bank of 10,000
+    items on every lint run that reports a bias, see ``fixable_groups``.)"""
 
     ref: Hashable  # how the caller finds the item again
     file: str  # its quiz file: each file is balanced on its own as well as with the bank
@@ -61,8 +61,8 @@ def bank_candidates(quizzes: Sequence[QuizSummary],
     nothing (see :attr:`ItemSummary.ordered`: numbers, "none of the above"…)."""
     return [Candidate((quiz_index, position), item.file, item.quiz, item.item, item.n_options, item.keys[0],
                       not item.ordered and may_move((quiz_index, position), item))
-            for quiz_index, quiz in enumerate(quizzes) for position, item in enumerate(quiz.items)
-            if movable_items([item])]
+            for quiz_index, quiz in enumerate(quizzes)
+            for position, item in enumerate(quiz.items) if is_movable_item(item)]
 
 
 def fixable_groups(quizzes: list[QuizSummary], groups: list[list[ItemSummary]]) -> list[bool]:
@@ -132,8 +132,10 @@ class _File:
 def _files(n_options: int, candidates: list[Candidate]) -> list[_File]:
     files: dict[str, _File] = {}
     for candidate in candidates:
-        entry = files.setdefault(candidate.file, _File(candidate.file, candidate.quiz, [], [0] * n_options,
-                                                      [0] * n_options))
+        entry = files.get(candidate.file)
+        if entry is None:
+            entry = files[candidate.file] = _File(candidate.file, candidate.quiz, [], [0] * n_options,
+                                                  [0] * n_options)
         if candidate.movable:
             entry.movable.append(candidate)
             entry.counts[candidate.key] += 1
@@ -223,14 +225,18 @@ def _deal(members: list[int], positions: list[int], chosen: list[set[int]]) -> N
         chosen[members[turn % len(members)]].add(position)
 
 
+def _item_rank(item: Candidate) -> bytes:
+    return stable_rank(item.quiz, item.item)
+
+
 def _moves_in_file(entry: _File, wanted: list[int]) -> list[Move]:
     """Move keys from over-full to under-full positions: the fewest moves that reach ``wanted``."""
     leaving: list[Candidate] = []
     for position, want in enumerate(wanted):
-        here = sorted((item for item in entry.movable if item.key == position),
-                      key=lambda item: stable_rank(item.quiz, item.item))
-        leaving.extend(here[:max(0, len(here) - want)])
+        surplus = entry.counts[position] - want  # (the counts are those of ``entry.movable``)
+        if surplus > 0:
+            leaving.extend(sorted((item for item in entry.movable if item.key == position), key=_item_rank)[:surplus])
     slots = [position for position, want in enumerate(wanted) for _ in range(max(0, want - entry.counts[position]))]
-    leaving.sort(key=lambda item: stable_rank(item.quiz, item.item))
+    leaving.sort(key=_item_rank)
     assert len(leaving) == len(slots)
     return [Move(item.ref, item.key, target) for item, target in zip(leaving, slots)]

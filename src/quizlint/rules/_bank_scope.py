@@ -53,9 +53,9 @@ def single_key_items(items: Iterable[ItemSummary], movable_only: bool) -> list[I
     ``movable_only`` leaves out items with a ``fixed`` option: their key positions are not free to vary, so
     they do not follow the uniform model the position tests assume (and `quizlint fix` cannot move them).
     """
-    return [item for item in items
-            if item.type == "single" and len(item.keys) == 1 and item.n_options >= 2
-            and not (movable_only and item.fixed)]
+    if movable_only:
+        return list(filter(is_movable_item, items))
+    return [item for item in items if item.type == "single" and len(item.keys) == 1 and item.n_options >= 2]
 
 
 def one_group(select: Callable[[Iterable[ItemSummary]], list[ItemSummary]]) -> Grouping:
@@ -144,6 +144,11 @@ def chance_text(expected: float, total: int) -> str:
 
 def movable_items(items: Iterable[ItemSummary]) -> list[ItemSummary]:
     return single_key_items(items, movable_only=True)
+
+
+def is_movable_item(item: ItemSummary) -> bool:
+    """Whether ``movable_items`` keeps ``item``."""
+    return item.type == "single" and len(item.keys) == 1 and item.n_options >= 2 and not item.fixed
 
 
 def key_counts(items: Iterable[ItemSummary], n_options: int) -> list[int]:
