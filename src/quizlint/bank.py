@@ -103,9 +103,7 @@ def _configured_paths(config: Config) -> list[str]:
     ``.yml``: ``content/**`` does not make a README a quiz. An entry that finds nothing is an error."""
     found: list[str] = []
     for pattern in config.paths:
-        full = str(config.root / pattern)
-        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
-        matches = [match for match in matches if os.path.exists(match)]
+        matches = [match for match in _matches(config.root, pattern) if os.path.exists(match)]
         if glob.has_magic(pattern):
             named = {part for part in Path(pattern).parts if not glob.has_magic(part)}  # (named: not skipped)
             matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
@@ -116,6 +114,15 @@ def _configured_paths(config: Config) -> list[str]:
                               f"(paths are relative to {config.root})")
         found.extend(_relative(match) for match in matches)
     return found
+
+
+def _matches(root: Path, pattern: str) -> list[str]:
+    """The paths a ``paths`` entry names below ``root``: a glob's matches, sorted, else the path itself. Only the
+    entry is a pattern: the root is escaped, so that a folder named ``Quizzes [2024]`` matches itself, and
+    ``bank[1]`` never its sibling ``bank1``."""
+    if not glob.has_magic(pattern):
+        return [str(root / pattern)]
+    return sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern), recursive=True))
 
 
 def _within(path: str, folder: str) -> bool:
