@@ -7,14 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
-
-def repository_root(start: Path) -> Path | None:
-    """The nearest directory at or above ``start`` holding ``.git`` (a directory, or a file in worktrees)."""
-    start = start.resolve()
-    for directory in [start, *start.parents]:
-        if (directory / ".git").exists():
-            return directory
-    return None
+from quizlint.load.repository import repository_root
 
 
 class RepositoryPaths:
