@@ -344,7 +344,7 @@ def test_paths_on_the_command_line_win_over_configured_paths(run, two_dirs):
 def test_configured_paths_that_find_nothing_are_errors(run, two_dirs, entry):
     config = write(two_dirs / "quizlint.toml", f'paths = ["{entry}"]\n')
     message = usage_error(run, two_dirs / "legacy")
-    assert message == (f"quizlint: {config}: `paths` entry {entry!r} matches no file or directory "
+    assert message == (f"quizlint: {config}: `paths` entry {json.dumps(entry)} matches no file or directory "
                        f"(paths are relative to {two_dirs})\n")
 
 

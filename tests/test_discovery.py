@@ -93,7 +93,7 @@ def test_a_glob_in_paths_leaves_out_what_git_ignores_below_the_folder_it_names(r
     write(repo / "quizlint.toml", 'paths = ["*/geo.quiz.yaml", "b*/*.quiz.yaml"]\n')
     result = run("lint", "--no-cache", cwd=repo)
     assert result.exit_code == 2
-    assert result.stderr == (f"quizlint: {repo / 'quizlint.toml'}: `paths` entry 'b*/*.quiz.yaml' matches no file or "
+    assert result.stderr == (f"quizlint: {repo / 'quizlint.toml'}: `paths` entry \"b*/*.quiz.yaml\" matches no file or "
                              f"directory that git does not ignore (paths are relative to {repo})\n")
 
 

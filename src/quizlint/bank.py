@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.config import Config, ConfigError, load_config
+from quizlint.config import Config, ConfigError, load_config, toml_value
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
 from quizlint.load.discover import SKIP_DIRS, is_quiz_file, within
@@ -115,7 +115,7 @@ def _configured_paths(config: Config) -> list[str]:
             kept = _not_git_ignored(matches, config.root / _literal_prefix(pattern))
             matches, ignored = kept, len(kept) < len(matches)
         if not matches:
-            raise ConfigError(f"{config.source}: `paths` entry {pattern!r} matches no file or directory"
+            raise ConfigError(f"{config.source}: `paths` entry {toml_value(pattern)} matches no file or directory"
                               f"{' that git does not ignore' if ignored else ''} (paths are relative to "
                               f"{config.root})")
         found.extend(_relative(match) for match in matches)
