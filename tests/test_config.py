@@ -344,7 +344,7 @@ def test_paths_on_the_command_line_win_over_configured_paths(run, two_dirs):
 def test_configured_paths_that_find_nothing_are_errors(run, two_dirs, entry):
     config = write(two_dirs / "quizlint.toml", f'paths = ["{entry}"]\n')
     message = usage_error(run, two_dirs / "legacy")
-    assert message == (f"quizlint: {config}: `paths` entry {entry!r} matches no file or directory "
+    assert message == (f"quizlint: {config}: `paths` entry {json.dumps(entry)} matches no file or directory "
                        f"(paths are relative to {two_dirs})\n")
 
 
@@ -353,3 +353,30 @@ def test_a_glob_that_names_a_skipped_folder_takes_what_is_in_it(run, two_dirs):
     write(two_dirs / "vendor" / "node_modules" / "pkg" / "demo.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="demo"))
     result = run("lint", "--no-cache", "--format", "json", cwd=two_dirs)
     assert sorted({f["file"] for f in json.loads(result.stdout)}) == ["vendor/node_modules/pkg/demo.quiz.yaml"]
+
+
+@pytest.mark.parametrize("folder", ["Quizzes [2024]", "bank*", "what?"])
+def test_a_glob_in_paths_works_in_a_folder_whose_name_has_glob_characters(run, tmp_path, folder):
+    root = tmp_path / folder
+    write(root / "content" / "flawed.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="flawed"))
+    write(root / "quizlint.toml", 'paths = ["content/*.quiz.yaml"]\nselect = ["K001"]\n')
+    result = run("lint", "--no-cache", "--format", "json", cwd=root)
+    assert result.exit_code == 1, result.output + result.stderr
+    assert [f["file"] for f in json.loads(result.stdout)] == ["content/flawed.quiz.yaml"]
+
+
+def test_a_glob_in_paths_never_takes_a_sibling_bank_its_folder_name_would_match_as_a_pattern(run, tmp_path):
+    # unescaped, "<tmp>/bank[1]/content/*.quiz.yaml" matches <tmp>/bank1/: lint and fix would work on that bank
+    mine, sibling = tmp_path / "bank[1]", tmp_path / "bank1"
+    write(mine / "content" / "mine.quiz.yaml", quiz_yaml(CLEAN_ITEMS, quiz_id="mine"))
+    other = write(sibling / "content" / "other.quiz.yaml", quiz_yaml(FLAWED_ITEMS.replace(
+        "    - text: Venus\n", "    - text: Venus\n    - text: {en: All of the above, tr: Hepsi}\n"), quiz_id="other"))
+    before = other.read_bytes()
+    write(mine / "quizlint.toml", 'paths = ["content/*.quiz.yaml"]\n')
+    result = run("lint", "--no-cache", "--format", "json", "--exit-zero", cwd=mine)
+    assert result.exit_code == 0, result.output + result.stderr
+    assert json.loads(result.stdout) == []
+    assert run("lint", "--no-cache", cwd=mine).stdout == "All clean: 1 file checked, no problems.\n"
+    fixed = run("fix", cwd=mine)
+    assert "other.quiz.yaml" not in fixed.output + fixed.stderr
+    assert other.read_bytes() == before

@@ -30,10 +30,12 @@ def test_hook_manifest():
     import re
 
     files = re.compile(hook["files"])
+    # any YAML file: a glossary may have any name (`glossary = "content/terms.yaml"`), a `paths` glob may take
+    # YAML files not named *.quiz.yaml
     for name in ["content/a.quiz.yaml", "b.quiz.yml", "glossary.yaml", "bank/glossary.yml", "quizlint.toml",
-                 "pyproject.toml", "bank/pyproject.toml"]:
+                 "pyproject.toml", "bank/pyproject.toml", "content/terms.yaml", "a.yaml", "content/notes.yml"]:
         assert files.search(name), name
-    for name in ["a.yaml", "quiz.yaml.bak", "myglossary.yaml", "README.md", "content/notes.yml"]:
+    for name in ["quiz.yaml.bak", "README.md", "notes.txt", "quizlint.toml.orig", "src/yaml.py"]:
         assert not files.search(name), name
 
 
@@ -112,3 +114,21 @@ def test_hook_lints_the_whole_bank_but_only_when_quiz_files_change(bank, hook_re
     other = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/clean.quiz.yaml")
     assert other.returncode == 1, other.stdout + other.stderr
     assert "content/flawed.quiz.yaml:9:7: K001" in other.stdout
+
+
+@pytest.mark.slow
+def test_hook_runs_when_only_a_glossary_with_another_name_changes(bank, hook_repo, pre_commit_home):
+    # the commit would leave a bank that fails CI: the hook must run, and fail
+    (bank / "quizlint.toml").write_text('paths = ["content"]\nglossary = "content/terms.yaml"\n'
+                                        'select = ["K001", "K002"]\n', encoding="utf-8")
+    terms = bank / "content" / "terms.yaml"
+    glossary = "terms:\n  - term: planet\n    translations: {tr: gezegen}\n"
+    terms.write_text(glossary, encoding="utf-8")
+    commit_all(bank, "a glossary")
+    clean = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/terms.yaml")
+    assert clean.returncode == 0 and "Passed" in clean.stdout, clean.stdout + clean.stderr
+    terms.write_text(glossary + "    bogus: 1\n", encoding="utf-8")
+    commit_all(bank, "break the glossary")
+    broken = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/terms.yaml")
+    assert broken.returncode == 1, broken.stdout + broken.stderr
+    assert "Failed" in broken.stdout and "content/terms.yaml:4:5: S002" in broken.stdout

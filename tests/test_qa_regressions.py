@@ -150,11 +150,95 @@ def test_lint_output_never_replaces_a_read_only_report_even_as_root(run, bank):
 
 def test_no_color_environment_variable_turns_colour_off_on_a_terminal(monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
     assert color_wanted(None, to_terminal=True) is True
     assert color_wanted(None, to_terminal=False) is False
     monkeypatch.setenv("NO_COLOR", "1")
     assert color_wanted(None, to_terminal=True) is False
     assert color_wanted(True, to_terminal=False) is True  # --color still wins
+
+
+@pytest.mark.parametrize("force, no, output, coloured", [
+    ("1", "", None, True), ("0", "", None, True),  # any value but the empty one forces (force-color.org)
+    ("", "", None, False), ("1", "1", None, False),  # NO_COLOR wins
+    ("1", "", "report.txt", False),  # not into a report file (--color still does that)
+])
+def test_force_color_colours_the_report_into_a_pipe(run, bank, monkeypatch, force, no, output, coloured):
+    write(bank / "content" / "flawed.quiz.yaml", quiz_yaml(NO_KEY_ITEM, quiz_id="flawed"))
+    monkeypatch.setenv("FORCE_COLOR", force)
+    monkeypatch.setenv("NO_COLOR", no)
+    result = run("lint", *KEY_RULES, "content", *(["-o", output] if output else []), cwd=bank)
+    assert result.exit_code == 1
+    report = (bank / output).read_text(encoding="utf-8") if output else result.stdout
+    assert "K001" in report and ("\x1b[" in report) == coloured
+    assert "FORCE_COLOR" in run("lint", "--help").stdout
+
+
+# --- --statistics and stats ------------------------------------------------------------------------------------------
+
+def test_statistics_column_is_as_wide_as_the_longest_rule_name(run, bank):
+    # inconsistent-option-count (25 characters) pushed its severity out of line with the others
+    items = NO_KEY_ITEM + NO_KEY_ITEM.replace("id: ", "id: b-", 1) + NO_KEY_ITEM.replace("id: ", "id: c-", 1)
+    items += "- id: three\n  stem: {en: Pick one, tr: Birini seç}\n  options:\n" + \
+        "".join(f"    - text: {{en: O{n}, tr: S{n}}}\n" for n in range(3))
+    write(bank / "content" / "mixed.quiz.yaml", quiz_yaml(items, quiz_id="mixed"))
+    result = run("lint", "--no-cache", "--select", "K001,D003", "--statistics", "-q", "content", cwd=bank)
+    table = [line for line in result.stdout.splitlines() if not line.startswith("content/")]
+    assert table == ["     4  K001  missing-key               [error]",
+                     "     1  D003  inconsistent-option-count [info]"]
+
+
+@pytest.mark.parametrize("output_format", ["json", "sarif", "junit"])
+def test_statistics_with_a_format_that_has_no_room_for_it_is_refused(run, bank, output_format):
+    result = run("lint", *KEY_RULES, "--statistics", "--format", output_format, "content", cwd=bank)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert (f"Invalid value for --statistics: --format {output_format} has no place for the table of findings per "
+            "rule: it goes with --format text or github") in result.stderr
+    assert run("lint", *KEY_RULES, "--statistics", "--format", "github", "content", cwd=bank).exit_code == 0
+
+
+def test_stats_counts_one_quiz_file_in_the_singular(run, bank):
+    rows = [line for line in run("stats", "content", cwd=bank).stdout.splitlines() if "(bank)" in line]
+    assert len(rows) == 1 and rows[0].split()[:4] == ["(bank)", "1", "quiz", "file"], rows
+
+
+# --- configuration values shown as TOML ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    ("paths = true\n", "`paths` must be a list, not true"),
+    ('select = "K"\n', '`select` must be a list, not "K"'),
+    ("languages = [1, 2.5]\n", "`languages` must be a list of strings, not [1, 2.5]"),
+    ("paths = {content = 1}\n", "`paths` must be a list, not {content = 1}"),
+    ("cache = 1979-05-27\n", "`cache` must be a boolean (true or false), not 1979-05-27"),
+    ("fail-on = false\n", "`fail-on` must be a string, not false"),
+    ('fail-on = "never"\n', '`fail-on` must be one of error, warning, info, not "never"'),
+    ("[severity]\nK001 = false\n", "severity of K001 must be one of error, warning, info, not false"),
+    ("[rules]\nK001 = inf\n", "rules.K001 must be a table of options, not inf"),
+    ('[per-file-ignores]\n"a/*" = "K001"\n', 'per-file-ignores."a/*" must be a list of rule codes or names, not "K001"'),
+    ('paths = ["no*where"]\n', '`paths` entry "no*where" matches no file or directory'),
+])
+def test_configuration_errors_show_values_as_toml_writes_them(run, bank, text, message):
+    write(bank / "quizlint.toml", text)
+    result = run("lint", "--no-cache", cwd=bank)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"quizlint: {bank / 'quizlint.toml'}: {message}"), result.stderr
+
+
+# --- the schema and the loader agree on points -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("points", [".inf", "1.0e+400"])
+def test_the_schema_refuses_points_the_loader_refuses(run, bank, points):
+    import jsonschema
+    import yaml
+
+    quiz = write(bank / "content" / "geo.quiz.yaml",
+                 quiz_yaml(CLEAN_ITEM.rstrip("\n") + f"\n  points: {points}\n", quiz_id="geo"))
+    result = run("lint", *KEY_RULES, "content", cwd=bank)
+    assert result.exit_code == 1 and " S001 " in result.stdout, result.stdout
+    # an editor's YAML language server reads `.inf` and 1.0e+400 as infinity: the schema must refuse it too
+    schema = json.loads(run("schema", "quiz").stdout)
+    data = yaml.safe_load(quiz.read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(data))
 
 
 # --- hidden line breaks -------------------------------------------------------------------------------------------

@@ -161,6 +161,34 @@ def test_without_a_repository_uris_are_relative_to_the_current_directory(run, tm
     assert uris == {"mixed.quiz.yaml"}
 
 
+def report_paths(run, fmt: str, *paths, cwd) -> list[str]:
+    """The file of every finding of a sarif or github report, in order."""
+    output = lint_report(run, fmt, *paths, cwd=cwd)[1]
+    if fmt == "sarif":
+        return [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+                for r in json.loads(output)["runs"][0]["results"]]
+    return [line.split("file=", 1)[1].split(",", 1)[0] for line in output.splitlines() if line.startswith("::")]
+
+
+@pytest.mark.parametrize("fmt", ["sarif", "github"])
+def test_paths_are_relative_to_the_repository_of_the_file_not_of_the_current_directory(run, tmp_path, fmt):
+    # GitHub Actions with `actions/checkout` and `path: repo`: the workflow runs in the folder above the checkout
+    if repository_root(tmp_path) is not None:
+        pytest.skip("the temporary directory lies inside a git repository")
+    for name in ("repo", "other"):
+        (tmp_path / name / ".git").mkdir(parents=True)
+        (tmp_path / name / "bank").mkdir()
+        (tmp_path / name / "bank" / "mixed.quiz.yaml").write_text(quiz_yaml(MIXED_ITEMS, quiz_id=name),
+                                                                  encoding="utf-8")
+    found = report_paths(run, fmt, "repo/bank", "other/bank", cwd=tmp_path)
+    assert found and set(found) == {"bank/mixed.quiz.yaml"}
+    # a nested repository (a submodule) is its own repository, also seen from the outer one
+    (tmp_path / "repo" / "bank" / "vendor" / ".git").mkdir(parents=True)
+    (tmp_path / "repo" / "bank" / "mixed.quiz.yaml").rename(tmp_path / "repo" / "bank" / "vendor" / "v.quiz.yaml")
+    assert set(report_paths(run, fmt, "bank", "../other/bank", cwd=tmp_path / "repo")) == {
+        "v.quiz.yaml", "bank/mixed.quiz.yaml"}
+
+
 # --- GitHub annotations ------------------------------------------------------------------------------------
 
 def test_github_annotations_one_per_finding_with_the_right_command(run, repo):

@@ -7,10 +7,11 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.config import Config, ConfigError, load_config
+from quizlint.config import Config, ConfigError, load_config, toml_value
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
-from quizlint.load.discover import SKIP_DIRS, is_quiz_file
+from quizlint.load.discover import SKIP_DIRS, is_quiz_file, within
+from quizlint.load.repository import repository_root
 
 GLOSSARY_NAME = "glossary.yaml"
 
@@ -35,7 +36,7 @@ class BankSettings:
             return True
         bank = _configured_paths(self.config) if self.config.paths else [str(self.config.root)]
         seen = [os.path.realpath(target) for target in self.targets]
-        return not all(any(_within(os.path.realpath(path), folder) for folder in seen) for path in bank)
+        return not all(any(within(os.path.realpath(path), folder) for folder in seen) for path in bank)
 
     @classmethod
     def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
@@ -100,26 +101,48 @@ def _configured_paths(config: Config) -> list[str]:
     """The ``paths`` of the configuration (files, directories or globs relative to the configuration file's
     directory), as paths relative to the current directory. A glob keeps the folders it matches and the quiz
     files (``*.quiz.yaml``), as searching a folder does, unless its own file name part ends in ``.yaml`` or
-    ``.yml``: ``content/**`` does not make a README a quiz. An entry that finds nothing is an error."""
+    ``.yml``: ``content/**`` does not make a README a quiz; nor what git ignores below the folder the glob names
+    before its first wildcard. An entry that finds nothing is an error."""
     found: list[str] = []
     for pattern in config.paths:
-        full = str(config.root / pattern)
-        matches = sorted(glob.glob(full, recursive=True)) if glob.has_magic(pattern) else [full]
-        matches = [match for match in matches if os.path.exists(match)]
+        matches = [match for match in _matches(config.root, pattern) if os.path.exists(match)]
+        ignored = False
         if glob.has_magic(pattern):
             named = {part for part in Path(pattern).parts if not glob.has_magic(part)}  # (named: not skipped)
             matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
             if not pattern.endswith((".yaml", ".yml")):
                 matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
+            kept = _not_git_ignored(matches, config.root / _literal_prefix(pattern))
+            matches, ignored = kept, len(kept) < len(matches)
         if not matches:
-            raise ConfigError(f"{config.source}: `paths` entry {pattern!r} matches no file or directory "
-                              f"(paths are relative to {config.root})")
+            raise ConfigError(f"{config.source}: `paths` entry {toml_value(pattern)} matches no file or directory"
+                              f"{' that git does not ignore' if ignored else ''} (paths are relative to "
+                              f"{config.root})")
         found.extend(_relative(match) for match in matches)
     return found
 
 
-def _within(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+def _literal_prefix(pattern: str) -> Path:
+    """The folder a glob names before its first wildcard (``content`` for ``content/**/*.quiz.yaml``)."""
+    parts = Path(pattern).parts
+    return Path(*next((parts[:index] for index, part in enumerate(parts) if glob.has_magic(part)), parts))
+
+
+def _not_git_ignored(matches: list[str], top: Path) -> list[str]:
+    """The matches of a glob that git does not ignore, below ``top`` (see ``GitIgnore.for_walk``)."""
+    from quizlint.load.repository import GitIgnore
+
+    ignore = GitIgnore.for_walk(top) if matches else None
+    return [match for match in matches if ignore is None or not ignore.ignores_below(top, match)]
+
+
+def _matches(root: Path, pattern: str) -> list[str]:
+    """The paths a ``paths`` entry names below ``root``: a glob's matches, sorted, else the path itself. Only the
+    entry is a pattern: the root is escaped, so that a folder named ``Quizzes [2024]`` matches itself, and
+    ``bank[1]`` never its sibling ``bank1``."""
+    if not glob.has_magic(pattern):
+        return [str(root / pattern)]
+    return sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern), recursive=True))
 
 
 def _in_skipped_folder(match: str, root: Path, named: set[str]) -> bool:
@@ -148,7 +171,8 @@ def find_glossary(config: Config, targets: list[str]) -> Path | None:
     for target in targets:
         start = Path(target).resolve()
         directory = start if start.is_dir() else start.parent
-        stop = config.root.resolve() if config.source is not None else _repository_top(directory)
+        stop = (config.root.resolve() if config.source is not None
+                else repository_root(directory) or Path.cwd().resolve())
         for candidate_dir in [directory, *directory.parents]:
             for name in GLOSSARY_NAMES:
                 candidate = candidate_dir / name
@@ -157,14 +181,6 @@ def find_glossary(config: Config, targets: list[str]) -> Path | None:
             if candidate_dir == stop:
                 break
     return None
-
-
-def _repository_top(directory: Path) -> Path:
-    """The top folder of the git repository (work tree) ``directory`` is in, else the current directory."""
-    for candidate in [directory, *directory.parents]:
-        if (candidate / ".git").exists():
-            return candidate
-    return Path.cwd().resolve()
 
 
 def load_glossary(path: Path | None, data: bytes | None = None):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -22,6 +23,7 @@ else:  # pragma: no cover
 
 CONFIG_NAMES = ("quizlint.toml", "pyproject.toml")
 _SEVERITIES = ("error", "warning", "info")
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class ConfigError(click.ClickException):
@@ -84,9 +86,9 @@ class Config:
                     severities[rule.code], set_by[rule.code] = value, (len(rules), key)
                 elif set_by[rule.code][0] == len(rules) and severities[rule.code] != value:
                     other = set_by[rule.code][1]
-                    raise ConfigError(f"{self._where()}: [severity] {other} = {_toml_value(severities[rule.code])} "
-                                      f"and {key} = {_toml_value(value)} both set the severity of rule {rule.code} "
-                                      f"({rule.name}); keep one")
+                    raise ConfigError(f"{self._where()}: [severity] {toml_key(other)} = "
+                                      f"{toml_value(severities[rule.code])} and {toml_key(key)} = {toml_value(value)} "
+                                      f"both set the severity of rule {rule.code} ({rule.name}); keep one")
         return severities
 
     def _rule_options(self) -> dict[str, dict[str, Any]]:
@@ -169,7 +171,7 @@ def _option_problem(rule, name: str, value: Any) -> str | None:
     limits = rule.limits_text(name)
     if limits:  # "a number between 0 and 1", "a whole number, at least 2"
         expected += f"{'' if limits.startswith('between') else ','} {limits}"
-    return f"option {name!r} of rule {rule.code} must be {expected}, not {_toml_value(value)}"
+    return f"option {name!r} of rule {rule.code} must be {expected}, not {toml_value(value)}"
 
 
 def _option_kind(default: Any) -> str | None:
@@ -205,11 +207,31 @@ def _glob_variants(pattern: str) -> frozenset[str]:
     return frozenset(variants)
 
 
-def _toml_value(value: Any) -> str:
-    """A value as it is written in TOML (``true``, ``"x"``), for messages about the configuration."""
+def toml_value(value: Any) -> str:
+    """A value as it is written in TOML (``true``, ``"x"``, ``[1, 2]``, ``{a = 1}``, ``inf``), for messages about
+    the configuration and the defaults `quizlint rule` shows."""
     import json
 
-    return json.dumps(value, ensure_ascii=False) if isinstance(value, (bool, str, list)) else repr(value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a TOML basic string escapes as JSON does
+    if isinstance(value, float) and value != value:
+        return "nan"
+    if isinstance(value, float) and value in (float("inf"), float("-inf")):
+        return "inf" if value > 0 else "-inf"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{toml_key(key)} = {toml_value(item)}" for key, item in value.items()) + "}"
+    if hasattr(value, "isoformat"):  # TOML's dates and times
+        return value.isoformat()
+    return repr(value)
+
+
+def toml_key(key: str) -> str:
+    """A key as it is written in TOML: bare when it can be, else quoted."""
+    return key if _BARE_KEY.fullmatch(key) else toml_value(key)
 
 
 def _is_kind(value: Any, kind: str) -> bool:
@@ -372,7 +394,7 @@ class TranslateSetting:
             expected = f"one of {', '.join(self.choices())}"
         else:
             return None
-        return f"[translate] {key} must be {expected}, not {_toml_value(value)}"
+        return f"[translate] {key} must be {expected}, not {toml_value(value)}"
 
 
 # [translate]: read by `quizlint translate`, checked here so that every command refuses a mistake in it.
@@ -392,18 +414,20 @@ def _check_types(data: dict[str, Any], where: str) -> None:
             continue
         value = data[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise ConfigError(f"{where}: `{key}` must be a {_KIND_NAMES[kind]}, not {value!r}")
+            raise ConfigError(f"{where}: `{key}` must be a {_KIND_NAMES[kind]}, not {toml_value(value)}")
         if key in _STRING_LISTS and not all(isinstance(entry, str) for entry in value):
-            raise ConfigError(f"{where}: `{key}` must be a list of strings, not {value!r}")
+            raise ConfigError(f"{where}: `{key}` must be a list of strings, not {toml_value(value)}")
     for key, value in data.get("severity", {}).items():
         if value not in _SEVERITIES:
-            raise ConfigError(f"{where}: severity of {key} must be one of {', '.join(_SEVERITIES)}, not {value!r}")
+            raise ConfigError(f"{where}: severity of {toml_key(key)} must be one of {', '.join(_SEVERITIES)}, not "
+                              f"{toml_value(value)}")
     for key, value in data.get("rules", {}).items():
         if not isinstance(value, dict):
-            raise ConfigError(f"{where}: rules.{key} must be a table of options, not {value!r}")
+            raise ConfigError(f"{where}: rules.{toml_key(key)} must be a table of options, not {toml_value(value)}")
     for key, value in data.get("per-file-ignores", {}).items():
         if not isinstance(value, list) or not all(isinstance(entry, str) for entry in value):
-            raise ConfigError(f"{where}: per-file-ignores.{key!r} must be a list of rule codes or names")
+            raise ConfigError(f"{where}: per-file-ignores.{toml_key(key)} must be a list of rule codes or names, not "
+                              f"{toml_value(value)}")
     for key, value in data.get("translate", {}).items():
         if key not in TRANSLATE_KEYS:
             raise ConfigError(f"{where}: unknown key(s) in [translate]: {key}; known: {', '.join(TRANSLATE_KEYS)}")
@@ -411,7 +435,8 @@ def _check_types(data: dict[str, Any], where: str) -> None:
         if problem:
             raise ConfigError(f"{where}: {problem}")
     if data.get("fail-on", "error") not in _SEVERITIES:
-        raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}, not {data['fail-on']!r}")
+        raise ConfigError(f"{where}: `fail-on` must be one of {', '.join(_SEVERITIES)}, not "
+                          f"{toml_value(data['fail-on'])}")
     if "jobs" in data and data["jobs"] < 1:
         raise ConfigError(f"{where}: `jobs` must be 1 or more")
 
@@ -496,5 +521,5 @@ def _quizlint_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
     if not isinstance(tool, dict) or "quizlint" not in tool:
         return None
     if not isinstance(tool["quizlint"], dict):
-        raise ConfigError(f"{path}: [tool.quizlint] must be a table, not {_toml_value(tool['quizlint'])}")
+        raise ConfigError(f"{path}: [tool.quizlint] must be a table, not {toml_value(tool['quizlint'])}")
     return tool["quizlint"]

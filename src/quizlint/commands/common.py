@@ -99,11 +99,16 @@ def refuse_to_overwrite_inputs(output: Path, settings: BankSettings) -> None:
             fail(f"refusing to write the report over {output}: it is {what}")
 
 
-def color_wanted(option: bool | None, to_terminal: bool) -> bool:
-    """``--color/--no-color`` if given; else colour on a terminal unless ``NO_COLOR`` is set (no-color.org)."""
+def color_wanted(option: bool | None, to_terminal: bool, to_stdout: bool = True) -> bool:
+    """``--color/--no-color`` if given; else none when ``NO_COLOR`` is set (no-color.org), colour on standard
+    output when ``FORCE_COLOR`` is set (force-color.org: into a pipe too, but not into an ``-o`` file, which a
+    CI-wide setting should not fill with escapes), else colour on a terminal. A variable counts when it is set
+    and not empty; ``NO_COLOR`` wins over ``FORCE_COLOR``, as in CPython."""
     if option is not None:
         return option
-    return to_terminal and not os.environ.get("NO_COLOR")
+    if os.environ.get("NO_COLOR"):
+        return False
+    return to_terminal or (to_stdout and bool(os.environ.get("FORCE_COLOR")))
 
 
 def exit_for(findings, fail_on: str = "error") -> None:

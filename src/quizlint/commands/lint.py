@@ -18,6 +18,7 @@ from quizlint.commands.common import (
 )
 
 REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
+STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statistics`
 
 
 @click.command("lint")
@@ -28,7 +29,8 @@ REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
 @config_option
 @click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
               help="Glossary file (default: glossary.yaml at the bank root).")
-@click.option("--statistics", is_flag=True, help="Print the number of findings per rule.")
+@click.option("--statistics", is_flag=True,
+              help="Print the number of findings per rule (with --format text or github).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only, no summary line.")
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
@@ -37,7 +39,9 @@ REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: automatic).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,
               help="Write the report to this file instead of standard output.")
-@click.option("--color/--no-color", default=None, help="Colour the text report (default: on a terminal).")
+@click.option("--color/--no-color", default=None,
+              help="Colour the text report (default: on a terminal, or on standard output, a pipe too, when "
+                   "FORCE_COLOR is set; never when NO_COLOR is set: it wins over FORCE_COLOR).")
 def command(paths, output_format, select, ignore, extend_select, config_path, glossary, statistics, exit_zero,
             quiet, fail_on, no_cache, jobs, output, color) -> None:
     """Check quiz files (*.quiz.yaml, searched recursively in directories) and report problems.
@@ -46,6 +50,9 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     """
     from quizlint.lint.gc_pause import cycle_collector_paused
 
+    if statistics and output_format not in STATISTICS_FORMATS:
+        raise click.BadParameter(f"--format {output_format} has no place for the table of findings per rule: it "
+                                 f"goes with --format {' or '.join(STATISTICS_FORMATS)}", param_hint="--statistics")
     with cycle_collector_paused():
         from quizlint.lint.report import get_reporter
         from quizlint.lint.runner import run_lint
@@ -55,7 +62,7 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
             refuse_to_overwrite_inputs(output, settings)
         warn_if_no_quiz_files(settings)
         result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
-        use_color = color_wanted(color, output is None and sys.stdout.isatty())
+        use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         report = get_reporter(output_format).render(
             result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
         )

@@ -8,6 +8,7 @@ import json
 
 import click
 
+from quizlint.config import toml_value
 from quizlint.rules.base import Rule
 
 _COLUMNS = ("code", "name", "severity", "default", "fixable", "summary")
@@ -65,22 +66,12 @@ def rule_json(rule: Rule) -> dict:
     }
 
 
-def _toml_value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
-    return str(value)
-
-
 def configuration_section(rule: Rule) -> str:
     lines = ["## Configuration", "Defaults, as they would be written in `quizlint.toml`:", "", "```toml",
              f"[rules.{rule.name}]"]
     for name, value in rule.options.items():
         limits = rule.limits_text(name)
-        lines.append(f"{name} = {_toml_value(value)}" + (f"  # {limits}" if limits else ""))
+        lines.append(f"{name} = {toml_value(value)}" + (f"  # {limits}" if limits else ""))
     return "\n".join(lines + ["```"])
 
 

@@ -41,7 +41,7 @@ def items_section(stats) -> list[str]:
                      *(summary.types[name] for name in TYPE_LABELS), options,
                      *(summary.findings.by_severity[severity] for severity in ("error", "warning", "info"))])
     bank = stats.bank
-    rows.append(["(bank)", f"{len(stats.quizzes)} quiz files", bank.items, *(bank.types[name] for name in TYPE_LABELS),
+    rows.append(["(bank)", plural(len(stats.quizzes), "quiz file"), bank.items, *(bank.types[name] for name in TYPE_LABELS),
                  ", ".join(str(n) for n in bank.options) or "-",
                  *(bank.findings.by_severity[severity] for severity in ("error", "warning", "info"))])
     return ["Items", *table(header, rows, text_columns=2)]

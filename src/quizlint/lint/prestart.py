@@ -130,8 +130,8 @@ def _large_bank(paths: list[str]) -> str | None:
 
 def _quiz_files(paths: list[str]):
     """The quiz files under ``paths``, by the names and directories ``find_quiz_files`` takes (unsorted, not
-    told apart from links to one another), and only while a few directory entries have been read
-    (``_LOOK_ENTRIES``): an estimate, for what to fork."""
+    told apart from links to one another, neither following links to folders nor leaving out what git ignores),
+    and only while a few directory entries have been read (``_LOOK_ENTRIES``): an estimate, for what to fork."""
     from quizlint.load.discover import SKIP_DIRS, is_quiz_file
 
     entries = 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Iterator
 
 QUIZ_SUFFIXES = (".quiz.yaml", ".quiz.yml")
 SKIP_DIRS = {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".quizlint_cache", ".tox"}
@@ -16,28 +17,92 @@ def is_quiz_file(path: str | os.PathLike) -> bool:
 def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[str]]:
     """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
 
-    Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix.
+    Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix, and
+    whether or not git ignores it. A folder is searched as ``_search`` says: links to folders are followed, what
+    git ignores is not taken.
     A folder that cannot be read raises its OSError: skipping it would lint part of the bank as if it were all.
     A file reached twice (``content`` and its absolute path, a symlinked folder) is taken once, under the first
     name it was found by: linting it twice would report each of its ids as a duplicate of itself.
     """
     found: dict[str, Path] = {}  # real path → the path as found
     missing: list[str] = []
+    walked: set[tuple[int, int]] = set()  # (device, inode) of the folders searched
     for raw in paths:
         path = Path(raw)
         if path.is_file():
             found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
-            for root, dirs, files in os.walk(path, onerror=_raise):
-                dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
-                for name in files:
-                    child = Path(root) / name
-                    # only regular files: a FIFO or a device named *.quiz.yaml would block or never end
-                    if is_quiz_file(name) and child.is_file():
-                        found.setdefault(os.path.realpath(child), child)
+            for child in _search(path, walked):
+                found.setdefault(os.path.realpath(child), child)
         else:
             missing.append(str(raw))
     return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing
+
+
+def _search(folder: Path, walked: set[tuple[int, int]]) -> Iterator[Path]:
+    """The quiz files in ``folder`` and the folders below it, except ``SKIP_DIRS`` and what git ignores
+    (``.gitignore``, ``.git/info/exclude``; a nested repository by its own rules; nothing when git ignores
+    ``folder`` itself, named explicitly). Links to folders are followed, as the folders of the bank they are,
+    after the real folders (so that a file is named by its real folder when both lead to it); each folder is
+    searched once (``walked``), and a link to a folder the link is in is not followed: it leads back into the
+    search."""
+    from quizlint.load.repository import GitIgnore
+
+    pending: list[tuple[Path, GitIgnore | None]] = [(folder, GitIgnore.for_walk(folder))]
+    while pending:
+        top, ignore = pending.pop(0)
+        identity = _identity(top)
+        if identity not in walked:
+            walked.add(identity)
+            yield from _walk(top, ignore, walked, pending)
+
+
+def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list) -> Iterator[Path]:
+    """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in the
+    real folders below ``top``; the links to folders found there are added to ``links``, with their rules."""
+    from quizlint.load.repository import GitIgnore
+
+    rules = {str(top): ignore}
+    for root, dirs, files in os.walk(top, onerror=_raise):
+        ignore = rules.pop(root)
+        kept = [name for name in sorted(dirs) if _to_search(os.path.join(root, name), ignore, walked)]
+        dirs[:] = []
+        for name in kept:
+            child = os.path.join(root, name)
+            child_rules = GitIgnore.for_walk(child) if os.path.lexists(os.path.join(child, ".git")) else ignore
+            if os.path.islink(child):
+                links.append((Path(child), child_rules))
+            else:
+                dirs.append(name)
+                rules[child] = child_rules
+        for name in files:
+            child = Path(root) / name
+            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
+                yield child
+
+
+def _to_search(folder: str, ignore, walked: set[tuple[int, int]]) -> bool:
+    """Whether to search a folder found in a search: not one ``SKIP_DIRS`` names or git ignores, not a link to a
+    folder it is in; a real folder is taken as walked now (a link is checked when its turn comes)."""
+    if os.path.basename(folder) in SKIP_DIRS or (ignore is not None and ignore.ignores(folder, is_dir=True)):
+        return False
+    if os.path.islink(folder):
+        return not within(os.path.realpath(os.path.dirname(folder)), os.path.realpath(folder))
+    identity = _identity(folder)
+    if identity in walked:
+        return False
+    walked.add(identity)
+    return True
+
+
+def _identity(folder: str | os.PathLike) -> tuple[int, int]:
+    status = os.stat(folder)
+    return status.st_dev, status.st_ino
+
+
+def within(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or below it (both absolute, normalised alike)."""
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
 
 
 def _raise(error: OSError) -> None:

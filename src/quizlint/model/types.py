@@ -6,6 +6,7 @@ an item with no key, an empty text or a missing translation is well-formed here 
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import (
@@ -159,7 +160,10 @@ class Item(_Strict):
         default_factory=list, title="Tags", description="Free-form tags, exported where the format has them."
     )
     points: Annotated[float, Strict(), Field(gt=0, allow_inf_nan=False)] = Field(
-        1, title="Points", description="Score for a right answer."
+        # the bound says in the schema what allow_inf_nan does not: `.inf` is no score (`.nan` the schema cannot
+        # refuse: every comparison with it is false; the description says "finite")
+        1, title="Points", description="Score for a right answer: a finite number above 0.",
+        json_schema_extra={"maximum": sys.float_info.max},
     )
     translations: dict[LanguageTag, TranslationState] = Field(
         default_factory=dict,

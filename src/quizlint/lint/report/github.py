@@ -1,15 +1,15 @@
 """``--format github``: GitHub Actions workflow commands, one annotation per finding.
 
 ``::error file=content/a.quiz.yaml,line=12,col=5,title=K001 missing-key::single-answer item has no …``
-(``warning`` and ``notice`` for the other severities). Paths are relative to the repository root, as GitHub
-expects; property values and messages are escaped as the workflow-command format requires.
+(``warning`` and ``notice`` for the other severities). Paths are relative to the root of the repository the
+file is in, as GitHub expects, wherever quizlint runs from; property values and messages are escaped as the workflow-command format requires.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from quizlint.lint.report._repo import relative_to_base, report_base
+from quizlint.lint.report._repo import RepositoryPaths
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
@@ -39,10 +39,8 @@ def render(result, *, show_statistics: bool = False, quiet: bool = False, root: 
            **_: object) -> str:
     from quizlint.lint.report.text import statistics, summary_line
 
-    cwd = (root or Path.cwd()).resolve()
-    base = report_base(cwd)
-    lines = [annotation(finding, relative_to_base(finding.file, base, cwd) or finding.file)
-             for finding in result.findings]
+    paths = RepositoryPaths(root)
+    lines = [annotation(finding, paths.relative(finding.file) or finding.file) for finding in result.findings]
     if show_statistics and result.findings:
         lines.append(statistics(result))
     if not quiet:

@@ -1,7 +1,8 @@
 """``--format sarif``: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
 
 One run; ``tool.driver.rules`` describes every rule that has a result (with its documentation as help);
-each result has its rule, level, message and a location relative to the repository root (``%SRCROOT%``).
+each result has its rule, level, message and a location relative to the root of the repository its file is in
+(``%SRCROOT%``), wherever quizlint runs from.
 ``partialFingerprints`` identify a finding across commits without its line number or the numbers in its
 message, so that moving an item or a changed p-value does not open a new alert.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from quizlint import __version__
-from quizlint.lint.report._repo import relative_to_base, report_base
+from quizlint.lint.report._repo import RepositoryPaths
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SARIF_VERSION = "2.1.0"
@@ -85,12 +86,12 @@ def rule_descriptor(code: str, name: str, severity: str) -> dict:
     }
 
 
-def _location(finding, base: Path, cwd: Path) -> dict:
-    relative = relative_to_base(finding.file, base, cwd)
+def _location(finding, paths: RepositoryPaths) -> dict:
+    relative = paths.relative(finding.file)
     if relative is not None:
         artifact = {"uri": quote(relative, safe="/"), "uriBaseId": SOURCE_ROOT}
     else:  # outside the repository: an absolute file URI
-        artifact = {"uri": (cwd / finding.file).resolve().as_uri()}
+        artifact = {"uri": (paths.cwd / finding.file).resolve().as_uri()}
     return {
         "physicalLocation": {
             "artifactLocation": artifact,
@@ -108,8 +109,8 @@ def _fingerprint(finding, uri: str, seen: dict[str, int]) -> str:
     return f"{digest}:{seen[digest]}"
 
 
-def _result(finding, rule_index: int, base: Path, cwd: Path, seen: dict[str, int]) -> dict:
-    location = _location(finding, base, cwd)
+def _result(finding, rule_index: int, paths: RepositoryPaths, seen: dict[str, int]) -> dict:
+    location = _location(finding, paths)
     uri = location["physicalLocation"]["artifactLocation"]["uri"]
     result = {
         "ruleId": finding.code,
@@ -127,8 +128,7 @@ def _result(finding, rule_index: int, base: Path, cwd: Path, seen: dict[str, int
 
 def sarif_log(result, root: Path | None = None) -> dict:
     """The SARIF log of a lint result, as a dict."""
-    cwd = (root or Path.cwd()).resolve()
-    base = report_base(cwd)
+    paths = RepositoryPaths(root)
     first_of_code: dict[str, object] = {}
     for finding in result.findings:
         first_of_code.setdefault(finding.code, finding)
@@ -147,7 +147,7 @@ def sarif_log(result, root: Path | None = None) -> dict:
         "runs": [{
             "tool": {"driver": driver},
             "columnKind": "unicodeCodePoints",
-            "results": [_result(finding, index[finding.code], base, cwd, seen) for finding in result.findings],
+            "results": [_result(finding, index[finding.code], paths, seen) for finding in result.findings],
         }],
     }
 

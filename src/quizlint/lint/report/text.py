@@ -31,8 +31,10 @@ def summary_line(result) -> str:
 
 
 def statistics(result) -> str:
+    """Findings per rule, most first: count, code, name (the column as wide as the longest) and severity."""
     counts = Counter((finding.code, finding.rule, finding.severity) for finding in result.findings)
-    lines = [f"{count:6d}  {code:<5} {rule:<24} [{severity}]" for (code, rule, severity), count in
+    width = max((len(rule) for _, rule, _ in counts), default=0)
+    lines = [f"{count:6d}  {code:<5} {rule:<{width}} [{severity}]" for (code, rule, severity), count in
              sorted(counts.items(), key=lambda entry: (-entry[1], entry[0]))]
     return "\n".join(lines)
 
