@@ -43,15 +43,23 @@ def order_is_meaningful(item: Item, languages: list[str], phrases: Collection[st
     digit, a combination a reference such as "I" or "A", and a phrase the words its word list requires.
     ``phrases``: the word lists among ``REFERRING_PHRASES`` whose words the options have, when the caller knows
     them already.)"""
-    texts = [list(language_texts(option.text, languages)) for option in item.options]
-    if all(any(_DIGIT.search(text) for _, text in option) for option in texts) \
-            and option_numbers(item, languages) is not None:
+    options = [_every_text(option.text) for option in item.options]  # (the quick tests look at every language)
+    if all(_DIGIT.search(texts) for texts in options) and option_numbers(item, languages) is not None:
         return True
-    if _A_REFERENCE.search("\n".join(text for option in texts for _, text in option)) \
+    if _A_REFERENCE.search("\n".join(options)) \
             and any(is_combination_option(option.text, languages) for option in item.options):
         return True
-    phrases = _possible_phrases(texts, languages) if phrases is None else phrases
+    if phrases is None:
+        phrases = _possible_phrases([list(language_texts(option.text, languages)) for option in item.options],
+                                    languages)
     return any(is_phrase(option.text, languages, category) for category in phrases for option in item.options)
+
+
+def _every_text(value: Any) -> str:
+    """The texts of ``value`` in every language, one per line."""
+    if isinstance(value, str):
+        return value
+    return "\n".join(filter(None, value.values())) if value else ""
 
 
 def _possible_phrases(texts: list[list[tuple[str, str]]], languages: list[str]) -> set[str]:
