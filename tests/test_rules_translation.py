@@ -528,6 +528,12 @@ def test_without_a_configuration_the_glossary_is_found_up_to_the_top_of_the_repo
     (EN_TR, "Version 1.5 of it", "Sürüm 1.5.7", "number 1.5"),
     (EN_TR, "A dataset has 1,000 samples", "Bir veri kümesinde 1 örnek var", "number 1,000"),  # 1000 in English
     (TR_EN, "Oran 0,5 olur", "The ratio is 0,500", "number 0,5"),  # 500 in English
+    # copied as written, but a different number in each language
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2,500 km uzunluğundadır", "number 2,500 (2500 in en, 2.5 in tr)"),
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2,5 km uzunluğundadır", "number 2,500"),
+    (EN_TR, "Use `x` with 1.500 V", "`x` ile 1.500 V kullanın", "number 1.500 (1.5 in en, 1500 in tr)"),
+    (TR_EN, "Oran 0,250 olur", "The ratio is 0,250", "number 0,250 (0.25 in tr, 250 in en)"),
+    (TR_EN, "10.000 kişi ve 2'de 1", "10.000 people and 1 in 2", "number 10.000 (10000 in tr, 10 in en)"),
 ])
 def test_lost_markup_both_directions(lint, languages, source, target, lost):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -548,6 +554,12 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (TR_EN, "1 250 000 kişi", "1,250,000 people"),
     (EN_TR, "Who finished the 3 100-metre runs?", "3 adet 100 metrelik koşuyu kim bitirdi?"),  # 3 runs, not 3100
     (EN_TR, "Split 8 512-token chunks", "8 adet 512 tokenlık parçayı bölün"),
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2.500 km uzunluğundadır"),
+    (TR_EN, "Bir yol 2,5 km uzunluğundadır", "A road is 2.5 km long"),
+    # copied as written and a number in one language only (a version, a date, an address): kept as written
+    (EN_TR, "Python 3.10.2 on 192.168.1.1, 12.05.2023, at 0.5 or 1,000,000", "0.5 ya da 1,000,000 ile Python "
+                                                                         "3.10.2, 192.168.1.1, 12.05.2023"),
+    (TR_EN, "Oran 0,5 ve 1.000.000", "The ratio 0,5 and 1.000.000"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -790,6 +802,15 @@ def test_number_values():
     assert number_values("1,000", ".") == {"1000"} and number_values("1,000", ",") == {"1"}
     assert number_values("1.000", ",") == {"1000"} and number_values("0.5", ",") == {"0.5"}  # (as written)
     assert number_values("10 000") == {"10000"} and number_values("10\u00a0000,5", ",") == {"10000.5"}
+
+
+def test_misread_values():
+    from quizlint.rules._markup import misread_values
+
+    assert misread_values("2,500", ".", ",") == ("2500", "2.5") and misread_values("1.000", ",", ".") == ("1000", "1")
+    assert misread_values("2,500", ".", None) is None and misread_values("2,500", ".", ".") is None
+    for token in ("2500", "3.10.2", "192.168.1.1", "12.05.2023", "0.5", "1,000,000"):
+        assert misread_values(token, ".", ",") is None, token
 
 
 def test_extract_markup():
