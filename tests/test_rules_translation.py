@@ -414,12 +414,53 @@ def test_glossary_of_a_turkish_source_bank(lint):
     stem = '{tr: "Büyük kontrol noktaları neden parçalanır?", en: "%s"}'
     assert messages(lint(item(stem % "Why are big save points sharded?", "A", "B"), "T005", TR_EN,
                          glossary=GLOSSARY_TR)) == [
-        "stem: glossary term 'kontrol noktası' must be translated as 'checkpoint' in the en text"]
+        "stem: glossary term 'kontrol noktası' must be translated as 'checkpoint' in the en text (the tr text has "
+        "'kontrol noktaları')"]
     assert lint(item(stem % "Why are big checkpoints sharded?", "A", "B"), "T005", TR_EN, glossary=GLOSSARY_TR) == []
     found = messages(lint(item(stem % "Why are big control points sharded?", "A", "B"), "T005", TR_EN,
                           glossary=GLOSSARY_TR))
     assert found == ["stem: 'control point' is a forbidden en rendering of glossary term 'kontrol noktası' "
                      "(use 'checkpoint')"]
+
+
+GLOSSARY_SHORT_TR = """\
+terms:
+  - term: load
+    translations: {en: load, tr: yük}
+  - term: network
+    translations: {en: network, tr: ağ}
+"""
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Yüksek bir öğrenme oranı neye yol açar?", "What does a high learning rate lead to?"),  # yüksek: high
+    ("Ağırlıklar nasıl güncellenir?", "How are the weights updated?"),  # ağırlık: weight
+    ("Ağın yükü nedir?", "What is the load of the network?"),
+    ("Ağlarımızdaki yükler ve yükleme", "The loads in our networks, and loading"),
+])
+def test_a_short_turkish_term_is_found_in_its_forms_not_in_other_words(lint, source, translation):
+    items = item(json.dumps({"tr": source, "en": translation}, ensure_ascii=False), "A", "B")
+    assert lint(items, "T005", TR_EN, glossary=GLOSSARY_SHORT_TR) == []
+
+
+def test_a_term_found_through_its_turkish_rendering_is_named_with_the_word(lint):
+    items = item('{tr: "Ağdaki yükü nedir?", en: "What is on the wire?"}', "A", "B")
+    assert messages(lint(items, "T005", TR_EN, glossary=GLOSSARY_SHORT_TR)) == [
+        "stem: glossary term 'load' must be translated as 'load' in the en text (the tr text has 'yük' in 'yükü')",
+        "stem: glossary term 'network' must be translated as 'network' in the en text (the tr text has 'ağ' in "
+        "'Ağdaki')"]
+
+
+@pytest.mark.parametrize("translation, ok", [
+    ("Ağlardaki yük nedir?", True),
+    ("Ağın yükü nedir?", True),
+    ("Ağırlığın yüksekliği nedir?", False),  # neither a network nor a load
+])
+def test_a_short_turkish_rendering_in_a_translation_is_a_word_not_a_prefix(lint, translation, ok):
+    items = item('{en: "What is the load of the network?", tr: "%s"}' % translation, "A", "B")
+    assert messages(lint(items, "T005", glossary=GLOSSARY_SHORT_TR)) == ([] if ok else [
+        "stem: glossary term 'load' must be translated as 'yük' in the tr text",
+        "stem: glossary term 'network' must be translated as 'ağ' in the tr text"])
 
 
 @pytest.mark.parametrize("source, translation", [
@@ -679,6 +720,39 @@ def test_source_terms_take_english_inflections_but_not_other_words():
     assert found("Start the artifact upload") == []
     assert found("Two GPUs, the GPU's memory") == ["GPU"]
     assert found("GPUDirect") == []
+
+
+def test_turkish_words_take_inflections_and_derivations_of_their_root_but_are_not_prefixes():
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    def forms(rendering, *words):
+        return [word for word in words if GlossaryMatcher.contains(rendering, word, "tr")]
+
+    assert forms("ağ", "ağlar", "ağda", "ağdaki", "ağlarımızdan", "Ağ'ın", "ağlı", "ağırlık", "ağır", "ağız") == [
+        "ağlar", "ağda", "ağdaki", "ağlarımızdan", "Ağ'ın", "ağlı"]
+    assert forms("yük", "yükü", "yüktür", "yükleme", "yükleyici", "yüksek", "yükselme") == [
+        "yükü", "yüktür", "yükleme", "yükleyici"]
+    assert forms("parça", "parçalı", "parçalama", "parçalanmış", "parçanın") == [
+        "parçalı", "parçalama", "parçalanmış", "parçanın"]
+    assert forms("ağırlık", "AĞIRLIĞI", "ağırlıkları", "ağırlıklı") == ["AĞIRLIĞI", "ağırlıkları", "ağırlıklı"]
+    assert forms("kontrol", "kontrolü", "kontroller") == ["kontrolü", "kontroller"]  # a loanword's harmony
+    # a verb made from a noun, or written as an infinitive, also takes the forms of a verb
+    assert forms("nicele", "niceleme", "nicelenmiş", "nicelenmemiş", "nicelik") == [
+        "niceleme", "nicelenmiş", "nicelenmemiş"]
+    assert forms("eğitmek", "eğitilmiş", "eğittiği", "eğitim", "eğitmen") == [
+        "eğitilmiş", "eğittiği", "eğitim", "eğitmen"]
+    assert forms("kat", "katı", "katlar", "katman", "katılım", "kadar") == ["katı", "katlar"]
+
+
+def test_a_long_turkish_word_is_matched_quickly():
+    import time
+
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    start = time.process_time()
+    for tail in ("dekilerinde", "inin", "ininde", "imizdeki"):  # (many ways to cut them into suffixes)
+        assert not GlossaryMatcher.contains("ev", "ev" + tail * 30 + "x", "tr")
+    assert time.process_time() - start < 1
 
 
 def test_turkish_source_terms_are_stems():
