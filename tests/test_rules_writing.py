@@ -162,6 +162,10 @@ NUMBERS = ('"2"', '"3"', '"9"')
     ('"Bu sayılardan hangileri kullanılmayanlardır?"', "tr", "kullanılmayanlardır"),
     ('"Aşağıdakilerden hangisi yanlış bir ifadedir?"', "tr", "yanlış"),
     ('"Which of these is a false statement?"', "en", "false"),
+    # the EXCEPT of test writing, and the negative participle of a verb whose stem ends in -ma (yama-: patch)
+    ('"Bu sayılardan hangisi asal sayılar kümesinin dışındadır?"', "tr", "dışındadır"),
+    ('"Bu sayılardan hangisi tanımın dışında kalır?"', "tr", "dışında kalır"),
+    ('"Hangi güncelleme açığı yamamayan sürümdür?"', "tr", "yamamayan"),
 ])
 def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
     found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
@@ -204,6 +208,11 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Hangisi bir Mayan takvimidir?"', "tr"),
     # a negative participle before the question sentence is a scenario, not the question
     ('"Model GPU gerektirmeyen bir yöntemle eğitildi. Hangisi doğrudur?"', "tr"),
+    # "yamayan" (that patches: yama-yan) is no negative participle; "dışında" of a place is no EXCEPT
+    ('"OpenSSL açığını yamayan güncelleme hangisidir?"', "tr"),
+    ('"Açığı yamayanlar hangi ekiptendir?"', "tr"),
+    ('"Hangi gezegen asteroit kuşağının dışında yer alır?"', "tr"),
+    ('"Güneş sisteminin dışında bulunan en yakın yıldız hangisidir?"', "tr"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -661,6 +670,25 @@ def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, 
         'demo.quiz.yaml:9:27: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
         'demo.quiz.yaml:10:27: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
     ]
+
+
+def test_positive_turkish_questions_that_look_negative_are_not_reported_through_the_cli(run, write_quiz, tmp_path):
+    # "yamayan" (that patches) matched *mayan*, and "dışında yer alır" (lies outside) matched dışında*
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: patch
+          stem: {en: "Which update patches the OpenSSL vulnerability?",
+                 tr: "OpenSSL açığını yamayan güncelleme hangisidir?"}
+          options: [{text: "3.0.7", correct: true}, {text: "3.0.1"}]
+        - id: outside
+          stem: {en: "Which planet lies outside the asteroid belt?",
+                 tr: "Hangi gezegen asteroit kuşağının dışında yer alır?"}
+          options: [{text: {en: Jupiter, tr: Jüpiter}, correct: true}, {text: {en: Earth, tr: Dünya}}]
+        - id: except
+          stem: {en: "Which of these is NOT in the belt?", tr: "Bunlardan hangisi kuşağın dışındadır?"}
+          options: [{text: {en: Jupiter, tr: Jüpiter}, correct: true}, {text: {en: Ceres, tr: Ceres}}]
+    """, "W003", "en, tr")
+    assert found == ['demo.quiz.yaml:15:58: W003 [warning] negative question: "dışındadır" (tr) not emphasised; '
+                     "ask positively, or write it as **NOT** / **DEĞİLDİR**"]
 
 
 def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):

@@ -115,8 +115,10 @@ LISTS: dict[str, WordList] = {
         {
             "en": ("not", "*n't", "cannot", "except", "least", "false", "incorrect", "untrue", "never"),
             "tr": (
-                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "dışında*", "olamaz",
-                "söylenemez",
+                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "olamaz", "söylenemez",
+                # "outside" as test writing uses it for EXCEPT: "hangisi … dışındadır?", "… dışında kalır?"; not
+                # "dışında" alone, which is as often a place ("kuşağın dışında yer alır": lies outside the belt)
+                "dışındadır*", "dışında kal*",
                 # negative participles, the Turkish "that does not": olmayan, gerektirmeyen, kullanılmayanlar
                 "*mayan*", "*meyen*",
             ),
@@ -131,6 +133,8 @@ LISTS: dict[str, WordList] = {
                 "değil de", "değil mi", "yanlış pozitif*|negatif*|alarm*|sınıflandır*|etiketlen*",
                 "doğru (veya|ya da|mu|mı|mudur|ve) yanlış", "yanlış (veya|ya da|ve) doğru",
                 "mayan*|meyen*",  # the word itself ("Mayan"), not a participle ending in it
+                # positive participles of verbs whose stem ends in -ma: yama-yan (that patches), not yap-ma-yan
+                "yamayan*",
             ),
         },
     ),
