@@ -441,12 +441,53 @@ def test_glossary_of_a_turkish_source_bank(lint):
     stem = '{tr: "Büyük kontrol noktaları neden parçalanır?", en: "%s"}'
     assert messages(lint(item(stem % "Why are big save points sharded?", "A", "B"), "T005", TR_EN,
                          glossary=GLOSSARY_TR)) == [
-        "stem: glossary term 'kontrol noktası' must be translated as 'checkpoint' in the en text"]
+        "stem: glossary term 'kontrol noktası' must be translated as 'checkpoint' in the en text (the tr text has "
+        "'kontrol noktaları')"]
     assert lint(item(stem % "Why are big checkpoints sharded?", "A", "B"), "T005", TR_EN, glossary=GLOSSARY_TR) == []
     found = messages(lint(item(stem % "Why are big control points sharded?", "A", "B"), "T005", TR_EN,
                           glossary=GLOSSARY_TR))
     assert found == ["stem: 'control point' is a forbidden en rendering of glossary term 'kontrol noktası' "
                      "(use 'checkpoint')"]
+
+
+GLOSSARY_SHORT_TR = """\
+terms:
+  - term: load
+    translations: {en: load, tr: yük}
+  - term: network
+    translations: {en: network, tr: ağ}
+"""
+
+
+@pytest.mark.parametrize("source, translation", [
+    ("Yüksek bir öğrenme oranı neye yol açar?", "What does a high learning rate lead to?"),  # yüksek: high
+    ("Ağırlıklar nasıl güncellenir?", "How are the weights updated?"),  # ağırlık: weight
+    ("Ağın yükü nedir?", "What is the load of the network?"),
+    ("Ağlarımızdaki yükler ve yükleme", "The loads in our networks, and loading"),
+])
+def test_a_short_turkish_term_is_found_in_its_forms_not_in_other_words(lint, source, translation):
+    items = item(json.dumps({"tr": source, "en": translation}, ensure_ascii=False), "A", "B")
+    assert lint(items, "T005", TR_EN, glossary=GLOSSARY_SHORT_TR) == []
+
+
+def test_a_term_found_through_its_turkish_rendering_is_named_with_the_word(lint):
+    items = item('{tr: "Ağdaki yükü nedir?", en: "What is on the wire?"}', "A", "B")
+    assert messages(lint(items, "T005", TR_EN, glossary=GLOSSARY_SHORT_TR)) == [
+        "stem: glossary term 'load' must be translated as 'load' in the en text (the tr text has 'yük' in 'yükü')",
+        "stem: glossary term 'network' must be translated as 'network' in the en text (the tr text has 'ağ' in "
+        "'Ağdaki')"]
+
+
+@pytest.mark.parametrize("translation, ok", [
+    ("Ağlardaki yük nedir?", True),
+    ("Ağın yükü nedir?", True),
+    ("Ağırlığın yüksekliği nedir?", False),  # neither a network nor a load
+])
+def test_a_short_turkish_rendering_in_a_translation_is_a_word_not_a_prefix(lint, translation, ok):
+    items = item('{en: "What is the load of the network?", tr: "%s"}' % translation, "A", "B")
+    assert messages(lint(items, "T005", glossary=GLOSSARY_SHORT_TR)) == ([] if ok else [
+        "stem: glossary term 'load' must be translated as 'yük' in the tr text",
+        "stem: glossary term 'network' must be translated as 'ağ' in the tr text"])
 
 
 @pytest.mark.parametrize("source, translation", [
@@ -555,6 +596,12 @@ def test_without_a_configuration_the_glossary_is_found_up_to_the_top_of_the_repo
     (EN_TR, "Version 1.5 of it", "Sürüm 1.5.7", "number 1.5"),
     (EN_TR, "A dataset has 1,000 samples", "Bir veri kümesinde 1 örnek var", "number 1,000"),  # 1000 in English
     (TR_EN, "Oran 0,5 olur", "The ratio is 0,500", "number 0,5"),  # 500 in English
+    # copied as written, but a different number in each language
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2,500 km uzunluğundadır", "number 2,500 (2500 in en, 2.5 in tr)"),
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2,5 km uzunluğundadır", "number 2,500"),
+    (EN_TR, "Use `x` with 1.500 V", "`x` ile 1.500 V kullanın", "number 1.500 (1.5 in en, 1500 in tr)"),
+    (TR_EN, "Oran 0,250 olur", "The ratio is 0,250", "number 0,250 (0.25 in tr, 250 in en)"),
+    (TR_EN, "10.000 kişi ve 2'de 1", "10.000 people and 1 in 2", "number 10.000 (10000 in tr, 10 in en)"),
 ])
 def test_lost_markup_both_directions(lint, languages, source, target, lost):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -575,6 +622,12 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (TR_EN, "1 250 000 kişi", "1,250,000 people"),
     (EN_TR, "Who finished the 3 100-metre runs?", "3 adet 100 metrelik koşuyu kim bitirdi?"),  # 3 runs, not 3100
     (EN_TR, "Split 8 512-token chunks", "8 adet 512 tokenlık parçayı bölün"),
+    (EN_TR, "A road is 2,500 km long", "Bir yol 2.500 km uzunluğundadır"),
+    (TR_EN, "Bir yol 2,5 km uzunluğundadır", "A road is 2.5 km long"),
+    # copied as written and a number in one language only (a version, a date, an address): kept as written
+    (EN_TR, "Python 3.10.2 on 192.168.1.1, 12.05.2023, at 0.5 or 1,000,000", "0.5 ya da 1,000,000 ile Python "
+                                                                         "3.10.2, 192.168.1.1, 12.05.2023"),
+    (TR_EN, "Oran 0,5 ve 1.000.000", "The ratio 0,5 and 1.000.000"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -694,6 +747,39 @@ def test_source_terms_take_english_inflections_but_not_other_words():
     assert found("Start the artifact upload") == []
     assert found("Two GPUs, the GPU's memory") == ["GPU"]
     assert found("GPUDirect") == []
+
+
+def test_turkish_words_take_inflections_and_derivations_of_their_root_but_are_not_prefixes():
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    def forms(rendering, *words):
+        return [word for word in words if GlossaryMatcher.contains(rendering, word, "tr")]
+
+    assert forms("ağ", "ağlar", "ağda", "ağdaki", "ağlarımızdan", "Ağ'ın", "ağlı", "ağırlık", "ağır", "ağız") == [
+        "ağlar", "ağda", "ağdaki", "ağlarımızdan", "Ağ'ın", "ağlı"]
+    assert forms("yük", "yükü", "yüktür", "yükleme", "yükleyici", "yüksek", "yükselme") == [
+        "yükü", "yüktür", "yükleme", "yükleyici"]
+    assert forms("parça", "parçalı", "parçalama", "parçalanmış", "parçanın") == [
+        "parçalı", "parçalama", "parçalanmış", "parçanın"]
+    assert forms("ağırlık", "AĞIRLIĞI", "ağırlıkları", "ağırlıklı") == ["AĞIRLIĞI", "ağırlıkları", "ağırlıklı"]
+    assert forms("kontrol", "kontrolü", "kontroller") == ["kontrolü", "kontroller"]  # a loanword's harmony
+    # a verb made from a noun, or written as an infinitive, also takes the forms of a verb
+    assert forms("nicele", "niceleme", "nicelenmiş", "nicelenmemiş", "nicelik") == [
+        "niceleme", "nicelenmiş", "nicelenmemiş"]
+    assert forms("eğitmek", "eğitilmiş", "eğittiği", "eğitim", "eğitmen") == [
+        "eğitilmiş", "eğittiği", "eğitim", "eğitmen"]
+    assert forms("kat", "katı", "katlar", "katman", "katılım", "kadar") == ["katı", "katlar"]
+
+
+def test_a_long_turkish_word_is_matched_quickly():
+    import time
+
+    from quizlint.rules._glossary import GlossaryMatcher
+
+    start = time.process_time()
+    for tail in ("dekilerinde", "inin", "ininde", "imizdeki"):  # (many ways to cut them into suffixes)
+        assert not GlossaryMatcher.contains("ev", "ev" + tail * 30 + "x", "tr")
+    assert time.process_time() - start < 1
 
 
 def test_turkish_source_terms_are_stems():
@@ -817,6 +903,15 @@ def test_number_values():
     assert number_values("1,000", ".") == {"1000"} and number_values("1,000", ",") == {"1"}
     assert number_values("1.000", ",") == {"1000"} and number_values("0.5", ",") == {"0.5"}  # (as written)
     assert number_values("10 000") == {"10000"} and number_values("10\u00a0000,5", ",") == {"10000.5"}
+
+
+def test_misread_values():
+    from quizlint.rules._markup import misread_values
+
+    assert misread_values("2,500", ".", ",") == ("2500", "2.5") and misread_values("1.000", ",", ".") == ("1000", "1")
+    assert misread_values("2,500", ".", None) is None and misread_values("2,500", ".", ".") is None
+    for token in ("2500", "3.10.2", "192.168.1.1", "12.05.2023", "0.5", "1,000,000"):
+        assert misread_values(token, ".", ",") is None, token
 
 
 def test_extract_markup():

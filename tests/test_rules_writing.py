@@ -4,6 +4,7 @@ items, edge cases, no false alarms on realistic good items, and a few runs throu
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -36,6 +37,10 @@ def test_every_word_list_has_english_and_turkish_and_compiles():
 def test_term_syntax():
     assert lexicon.term_regex("hepsi|tümü (de) (doğru|doğrudur)", "tr") == \
         "(?:hepsi|tümü)(?: (?:de))?(?: (?:doğru|doğrudur))?"
+    gap = re.compile(lexicon.term_regex("her zaman ... değil*", "tr"))
+    assert gap.fullmatch("her zaman değil") and gap.fullmatch("her zaman bir iki üç dört beş altı değildir")
+    assert not gap.fullmatch("her zaman bir iki üç dört beş altı yedi değildir")
+    assert not gap.fullmatch("her zaman çalışır ama hızlı değildir")  # (a gap stays in its clause)
     assert lexicon.term_regex("(yukarıdakilerin) hepsi", "tr") == "(?:(?:yukarıdakilerin) )?hepsi"
     with pytest.raises(ValueError):
         lexicon.term_regex("(only optional)", "en")
@@ -157,6 +162,10 @@ NUMBERS = ('"2"', '"3"', '"9"')
     ('"Bu sayılardan hangileri kullanılmayanlardır?"', "tr", "kullanılmayanlardır"),
     ('"Aşağıdakilerden hangisi yanlış bir ifadedir?"', "tr", "yanlış"),
     ('"Which of these is a false statement?"', "en", "false"),
+    # the EXCEPT of test writing, and the negative participle of a verb whose stem ends in -ma (yama-: patch)
+    ('"Bu sayılardan hangisi asal sayılar kümesinin dışındadır?"', "tr", "dışındadır"),
+    ('"Bu sayılardan hangisi tanımın dışında kalır?"', "tr", "dışında kalır"),
+    ('"Hangi güncelleme açığı yamamayan sürümdür?"', "tr", "yamamayan"),
 ])
 def test_negative_stem_not_emphasised(tmp_path, stem, languages, word):
     found = findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "negative-stem", languages)
@@ -199,6 +208,11 @@ def test_emphasised_negative_is_accepted(tmp_path, stem, languages):
     ('"Hangisi bir Mayan takvimidir?"', "tr"),
     # a negative participle before the question sentence is a scenario, not the question
     ('"Model GPU gerektirmeyen bir yöntemle eğitildi. Hangisi doğrudur?"', "tr"),
+    # "yamayan" (that patches: yama-yan) is no negative participle; "dışında" of a place is no EXCEPT
+    ('"OpenSSL açığını yamayan güncelleme hangisidir?"', "tr"),
+    ('"Açığı yamayanlar hangi ekiptendir?"', "tr"),
+    ('"Hangi gezegen asteroit kuşağının dışında yer alır?"', "tr"),
+    ('"Güneş sisteminin dışında bulunan en yakın yıldız hangisidir?"', "tr"),
 ])
 def test_no_negative_question(tmp_path, stem, languages):
     assert findings_of(tmp_path, one_item(stem, *NUMBERS, key=2), "W003", languages) == []
@@ -237,6 +251,11 @@ def test_negative_stem_only_in_the_translation_points_at_it(tmp_path):
     ('"Hiçbirini değiştirmez"', "tr", "Hiçbirini"),
     ('"Tümü silinir"', "tr", "Tümü"),
     ('"Ağırlıkların tamamını sıfırlar"', "tr", "tamamını"),
+    # "hiçbir zaman" (never) is absolute whatever follows; a negation in another clause does not hedge
+    ('"Hiçbir zaman gerekli değildir"', "tr", "Hiçbir zaman"),
+    ('"Her zaman çalışır ama hızlı değildir"', "tr", "Her zaman"),
+    ('"Her zaman çalışır, hızlı değildir"', "tr", "Her zaman"),
+    ('"It always works, but it isn\'t fast"', "en", "always"),
 ])
 def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations at random"',
@@ -266,6 +285,15 @@ def test_absolute_terms_in_distractors(tmp_path, distractor, languages, term):
     ('"**None**."', "en"),
     ('"It returns None after a warning"', "en"),
     ('"As a read-only archive"', "en"),
+    # hedges: "not always" contracted, and Turkish "her zaman" with the negative verb at the end of its clause
+    ('"It isn\'t always stable"', "en"),
+    ('"It doesn’t always converge"', "en"),
+    ('"They aren\'t all frozen"', "en"),
+    ('"It won\'t always converge, and it cannot always be resumed"', "en"),
+    ('"Eğitim için her zaman gerekli değildir"', "tr"),
+    ('"Her zaman yardımcı olmaz"', "tr"),
+    ('"Her durumda işe yaramaz"', "tr"),
+    ('"Her zaman tek GPU ile kullanılmıyor"', "tr"),
 ])
 def test_no_absolute_terms(tmp_path, distractor, languages):
     item = one_item('{en: "What does dropout do?", tr: "Dropout ne yapar?"}', '"Zeroes activations"', distractor)
@@ -611,6 +639,23 @@ def test_a_hedged_two_word_absolute_term_is_not_reported_through_the_cli(run, wr
         'demo.quiz.yaml:10:22: W004 [warning] distractor E uses the absolute term "Her durumda" (tr)']
 
 
+def test_contracted_and_turkish_clause_final_hedges_are_not_reported_through_the_cli(run, write_quiz, tmp_path):
+    # "isn't always" and "her zaman gerekli değildir" (negation at the end of the clause) were reported, though
+    # "not always" was not
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: gpu
+          stem: {en: "What is true of a GPU?", tr: "GPU hakkında hangisi doğrudur?"}
+          options:
+            - {text: {en: It speeds up matrix products, tr: Matris çarpımlarını hızlandırır}, correct: true}
+            - text: {en: It is not always needed for training, tr: "Eğitim için her zaman değil, bazen gerekir"}
+            - text: {en: It isn't always needed for training, tr: Eğitim için her zaman gerekli değildir}
+            - text: {en: It doesn’t always help, tr: Her zaman yardımcı olmaz}
+            - text: {en: It never helps, tr: Hiçbir zaman yardımcı olmaz}
+    """, "W004", "en, tr")
+    assert found == [
+        'demo.quiz.yaml:13:20: W004 [warning] distractor E uses the absolute term "never" (en), "Hiçbir zaman" (tr)']
+
+
 def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, write_quiz, tmp_path):
     # only the bare "hepsi", "hiçbir" were on the list: "Tümünü sıfırlar", "Hepsini siler" were not reported
     found = cli_findings(run, write_quiz, tmp_path, """
@@ -625,6 +670,25 @@ def test_inflected_turkish_all_and_none_are_absolute_terms_through_the_cli(run, 
         'demo.quiz.yaml:9:27: W004 [warning] distractor B uses the absolute term "Tümünü" (tr), "all" (en)',
         'demo.quiz.yaml:10:27: W004 [warning] distractor C uses the absolute term "Hepsini" (tr), "every" (en)',
     ]
+
+
+def test_positive_turkish_questions_that_look_negative_are_not_reported_through_the_cli(run, write_quiz, tmp_path):
+    # "yamayan" (that patches) matched *mayan*, and "dışında yer alır" (lies outside) matched dışında*
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: patch
+          stem: {en: "Which update patches the OpenSSL vulnerability?",
+                 tr: "OpenSSL açığını yamayan güncelleme hangisidir?"}
+          options: [{text: "3.0.7", correct: true}, {text: "3.0.1"}]
+        - id: outside
+          stem: {en: "Which planet lies outside the asteroid belt?",
+                 tr: "Hangi gezegen asteroit kuşağının dışında yer alır?"}
+          options: [{text: {en: Jupiter, tr: Jüpiter}, correct: true}, {text: {en: Earth, tr: Dünya}}]
+        - id: except
+          stem: {en: "Which of these is NOT in the belt?", tr: "Bunlardan hangisi kuşağın dışındadır?"}
+          options: [{text: {en: Jupiter, tr: Jüpiter}, correct: true}, {text: {en: Ceres, tr: Ceres}}]
+    """, "W003", "en, tr")
+    assert found == ['demo.quiz.yaml:15:58: W003 [warning] negative question: "dışındadır" (tr) not emphasised; '
+                     "ask positively, or write it as **NOT** / **DEĞİLDİR**"]
 
 
 def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):

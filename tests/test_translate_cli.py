@@ -306,6 +306,25 @@ def test_glossary_requirements_are_checked_after_translation(translate, libre):
     assert "1 glossary warning" in result.stderr
 
 
+def test_a_short_turkish_rendering_is_not_found_in_every_word_that_starts_with_it(run, tmp_path, libre):
+    """The glossary check after translation is the linter's: "yük" (load) is not in "Yüksek" (high)."""
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: load\n    translations: {en: load, tr: yük}\n",
+                                            encoding="utf-8")
+    (tmp_path / "tr.quiz.yaml").write_text(quiz_yaml("""\
+        - id: rate
+          stem: {tr: "Yüksek bir oran neye yol açar?"}
+          options:
+            - text: {tr: Salınıma, en: Oscillation}
+              correct: true
+            - text: {tr: Hiçbir şeye, en: Nothing}
+        """, quiz_id="tr-source", languages="tr, en"), encoding="utf-8")
+    libre.phrases["yüksek bir oran neye yol açar?"] = "What does a high rate lead to?"
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "glossary" not in result.stderr, result.stderr
+    assert quiz_data(tmp_path / "tr.quiz.yaml")["items"][0]["stem"]["en"] == "What does a high rate lead to?"
+
+
 def test_a_hanging_server_times_out(translate, bank, libre):
     libre.default = "hang"
     started = time.monotonic()

@@ -100,6 +100,13 @@ def test_glossary_is_checked_by_the_linters_own_rule_turkish_aware():
     assert glossary_problems(turkish_source, "emniyet tensörleri", "safetensors", "tr", "en") == []
     assert glossary_problems(turkish_source, "safetensors kullanın", "use safe tensors", "tr", "en") == [
         "glossary term 'safetensors' must stay as it is in the en text"]
+    # a short Turkish rendering is a word, not the start of any word: "yük" (load) is not in "yüksek" (high)
+    short = Glossary.model_validate({"terms": [{"term": "load", "translations": {"en": "load", "tr": "yük"}}]})
+    assert glossary_problems(short, "Yüksek bir oran", "A high rate", "tr", "en") == []
+    assert glossary_problems(short, "Yükü nedir?", "What is it?", "tr", "en") == [
+        "glossary term 'load' must be translated as 'load' in the en text (the tr text has 'yük' in 'Yükü')"]
+    assert glossary_problems(short, "What is the load?", "Yüksekliği nedir?", "en", "tr") == [
+        "glossary term 'load' must be translated as 'yük' in the tr text"]
 
 
 def test_redact_hides_keys_and_their_url_encoded_forms():

@@ -14,7 +14,9 @@ correctly) and is written in a small pattern language:
 - ``a|b`` is one word out of several: ``answers|options``;
 - ``(...)`` is optional and may hold several alternatives of one or more words: ``hepsi (de) (doğru|doğrudur)``;
 - ``*`` at the end of a word matches any continuation (``guarantee*``: guaranteed, guarantees), at the start
-  any beginning (``*maz``: olamaz, kullanılmaz; ``*n't``: isn't, doesn't).
+  any beginning (``*maz``: olamaz, kullanılmaz; ``*n't``: isn't, doesn't);
+- ``...`` between two words stands for up to six other words of the same clause: words that are not
+  :data:`CLAUSE_JOINERS` (``her zaman ... değil*``: "her zaman gerekli değildir").
 
 Punctuation between words is ignored; an apostrophe stays inside its word (``GPU'da``, ``isn't``).
 A ``whole`` list matches only a text that consists of one term and nothing else (an option that *is*
@@ -22,7 +24,8 @@ A ``whole`` list matches only a text that consists of one term and nothing else 
 
 An exception (same pattern language) takes out a match whose first word it holds: "not always" takes out
 "always", and "hemen hemen her" takes out "her zaman" in "hemen hemen her zaman" (almost always), although the
-term goes on past the exception's end.
+term goes on past the exception's end. An exception with a gap (``...``) holds within one clause: it does not
+count when punctuation (``,;:.!?``) stands between its words.
 """
 
 from __future__ import annotations
@@ -49,6 +52,14 @@ class WordList:
     whole: bool = False  # the whole text must be one term
 
 
+# Turkish negative predicates, which end their clause: "değildir", and the negative verb forms (olmaz,
+# gerekmez, olamaz; kullanılmıyor; yapılmamalı; olmamıştır; olmayabilir; yaramadı). "her zaman" followed by one
+# of them in its clause is the hedge "not always" ("her zaman gerekli değildir", "her zaman yardımcı olmaz").
+_TR_NEGATIVE_PREDICATES = "|".join((
+    "değil*", "*maz", "*mez", "*mazlar", "*mezler", "*mıyor*", "*miyor*", "*muyor*", "*müyor*", "*mamalı*",
+    "*memeli*", "*mamıştır", "*memiştir", "*mamaktadır", "*memektedir", "*mayabilir*", "*meyebilir*", "*madı*",
+    "*medi*",
+))
 # Turkish "all" and "none" pronouns take case endings (hepsini, tümünü, hiçbirini, tamamına): the stem with
 # ``*``. Not ``tüm*`` nor ``bütün*``: tümce (sentence), tümevarım (induction), bütünleşik (integrated).
 _TR_ALL_INFLECTED = ("hiçbir*", "hepsi*", "tümü*", "tamamı*")
@@ -104,8 +115,10 @@ LISTS: dict[str, WordList] = {
         {
             "en": ("not", "*n't", "cannot", "except", "least", "false", "incorrect", "untrue", "never"),
             "tr": (
-                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "dışında*", "olamaz",
-                "söylenemez",
+                "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "olamaz", "söylenemez",
+                # "outside" as test writing uses it for EXCEPT: "hangisi … dışındadır?", "… dışında kalır?"; not
+                # "dışında" alone, which is as often a place ("kuşağın dışında yer alır": lies outside the belt)
+                "dışındadır*", "dışında kal*",
                 # negative participles, the Turkish "that does not": olmayan, gerektirmeyen, kullanılmayanlar
                 "*mayan*", "*meyen*",
             ),
@@ -120,6 +133,8 @@ LISTS: dict[str, WordList] = {
                 "değil de", "değil mi", "yanlış pozitif*|negatif*|alarm*|sınıflandır*|etiketlen*",
                 "doğru (veya|ya da|mu|mı|mudur|ve) yanlış", "yanlış (veya|ya da|ve) doğru",
                 "mayan*|meyen*",  # the word itself ("Mayan"), not a participle ending in it
+                # positive participles of verbs whose stem ends in -ma: yama-yan (that patches), not yap-ma-yan
+                "yamayan*",
             ),
         },
     ),
@@ -151,11 +166,14 @@ LISTS: dict[str, WordList] = {
         },
         exceptions={
             "en": (
-                "not|almost|nearly always|all|every|only|completely|entirely|certainly|necessarily",
+                "not|cannot|*n't|almost|nearly always|all|every|only|completely|entirely|certainly|necessarily",
                 "almost|nearly never|none|nothing", "if and only if", "all reduce|gather|to", "to all",
                 "all in one", "read|write|append only",
             ),
-            "tr": ("her zaman değil*", f"hemen hemen {_TR_HEDGED}", f"neredeyse {_TR_HEDGED}"),
+            "tr": (
+                "her zaman değil*", f"her zaman|durumda|koşulda ... {_TR_NEGATIVE_PREDICATES}",
+                f"hemen hemen {_TR_HEDGED}", f"neredeyse {_TR_HEDGED}",
+            ),
         },
     ),
     "vague-terms": WordList(
@@ -218,6 +236,17 @@ LISTS: dict[str, WordList] = {
     ),
 }
 
+# Words that join two clauses (a gap, ``...``, does not run over them): "Her zaman çalışır ama hızlı değildir"
+# is not "not always".
+CLAUSE_JOINERS = {
+    "en": ("and", "but", "or", "nor", "because", "while", "although", "though", "so", "yet", "whereas"),
+    "tr": ("ama", "fakat", "ancak", "lakin", "ve", "veya", "ya", "yahut", "ise", "çünkü", "oysa", "halbuki",
+           "ki"),
+}
+_GAP = "..."
+_GAP_WORDS = 6
+_CLAUSE_BREAK = re.compile(r"[,;:.!?…]")
+
 # How many leading letters of a word count when comparing words for a clang association; languages not
 # listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first five letters so that inflected
 # forms match (parçalara, parçası → parça).
@@ -266,10 +295,12 @@ def terms(category: str, lang: str | None) -> tuple[str, ...]:
     return word_list.terms.get(language_key(lang), word_list.terms[FALLBACK])
 
 
-def _exceptions(category: str, lang: str | None) -> tuple[str, ...]:
+def _exceptions(category: str, lang: str | None, gap: bool) -> tuple[str, ...]:
+    """The exceptions of a list with a gap (``...``), or those without."""
     word_list = LISTS[category]
     key = language_key(lang)
-    return word_list.exceptions.get(key if key in word_list.terms else FALLBACK, ())
+    exceptions = word_list.exceptions.get(key if key in word_list.terms else FALLBACK, ())
+    return tuple(exception for exception in exceptions if (_GAP in exception.split()) == gap)
 
 
 def _fold(text: str, lang: str | None) -> str:
@@ -289,26 +320,36 @@ def _words_regex(words: str, lang: str | None) -> str:
     return " ".join(_word_regex(word, lang) for word in words.split())
 
 
+def _gap_regex(lang: str | None) -> str:
+    """Up to ``_GAP_WORDS`` words that are not clause joiners, each with the space before it (as few as will
+    do)."""
+    joiners = CLAUSE_JOINERS.get(language_key(lang), CLAUSE_JOINERS[FALLBACK])
+    not_a_joiner = "(?!(?:" + "|".join(re.escape(_fold(word, lang)) for word in joiners) + ")(?![^ ]))"
+    return f"(?: {not_a_joiner}[^ ]+){{0,{_GAP_WORDS}}}?"
+
+
 def term_regex(term: str, lang: str | None) -> str:
     """The regular expression (over casefolded words joined by spaces) of one term."""
-    pieces: list[tuple[bool, str]] = []  # (optional, regex)
+    pieces: list[tuple[bool, str, str]] = []  # (optional, regex, the space before it once a word went before)
     for optional, required in _PART.findall(term):
-        if required:
-            pieces.append((False, _words_regex(required, lang)))
+        if required == _GAP:
+            pieces.append((False, _gap_regex(lang), ""))  # (its words bring their spaces)
+        elif required:
+            pieces.append((False, _words_regex(required, lang), " "))
         else:
             choices = "|".join(_words_regex(choice, lang) for choice in optional.split("|"))
-            pieces.append((True, f"(?:{choices})"))
-    if all(optional for optional, _ in pieces):
+            pieces.append((True, f"(?:{choices})", " "))
+    if all(optional for optional, _, _ in pieces):
         raise ValueError(f"term {term!r} has no required word")
+    first_required = next(index for index, (optional, _, _) in enumerate(pieces) if not optional)
     regex = ""
-    for index, (optional, piece) in enumerate(pieces):
-        first_required = next(i for i, (opt, _) in enumerate(pieces) if not opt)
+    for index, (optional, piece, space) in enumerate(pieces):
         if index < first_required:
             regex += f"(?:{piece} )?"
         elif optional:
             regex += f"(?: {piece})?"
         else:
-            regex += piece if index == first_required else " " + piece
+            regex += piece if index == first_required else space + piece
     return regex
 
 
@@ -327,9 +368,16 @@ def _alternation(patterns: tuple[str, ...], lang: str | None, kind: str) -> re.P
 
 @lru_cache(maxsize=None)
 def _compiled(category: str, lang: str) -> tuple[re.Pattern | None, re.Pattern | None]:
+    """The terms of a list and its exceptions without a gap."""
     word_list = LISTS[category]
     return (_alternation(terms(category, lang), lang, "whole" if word_list.whole else "words"),
-            _alternation(_exceptions(category, lang), lang, "overlapping"))
+            _alternation(_exceptions(category, lang, gap=False), lang, "overlapping"))
+
+
+@lru_cache(maxsize=None)
+def _compiled_with_gap(category: str, lang: str) -> re.Pattern | None:
+    """The exceptions of a list with a gap (``...``), which hold within one clause."""
+    return _alternation(_exceptions(category, lang, gap=True), lang, "overlapping")
 
 
 @lru_cache(maxsize=None)
@@ -425,8 +473,10 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
     if not found:
         return []
     toks = tokens(text, key)
-    if exceptions is not None:
-        excluded = [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
+    excluded = _exception_ranges(exceptions, toks) + [
+        held for held in _exception_ranges(_compiled_with_gap(category, key), toks)
+        if _in_one_clause(text, toks, held)]
+    if excluded:
         found = [span for span in found if not _qualified(_word_range(toks, *span), excluded)]
     return [_to_match(toks, text, start, end) for start, end in found]
 
@@ -635,6 +685,18 @@ class Texts:
     def _content_words(self, index: int) -> tuple[tuple[str, str], ...]:
         text = self.texts[index]
         return _content_words(text, self.key) if text else ()
+
+
+def _exception_ranges(exceptions: re.Pattern | None, toks: _Tokens) -> list[tuple[int, int]]:
+    """The words (ranges) that ``exceptions`` match in a text."""
+    if exceptions is None:
+        return []
+    return [_word_range(toks, *match.span(1)) for match in exceptions.finditer(toks.folded)]
+
+
+def _in_one_clause(text: str, toks: _Tokens, words: tuple[int, int]) -> bool:
+    """Whether no punctuation stands between the words ``words`` (a range) of ``text``."""
+    return _CLAUSE_BREAK.search(text, toks.spans[words[0]][1], toks.spans[words[1]][0]) is None
 
 
 def _qualified(words: tuple[int, int], ranges: list[tuple[int, int]]) -> bool:

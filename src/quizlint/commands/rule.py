@@ -86,7 +86,8 @@ def word_list_section(rule: Rule) -> str:
 
     lists = "\n\n".join(lexicon.describe(category) for category in categories)
     return ("## Word lists\nLanguages without a list of their own use the English one. Term syntax: `a|b` one "
-            "of several words, `(...)` optional, `*` any continuation or beginning.\n\n" + lists)
+            "of several words, `(...)` optional, `*` any continuation or beginning, `...` up to six other words "
+            "of the same clause.\n\n" + lists)
 
 
 def explanation(rule: Rule) -> str:

@@ -5,20 +5,27 @@ term and the text are folded alike (``quizlint.text.casefold``), in every way th
 of them counts (``_foldings``): plain Unicode casefolding (INT8 matches "int8" and the term "api" matches "API"
 in a Turkish text too), and Turkish casefolding (I→ı, İ→i) when the text's language or the term's is Turkic
 ("İSTANBUL" is "istanbul" in the English text of a Turkish quiz). A do-not-translate term is written in the
-quiz's source language; renderings, in the language they are listed for. Words of a multi-word term match across any run of spaces or hyphens
-("fine-tuning" = "fine tuning").
+quiz's source language; renderings, in the language they are listed for. Words of a multi-word term match
+across any run of spaces or hyphens ("fine-tuning" = "fine tuning").
 
-- In a SOURCE text, a term (or its rendering in the source language, from ``translations``) is present when
-  it stands as a whole word, optionally followed by a suffix after an apostrophe (GPU'da, safetensors'ı) or
-  by one of the source language's inflectional endings (``SOURCE_ENDINGS``: English plurals, -ed, -ing; a final
-  consonant + y also as -ies, -ied: query → queries);
-  in an agglutinative language (Turkish…) a term is a stem and any ending is accepted.
-- In a TARGET text, a required rendering, a term that must stay untranslated and a forbidden rendering are
-  all matched as stems: "kontrol nokta" matches "kontrol noktaları", "GPU" matches "GPU'da". In Turkic
-  languages a compound noun of two words or more ending in the compound suffix (-ı/-i/-u/-ü,
-  -sı/-si/-su/-sü) also matches without it, so "kontrol noktası" matches "kontrol noktaları", and a final
-  ç/k/p/t of a word of two syllables or more also matches softened (c/ğ/b/d), so "belirteç" matches "belirteci"
-  and "ağırlık" "ağırlığı" (but "kat" does not match "kadar").
+- In a Turkic language (Turkish…), a term or a rendering (but a name in a target text: see below) is a word
+  with its forms (``inflected_pattern``, ``quizlint.rules._turkish``), not the start of any word: it may be
+  followed by a suffix after an apostrophe (GPU'da), a chain of inflections (plural, possessive, case,
+  copula, -ki, in vowel harmony) or a suffix that derives a word of the same root and anything after it
+  (parçalı, parçalama; a verb, made from a noun or given as an infinitive, also takes the forms of a verb:
+  nicelenmiş), so "ağ" (network) is found in "ağlar" and "ağdaki" but not in "ağırlık" (weight), nor "yük"
+  (load) in "yüksek" (high). A compound noun of two words or more ending in the compound suffix (-ı/-i/-u/-ü,
+  -sı/-si/-su/-sü) is also found without it, as inflection replaces it ("kontrol noktası": "kontrol
+  noktaları"), and a final ç/k/p/t of a word of two syllables or more also softened (c/ğ/b/d) before a suffix
+  that starts with a vowel ("belirteç": "belirteci"; "ağırlık": "ağırlığı"; but "kat" not in "kadar").
+- In a SOURCE text in another language, a term (or its rendering in the source language, from
+  ``translations``) is present when it stands as a whole word, optionally followed by a suffix after an
+  apostrophe (GPU's) or by one of the language's inflectional endings (``SOURCE_ENDINGS``: English plurals,
+  -ed, -ing; a final consonant + y also as -ies, -ied: query → queries).
+- In a TARGET text in another language, a required rendering and a forbidden one are matched as stems:
+  "checkpoint" matches "checkpointing".
+- In a TARGET text in any language, Turkish included, a term that must stay untranslated (a name) is matched
+  as a stem: it is not a word of the text's language ("GPUs" has "GPU").
 
 Terms and renderings are found in the words of a text only: code, math, URLs, link targets and HTML tags
 (``strip_untranslatable``) are not text to translate, and a term there is part of a name or an address. A
@@ -40,13 +47,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
     from quizlint.model import Glossary, GlossaryTerm
 from quizlint.lint.memo import Memo
+from quizlint.rules import _turkish
 from quizlint.rules._markup import has_markup, prose, strip_untranslatable
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 # Endings a term may carry in a source text of that language and still be the term (one list per language).
 SOURCE_ENDINGS: dict[str, tuple[str, ...]] = {
     "en": ("s", "es", "ed", "d", "ing"),
-    "tr": (),  # Turkish is agglutinative: terms are stems (see _is_stem_language)
+    "tr": (),  # Turkish is agglutinative: its endings are chains of suffixes (see _is_stem_language, _turkish)
 }
 # Turkish compound-noun (possessive) suffix, which changes with inflection: noktası → noktaları, parçası →
 # parçaları; -sI after a vowel, -I after a consonant.
@@ -54,7 +62,8 @@ _TURKISH_VOWELS = "aeıioöuü"
 _TURKISH_COMPOUND_AFTER_VOWEL = ("sı", "si", "su", "sü")
 _TURKISH_COMPOUND_AFTER_CONSONANT = ("ı", "i", "u", "ü")
 _SEPARATOR = r"[\s\-‐‑]+"
-_APOSTROPHE_SUFFIX = r"(?:['’][^\W\d_]+)?"
+_APOSTROPHE_THEN_SUFFIX = r"['’][^\W\d_]+"
+_APOSTROPHE_SUFFIX = f"(?:{_APOSTROPHE_THEN_SUFFIX})?"
 _KEY_LENGTH = 4
 _WORD_START = re.compile(r"(?<!\w)\w{1,%d}" % _KEY_LENGTH)
 
@@ -78,13 +87,18 @@ def _fold_text(text: str, folding: str | None, case_sensitive: bool) -> str:
     return nfc(text) if case_sensitive else casefold(text, folding)
 
 
-def _matches_in_some_folding(pattern, term: str, text: str, lang: str, written_in: str | None,
-                             case_sensitive: bool) -> bool:
-    """Whether ``pattern(term, lang, case_sensitive, folding)`` finds the term in ``text`` folded the same way, in
-    one of ``_foldings(lang, written_in)`` (case-sensitive terms: as written)."""
+def _found_in_some_folding(pattern, term: str, text: str, lang: str, written_in: str | None,
+                           case_sensitive: bool) -> str | None:
+    """Where ``pattern(term, lang, case_sensitive, folding)`` finds the term in ``text`` folded the same way, in
+    one of ``_foldings(lang, written_in)`` (case-sensitive terms: as written): the words it matched, as written
+    in ``text`` (as folded, when folding changed the text's length); None when it finds nothing."""
     foldings = (_PLAIN,) if case_sensitive else _foldings(primary_subtag(lang), written_in)
-    return any(pattern(term, lang, case_sensitive, folding).search(_fold_text(text, folding, case_sensitive))
-               for folding in foldings)
+    for folding in foldings:
+        folded = _fold_text(text, folding, case_sensitive)
+        match = pattern(term, lang, case_sensitive, folding).search(folded)
+        if match is not None:
+            return (text if len(text) == len(folded) else folded)[match.start():match.end()]
+    return None
 
 
 def _loose(text: str) -> str:
@@ -111,17 +125,17 @@ def _stem_forms(rendering: str, lang: str) -> list[str]:
     rendering without the compound suffix, which inflection replaces ("kontrol noktaları"); for a rendering
     ending in ç, k, p or t, its softened form, which a suffix starting with a vowel brings ("belirteç" →
     "belirteci", "ağırlık" → "ağırlığı", "renk" → "rengi")."""
-    forms = [rendering]
     if not _is_stem_language(lang):
-        return forms
+        return [rendering]
+    softened = _softened(rendering)
+    return _unsoftened_forms(rendering) + ([softened] if softened is not None else [])
+
+
+def _unsoftened_forms(rendering: str) -> list[str]:
+    """A Turkish rendering, and a compound noun also without its compound suffix (see ``_stem_forms``)."""
     head, _, last = rendering.rpartition(" ")
     stem = _without_compound_suffix(last) if head else None
-    if stem is not None:
-        forms.append(f"{head} {stem}")
-    softened = _softened(rendering)
-    if softened is not None:
-        forms.append(softened)
-    return forms
+    return [rendering] if stem is None else [rendering, f"{head} {stem}"]
 
 
 _TURKISH_SOFTENING = {"ç": "c", "k": "ğ", "p": "b", "t": "d"}
@@ -147,12 +161,72 @@ def stem_pattern(rendering: str, lang: str, case_sensitive: bool = False, foldin
     return re.compile(r"(?<!\w)(?:" + "|".join(dict.fromkeys(alternatives)) + ")")
 
 
+class _TurkishWord:
+    """A Turkish rendering as a word with its forms, found with the ``search`` of a compiled pattern: a form of
+    the rendering (``_stem_forms``; for a verb, also its stem) at a word start, then what ``_turkish.endings``
+    accepts after it (a regex would be compiled per rendering and try every way to cut a long word into
+    suffixes; the endings are one check for all renderings, which remembers what it tried)."""
+
+    def __init__(self, rendering: str) -> None:
+        verb = _turkish.verb_stem(rendering)
+        self._forms = [(_word_start(form), _turkish.endings(form, verb=form == verb))
+                       for form in _unsoftened_forms(rendering)]
+        softened = _softened(rendering)
+        if softened is not None:  # (only before a suffix that starts with a vowel)
+            self._forms.append((_word_start(softened), _turkish.endings(rendering, vowel_first=True)))
+        if verb is not None and verb != rendering:  # (an infinitive: yüklemek, and the forms of yükle-)
+            self._forms.append((_word_start(verb), _turkish.endings(verb, verb=True)))
+        self._any_form = re.compile("|".join(form.pattern for form, _ in self._forms))
+
+    def search(self, text: str) -> _Span | None:
+        """The first place in ``text`` where the rendering stands, inflected or not."""
+        if self._any_form.search(text) is None:  # (most texts: one search)
+            return None
+        found = [span for form, after in self._forms if (span := self._first(form, after, text)) is not None]
+        return min(found, key=_Span.start) if found else None
+
+    @staticmethod
+    def _first(form: re.Pattern, after: _turkish.Endings, text: str) -> _Span | None:
+        for match in form.finditer(text):
+            end = after.end(text, match.end())
+            if end is not None:
+                return _Span(match.start(), end)
+        return None
+
+
+def _word_start(phrase: str) -> re.Pattern:
+    return re.compile(r"(?<!\w)" + _phrase(phrase))
+
+
+@dataclass(frozen=True)
+class _Span:
+    """Where a ``_TurkishWord`` stands in a text (``start`` and ``end`` as those of a match)."""
+
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
+
+
+@lru_cache(maxsize=4096)
+def inflected_pattern(rendering: str, lang: str, case_sensitive: bool = False,
+                      folding: str | None = _PLAIN) -> _TurkishWord:
+    """A Turkish rendering as a word with its forms (``_turkish.endings``), in a text folded with
+    ``_fold_text(…, folding, case_sensitive)``: "ağ" is found in "ağlar" and "ağda", not in "ağırlık"; "ağırlık"
+    in "ağırlıklar" and, softened before a vowel, "ağırlığı"; "kontrol noktası" in "kontrol noktaları"."""
+    return _TurkishWord(_fold_text(rendering, folding, case_sensitive))
+
+
 @lru_cache(maxsize=4096)
 def source_pattern(term: str, lang: str, case_sensitive: bool = False, folding: str | None = _PLAIN) -> re.Pattern:
     """A term as a whole word in a source text, with an apostrophe suffix or one of the language's endings."""
     lang = primary_subtag(lang)
     if _is_stem_language(lang):
-        return stem_pattern(term, lang, case_sensitive, folding)
+        return inflected_pattern(term, lang, case_sensitive, folding)
     endings = SOURCE_ENDINGS.get(lang, ())
     ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
     folded = _fold_text(term, folding, case_sensitive)
@@ -212,6 +286,21 @@ def _for_language(table: dict, lang: str):
     return table.get(primary_subtag(lang))
 
 
+def _rendering_pattern(lang: str):
+    """How a rendering is found in a text in ``lang``: see ``GlossaryMatcher.contains``."""
+    return inflected_pattern if _is_stem_language(primary_subtag(lang)) else stem_pattern
+
+
+@dataclass(frozen=True, eq=False)
+class Found:
+    """A glossary term found in a source text: through ``spelling`` (the term, or its rendering in the text's
+    language), in ``word`` (the words of the text that matched it, as written)."""
+
+    term: GlossaryTerm
+    spelling: str
+    word: str
+
+
 @dataclass(frozen=True, eq=False)
 class Forbidden:
     term: GlossaryTerm
@@ -246,17 +335,21 @@ class GlossaryMatcher:
 
     def terms_in(self, text: str, lang: str) -> list[GlossaryTerm]:
         """Glossary terms present in ``text`` (a source text in ``lang``), in glossary order, each once."""
+        return [hit.term for hit in self.found_in(text, lang)]
+
+    def found_in(self, text: str, lang: str) -> list[Found]:
+        """``terms_in``, each with the spelling found (the term, or its rendering in ``lang``) and where."""
         candidates = self._source_index(lang).candidates(text)
         if not candidates:
             return []
-        found: dict[int, GlossaryTerm] = {}
+        found: dict[int, Found] = {}
         for term, spelling in candidates:
-            if id(term) not in found and _matches_in_some_folding(source_pattern, spelling, text, lang, lang,
-                                                                  term.case_sensitive):
-                found[id(term)] = term
+            if id(term) not in found and (word := _found_in_some_folding(
+                    source_pattern, spelling, text, lang, lang, term.case_sensitive)) is not None:
+                found[id(term)] = Found(term, spelling, word)
         if found and has_markup(text):  # (only the words count)
-            return self.terms_in(strip_untranslatable(text), lang)
-        return sorted(found.values(), key=lambda term: self._order[id(term)])
+            return self.found_in(strip_untranslatable(text), lang)
+        return sorted(found.values(), key=lambda hit: self._order[id(hit.term)])
 
     # -- target side
 
@@ -271,13 +364,16 @@ class GlossaryMatcher:
     @staticmethod
     def contains(rendering: str, text: str, lang: str, case_sensitive: bool = False,
                  written_in: str | None = None, anywhere: bool = False) -> bool:
-        """Whether the words of ``text`` (in ``lang``; with ``anywhere``, all of it, code included: for a name,
-        which code keeps as it is) have ``rendering`` (written in ``written_in``: by default, in ``lang``) as a
-        stem."""
-        found = _matches_in_some_folding(stem_pattern, rendering, text, lang, written_in or lang, case_sensitive)
+        """Whether the words of ``text`` (in ``lang``) have ``rendering`` (written in ``written_in``: by default,
+        in ``lang``): in a Turkic language as a word with its inflections (``inflected_pattern``), in others as a
+        stem. With ``anywhere``, for a name (a do-not-translate term), which code keeps as it is: in all of
+        ``text``, code included, and as a stem in every language (a name is not a word of the text's language:
+        "GPUs" has "GPU" in a Turkish text too)."""
+        pattern = stem_pattern if anywhere else _rendering_pattern(lang)
+        found = _found_in_some_folding(pattern, rendering, text, lang, written_in or lang, case_sensitive) is not None
         if found and not anywhere and has_markup(text):  # (only the words count)
-            return _matches_in_some_folding(stem_pattern, rendering, strip_untranslatable(text), lang,
-                                            written_in or lang, case_sensitive)
+            return _found_in_some_folding(pattern, rendering, strip_untranslatable(text), lang, written_in or lang,
+                                          case_sensitive) is not None
         return found
 
     def _forbidden_index(self, lang: str) -> _Index:
@@ -303,7 +399,8 @@ class GlossaryMatcher:
             known = hits.get(id(entry.term))
             if known is not None and len(known.rendering) >= len(entry.rendering):
                 continue
-            if self.contains(entry.rendering, text, lang, entry.term.case_sensitive, anywhere=True):  # (its words)
+            if _found_in_some_folding(_rendering_pattern(lang), entry.rendering, text, lang, lang,
+                                      entry.term.case_sensitive) is not None:
                 hits[id(entry.term)] = entry
         return sorted(hits.values(), key=lambda entry: self._order[id(entry.term)])
 

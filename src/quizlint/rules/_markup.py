@@ -176,6 +176,12 @@ def number_values(token: str, decimal_mark: str | None = None) -> frozenset[str]
     decimal mark. With the ``decimal_mark`` of the text's language ("." in English, "," in Turkish), only that
     one is: "1,000" in English is 1000 alone. Tokens that fit no reading (2.1.1) are compared as written.
     """
+    return number_readings(token, decimal_mark) or frozenset({token})
+
+
+@lru_cache(maxsize=4096)
+def number_readings(token: str, decimal_mark: str | None = None) -> frozenset[str]:
+    """``number_values`` without the fallback: empty when the token fits no reading (2.1.1, or "0.5" in Turkish)."""
     compact = token.translate(_NO_GROUPING_SPACES)
     separators = re.findall(r"[.,]", compact)
     groups = re.split(r"[.,]", compact)
@@ -188,7 +194,21 @@ def number_values(token: str, decimal_mark: str | None = None) -> frozenset[str]
     if decimal_mark in (None, last) and all(mark != last for mark in separators[:-1]) \
             and all(len(group) == 3 for group in groups[1:-1]):
         values.add(_plain_decimal("".join(groups[:-1]) + "." + groups[-1]))
-    return frozenset(values or {token})
+    return frozenset(values)
+
+
+@lru_cache(maxsize=4096)
+def misread_values(token: str, source_mark: str | None, target_mark: str | None) -> tuple[str, str] | None:
+    """When ``token``, copied as written from a text whose language has ``source_mark`` into one with
+    ``target_mark``, means a number in each and not the same one ("2,500": 2500 in English, 2.5 in Turkish):
+    its value in each (the smallest of several), else None. A token that is a number in only one of them
+    (3.10.2, "0.5" in Turkish) is not misread: it is a version, a date or a name, kept as written."""
+    if source_mark == target_mark or ("," not in token and "." not in token):
+        return None
+    source, target = number_readings(token, source_mark), number_readings(token, target_mark)
+    if not source or not target or source & target:
+        return None
+    return min(source, key=Decimal), min(target, key=Decimal)
 
 
 _NO_GROUPING_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f"))
@@ -206,14 +226,16 @@ def decimal_mark(lang: str) -> str | None:
 def missing_numbers(source: Markup, target: Markup, source_mark: str | None = None,
                     target_mark: str | None = None) -> list[str]:
     """Source number tokens with no number of the same value in the target (each distinct token once), each read
-    with the decimal mark of its language (see ``number_values``)."""
+    with the decimal mark of its language (see ``number_values``): a token copied as written is kept unless it
+    is ``misread_values`` in the target's language ("2,500" from English in a Turkish text)."""
     written = set(target.numbers)
-    if written.issuperset(source.numbers):  # the usual case: every token copied as it is
-        return []
+    if written.issuperset(source.numbers) and not any(misread_values(token, source_mark, target_mark)
+                                                      for token in source.numbers):
+        return []  # the usual case: every token copied as it is, and read the same
     target_values = [number_values(token, target_mark) for token in written]
     missing: list[str] = []
     for token in dict.fromkeys(source.numbers):
-        if token in written:
+        if token in written and not misread_values(token, source_mark, target_mark):
             continue
         values = number_values(token, source_mark)
         if not any(values & candidate for candidate in target_values):

@@ -7,9 +7,13 @@ none, nothing, completely, entirely, absolutely, totally, invariably, guarantee(
 Turkish: "her zaman", "hiçbir zaman", "asla", "daima", "sadece", "yalnızca", "tamamen", "kesinlikle",
 "mutlaka", "garanti", "tüm", "bütün", and "hiçbir", "hepsi", "tümü", "tamamı" with their case endings
 ("hiçbirini", "hepsini", "tümünü", "tamamına"; the full lists are below). Hedged uses are not
-counted: "not always", "almost all", "hemen hemen her zaman", "neredeyse hiçbir"; nor are technical terms such as all-reduce and
-read-only, nor words in inline code, nor Python's `None`: "None" written so as the whole option or inside a
-sentence (a bare "None" is a legitimate answer in programming questions). Options that are "all of the
+counted: "not always" (and "isn't always", "doesn't always", "cannot always"…), "almost all", "hemen hemen
+her zaman", "neredeyse hiçbir", and "her zaman" (or "her durumda") with a negative predicate later in its
+clause, where Turkish puts it ("her zaman gerekli değildir", "her zaman yardımcı olmaz": not always; but
+"hiçbir zaman", never, is counted whatever follows, and a negation after a comma or "ama" belongs to another
+clause); nor are technical terms such as all-reduce and read-only, nor words in inline code, nor Python's
+`None`: "None" written so as the whole option or inside a sentence (a bare "None" is a legitimate answer in
+programming questions). Options that are "all of the
 above" or "none of the above" are left to the rules of those names.
 
 The modal verbs "must" and "cannot" are deliberately not on the list: they are the ordinary way to state a

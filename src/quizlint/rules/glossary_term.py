@@ -15,20 +15,29 @@ and the text are casefolded alike, and a match counts when they match with plain
 text's language or the term's is Turkish (or another Turkic language), with Turkish casefolding (I/ı, İ/i):
 so a do-not-translate "API" is found as "API" in a Turkish text, and "İSTANBUL" in the English text of a
 quiz whose source is Turkish. (A do-not-translate term is written in the source language; a rendering, in
-its language.) In the source, a term may carry an inflection (English
-plurals, -ed, -ing) or a suffix after an apostrophe. In a translation, renderings are stems: a Turkish
-suffix after an apostrophe ("GPU'da", "safetensors'ı") or glued to a word ("kontrol noktaları" for the
-rendering "kontrol nokta") is accepted, and a Turkish compound noun that ends in the compound suffix
-("kontrol noktası") also matches its inflected forms ("kontrol noktaları"), and a Turkish rendering that ends
-in ç, k, p or t also matches with it softened before a vowel ("belirteç": "belirteci"; "ağırlık": "ağırlığı").
-Write renderings as stems.
+its language.) In English, a term may carry an inflection (plurals, -ed, -ing) or a suffix after an
+apostrophe in the source, and a rendering in a translation is a stem ("checkpoint" matches "checkpointing").
+In Turkish, in the source and in a translation, a term or a rendering is a word with its forms, not the start
+of any word: it may be followed by a suffix after an apostrophe ("GPU'da", "safetensors'ı"), by a chain of
+inflections (plural, possessive, case, copula, -ki, in vowel harmony, with the buffer letters y, n, s:
+"ağlarımızdaki", "kontrol noktasında"), or by a suffix that derives a word of the same root (-lı, -sız,
+-lık, -cı, -la: "parçalı", "parçalama", "yükleme") and anything after it; so "yük" (load) is not found in
+"yüksek" (high), nor "ağ" (network) in "ağırlık" (weight). A Turkish compound noun that ends in the compound
+suffix ("kontrol noktası") also matches its inflected forms ("kontrol noktaları"), and a Turkish rendering
+that ends in ç, k, p or t also matches with it softened before a vowel ("belirteç": "belirteci"; "ağırlık":
+"ağırlığı"). A Turkish verb is written as its infinitive ("eğitmek") or as a stem made from a noun
+("nicele"): it then also takes the forms of a verb ("eğitilmiş", "nicelenmiş", "niceleme"). A
+do-not-translate term is a name, not a word of the translation's language: in a translation it is matched as
+a stem in every language ("GPUs" keeps "GPU").
 Code (inline and fenced), math, URLs, link targets and HTML tags are not text to translate (`quizlint
 translate` leaves them as they are): a term there is not looked for in the source ("`torch.save(checkpoint)`"
 asks for no rendering of checkpoint), and neither a required rendering nor a forbidden one counts there in a
 text. A do-not-translate term, copied as it is, counts anywhere in a translation, in code too.
 A term can be found in the source through its own rendering in the source language, so a glossary written
 in English also checks a quiz whose source is Turkish, given `translations` in both languages. The finding
-points at the target text and names the term.
+points at the target text and names the term, and the word of the source it was found in when the source
+has it through its rendering or in a Turkish form: "glossary term 'load' must be translated as 'load' in the
+en text (the tr text has 'yük' in 'Yükü')".
 
 ## Why it matters
 Terminology is where machine and hurried human translation go wrong most visibly: the seed quizzes of this
@@ -85,6 +94,7 @@ from quizlint.model.texts import language_texts
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._item_texts import text_values_of
 from quizlint.rules._translation import has_text, item_fields_of
+from quizlint.text import casefold, is_turkic
 
 CODE = "T005"
 NAME = "glossary-term"
@@ -114,15 +124,16 @@ def _missing(ctx, matcher, position: int, value: dict, hits: list):
     source = value.get(ctx.source_language)
     if not has_text(source):
         return
-    terms = matcher.terms_in(source, ctx.source_language)
-    if not terms:
+    found = matcher.found_in(source, ctx.source_language)
+    if not found:
         return
     replaced = {(lang, id(hit.term)) for lang, hit in hits}
     for lang in ctx.target_languages:
         target = value.get(lang)
         if not has_text(target):
             continue
-        for term in terms:
+        for hit in found:
+            term = hit.term
             expected = matcher.expected(term, lang)
             if expected is None or (lang, id(term)) in replaced:
                 continue
@@ -135,7 +146,21 @@ def _missing(ctx, matcher, position: int, value: dict, hits: list):
             else:
                 message = f"glossary term '{term.term}' must be translated as '{expected}' in the {lang} text"
             field = item_fields_of(ctx)[position]
-            yield ctx.problem(f"{field.label}: {message}", *field.lang_path(lang))
+            yield ctx.problem(f"{field.label}: {message}{_where(hit, ctx.source_language)}", *field.lang_path(lang))
+
+
+def _where(hit, source_language: str) -> str:
+    """Where the source has the term, for a message, when that may not be plain to see: through its rendering
+    (" (the tr text has 'yük' in 'Yükü')"), or in a Turkish word that inflects it (" (the tr text has
+    'noktalarından')"); else "" (English inflections, as in "checkpoints", are plain to see)."""
+    if hit.spelling == hit.term.term and not is_turkic(source_language):
+        return ""
+    word = " ".join(hit.word.split())
+    as_written = casefold(word, source_language) == casefold(hit.spelling, source_language)
+    if hit.spelling == hit.term.term:
+        return "" if as_written else f" (the {source_language} text has '{word}')"
+    within = "" if as_written else f" in '{word}'"
+    return f" (the {source_language} text has '{hit.spelling}'{within})"
 
 
 def check(ctx):

@@ -8,8 +8,11 @@ Compares every translation with its source text and reports what the source has 
   English, and "1,000" in English is a thousand, never one (in a language whose decimal mark is not known, `.`
   and `,` may be either). Digits grouped by spaces are one number ("10 000"), unless the last group is glued
   to a word or a hyphen ("3 100-metre runs" are 3 runs of 100 metres). Digits glued to letters (INT8, MP3, v2)
-  are part of a name, not numbers. A number written in digits must stay in digits: "4" in the source is not
-  matched by "dört" or "four" (number words are not recognised — write digits, or words, in both languages);
+  are part of a name, not numbers. A number copied as written is lost when the two languages read it as
+  different numbers: "2,500" is 2500 in English but 2.5 in Turkish, so a Turkish text must write "2.500" (a
+  token that is a number in only one of them, such as a version "3.10.2", a date or "0.5" in a Turkish text, is
+  kept as written). A number written in digits must stay in digits: "4" in the source is not matched by
+  "dört" or "four" (number words are not recognised — write digits, or words, in both languages);
 - inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
 - URLs, and the targets of Markdown links and images: unchanged;
 - math (`$...$`, `$$...$$`): unchanged (whitespace aside);
@@ -57,7 +60,7 @@ None.
 
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
 from quizlint.rules._markup import (decimal_mark, extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
-                                   lost_counts, missing_numbers, missing_verbatim, number_tokens)
+                                   lost_counts, misread_values, missing_numbers, missing_verbatim, number_tokens)
 from quizlint.rules._translation import item_fields_of
 
 CODE = "T006"
@@ -83,8 +86,7 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
         return []  # nothing to lose
     target = extract_markup(target_text)
     lost = []
-    if source.numbers and (numbers := missing_numbers(source, target, decimal_mark(source_lang),
-                                                      decimal_mark(target_lang))):
+    if source.numbers and (numbers := _lost_numbers(source, target, source_lang, target_lang)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
     if source.code and (code := missing_verbatim(source.code, target.code)):
         lost.append("code " + _quoted(code, "`"))
@@ -98,12 +100,24 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
     return lost
 
 
+def _lost_numbers(source, target, source_lang: str, target_lang: str) -> list[str]:
+    """The source's numbers that the target lost, a number copied as written but read differently with what it
+    reads as in each language: "2,500 (2500 in en, 2.5 in tr)"."""
+    source_mark, target_mark = decimal_mark(source_lang), decimal_mark(target_lang)
+    lost = []
+    for token in missing_numbers(source, target, source_mark, target_mark):
+        misread = misread_values(token, source_mark, target_mark) if token in target.numbers else None
+        lost.append(f"{token} ({misread[0]} in {source_lang}, {misread[1]} in {target_lang})" if misread else token)
+    return lost
+
+
 def check(ctx):
     source_language = ctx.source_language
+    source_mark = decimal_mark(source_language)
     # the usual case: no markup or emphasis in any source text, so a target can only lose a source's numbers
     numbers_only = not has_markup_or_emphasis(joined_texts_of(ctx)[0])
     for position, lang, source, target in text_pairs_of(ctx):
-        if numbers_only and _numbers_kept(source, target):
+        if numbers_only and _numbers_kept(source, target, source_mark, decimal_mark(lang)):
             continue
         lost = lost_parts(source, target, source_language, lang)
         if lost:
@@ -112,9 +126,12 @@ def check(ctx):
                               f"{source_language} source", *field.lang_path(lang))
 
 
-def _numbers_kept(source: str, target: str) -> bool:
+def _numbers_kept(source: str, target: str, source_mark: str | None, target_mark: str | None) -> bool:
     """Whether ``target`` kept the numbers of ``source``, a text without markup, as far as can be told at once:
     ``source`` has no digit, or ``target`` has no markup either and every number token of ``source`` is also one
-    of ``target``'s as written (the usual case, decided without finding every number of the target)."""
+    of ``target``'s as written and read the same (the usual case, decided without finding every number of the
+    target)."""
     return not has_digit(source) or (not has_markup_or_emphasis(target)
-                                     and all(has_number_token(target, token) for token in number_tokens(source)))
+                                     and all(has_number_token(target, token)
+                                             and not misread_values(token, source_mark, target_mark)
+                                             for token in number_tokens(source)))

@@ -6,9 +6,12 @@ last sentence when none does. A negative word earlier in the stem (in a scenario
 question and is not reported. Words in inline code (`` `not x` ``) are code, not prose, and are skipped.
 
 Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and -n't; Turkish "değil(dir)",
-"yanlış", "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", "dışında", and the negative participles in
--mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir yöntemdir?", "asal olmayan",
-"kullanılmayanlar"), anywhere in the question sentence as "not" is (the full lists are below). Because
+"yanlış", "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", the EXCEPT of test writing "dışındadır" and
+"dışında kalır/kalan" (but not "dışında" alone, as often a place: "kuşağın dışında yer alır", lies outside the
+belt; so a question "hangisi … dışında …?" is not reported: emphasise its DIŞINDA all the same), and the
+negative participles in -mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir
+yöntemdir?", "asal olmayan", "kullanılmayanlar"; not the positive participle of a verb whose stem ends in -ma:
+"yamayan", that patches), anywhere in the question sentence as "not" is (the full lists are below). Because
 Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
 Phrases in which such a word is not a negation are not counted: "at least", "true or false", "false
