@@ -85,7 +85,10 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
     texts: list[tuple[list[str], str]] = []
     fields, ends = [], []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
-    words_of = {lang: _words_function(ctx.glossary, lang) for lang in languages}
+    prose_words_of = _prose_words_function(ctx.glossary)
+    # per language: how its texts lose their names (None: they have none), and whether an apostrophe marks one
+    names = {lang: _names_function(ctx.glossary, lang) for lang in languages}
+    apostrophe_names = {lang: is_turkic(lang) for lang in languages}
     min_letters = ctx.options["min-letters"]
     for item in items:
         for field in item_text_fields(item):
@@ -95,7 +98,12 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
             for lang in languages:
                 text = value.get(lang)
                 if text and not text.isspace():
-                    words = words_of[lang](text)
+                    # (inlined: no capital letter after the first one, the case of most texts, means no name)
+                    if names[lang] is None or (text[1:].islower() and not (
+                            apostrophe_names[lang] and ("'" in text or "’" in text))):
+                        words = prose_words_of(text)
+                    else:
+                        words = names[lang](text)
                     if _letters(words) >= min_letters:
                         texts.append((words, lang))
                         fields.append(field)
@@ -103,24 +111,22 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
     return texts, fields, ends
 
 
-def _words_function(glossary, lang: str):
-    """The words the identifier gets of a text filed under ``lang``: ``neutral_prose(text, glossary).split()``,
-    without the proper names (``without_proper_names``) unless ``lang`` capitalises its common nouns."""
-    prose_words_of = _prose_words_function(glossary)
+def _names_function(glossary, lang: str):
+    """What the identifier gets of a text filed under ``lang`` that may hold proper names: the words of
+    ``neutral_prose(text, glossary).split()`` without its proper names (``without_proper_names``); None when
+    ``lang`` capitalises its common nouns (its names cannot be told)."""
     if primary_subtag(lang) in CAPITALISED_NOUNS:
-        return prose_words_of
+        return None
     matcher, apostrophe_names = matcher_for(glossary), is_turkic(lang)
 
-    def words_of(text: str) -> list[str]:
-        if text[1:].islower() and not (apostrophe_names and ("'" in text or "’" in text)):
-            return prose_words_of(text)  # no capital letter after the first one (most texts): no name
+    def words_without_names(text: str) -> list[str]:
         if matcher:
             text = matcher.without_names(text)
         if has_markup(text):
             text = strip_untranslatable(text)
         return prose_words(without_proper_names(text, apostrophe_names))
 
-    return words_of
+    return words_without_names
 
 
 def _prose_words_function(glossary):
