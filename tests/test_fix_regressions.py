@@ -369,3 +369,65 @@ def test_fix_never_replaces_a_read_only_file_and_says_what_it_did_not_write(tmp_
                                           "written.")
     assert quiz.read_bytes() == before
     assert sorted(path.name for path in bank.iterdir()) == ["biased.quiz.yaml"]
+
+
+# ------------------------------- 3. lint's [*] marks obey what fix obeys: suppressions and per-file ignores
+
+def suppress_items(path: Path, code: str = "B001") -> None:
+    """A ``# quizlint: disable=CODE`` comment on the `id:` line of every item of ``path``."""
+    lines = [line + f"  # quizlint: disable={code} -- keep this order" if line.lstrip().startswith("- {id:") else line
+             for line in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def suppress_file(path: Path, code: str = "B001") -> None:
+    path.write_text(f"# quizlint: disable={code} -- order matters here\n" + path.read_text("utf-8"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", ["B001", "B003"])
+def test_items_that_suppress_a_position_rule_are_not_fixable_and_their_suppression_is_not_unused(run, tmp_path, code):
+    """QA: every item suppresses B001 (or B003, which pins the item for the whole rebalancing as well): lint
+    marked the bias [*] and called the suppressions unused while fix, which obeys them, had nothing to fix."""
+    quiz = write_keys(tmp_path, "caps", [0] * 10)
+    suppress_items(quiz, code)
+    output = lint(run, tmp_path, *BIAS).output
+    assert re.search(r"B001 \[warning\] keys A:10 B:0 C:0 D:0 .*p<0\.0001$", output, re.MULTILINE), output
+    assert "[*]" not in output and "fixable" not in output and "Q001" not in output
+    fix = run("fix", *BIAS, ".", cwd=tmp_path)
+    assert fix.exit_code == 0 and "Nothing to fix." in fix.output
+
+
+@pytest.mark.parametrize("how", ["comment", "per-file-ignores"])
+def test_files_that_disable_b001_leave_the_bank_bias_unfixable_once_the_rest_is_fixed(run, tmp_path, how):
+    """QA: three of four files disable B001 (at the top, or in per-file-ignores); fix balances the fourth, and
+    lint went on marking the bank's bias [*] although the next fix had nothing to do."""
+    files = [write_keys(tmp_path, f"f{number}", [0, 0, 0]) for number in range(4)]
+    if how == "comment":
+        for path in files[1:]:
+            suppress_file(path)
+    else:
+        (tmp_path / "quizlint.toml").write_text('[per-file-ignores]\n"f[123].quiz.yaml" = ["B001"]\n', encoding="utf-8")
+    fixed = run("fix", "--select", "B001", ".", cwd=tmp_path)
+    assert fixed.exit_code == 0 and "in 1 file." in fixed.output, fixed.output
+    assert [keys_in(path) for path in files[1:]] == [[0, 0, 0]] * 3
+    output = lint(run, tmp_path, "--select", "B001").output
+    assert re.search(r"^f0\.quiz\.yaml:\d+:\d+: B001 \[warning\] keys A:9 B:1 C:1 D:1 .*across the bank", output,
+                     re.MULTILINE), output
+    assert "[*]" not in output and "Q001" not in output
+    again = run("fix", "--select", "B001", ".", cwd=tmp_path)
+    assert again.exit_code == 0 and "Nothing to fix." in again.output
+
+
+def test_a_suppression_added_between_cached_runs_updates_the_mark(run, tmp_path):
+    quiz = write_keys(tmp_path, "caps", [0] * 10)
+    assert "[*]" in run("lint", "--select", "B001", ".", cwd=tmp_path).output
+    suppress_items(quiz)
+    output = run("lint", "--select", "B001", ".", cwd=tmp_path).output
+    assert "B001" in output and "[*]" not in output
+
+
+def test_the_rules_that_move_keys_are_the_ones_fix_rebalances_for():
+    from quizlint.fix.bias import REBALANCE_CODES
+    from quizlint.rules.base import all_rules
+
+    assert {rule.code for rule in all_rules() if rule.moves_keys} == set(REBALANCE_CODES)

@@ -35,7 +35,8 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     - numeric-order (W009): sort numeric options in ascending order.
 
     Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`
-    comments). Comments, blank lines, quoting and key order are kept (the comment lines right above an option
+    comments: an item where B001 or B003 is disabled keeps its option order). Comments, blank lines, quoting
+    and key order are kept (the comment lines right above an option
     move with it); files are written atomically. Moving options changes no text, so a translation whose source
     digest was current stays current: its `translations.<lang>.source` is set to the digest of the new order (a
     stale one stays stale). Files with load or schema errors are left alone (exit 1). Without PATHS, fixes the

@@ -7,6 +7,7 @@
   number of options, in each reported quiz file, and in every file when the bank as a whole is reported,
   moving as few items as possible; deterministic (stable hashes of ids, no random state). Afterwards the rules
   are quiet on the bank. See :mod:`quizlint.fix.balance`.
+  Items where B001 or B003 is disabled (``per-file-ignores``, ``# quizlint: disable=``) count but never move.
   Items the bias rules do not count are left alone: multiple-answer items (their keys have no single
   position), items with no key or several keys, and items with a ``fixed`` option. Items whose option order
   means something count but never move: all options are numbers, or an option is "all/none of the above"

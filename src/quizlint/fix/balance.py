@@ -65,12 +65,15 @@ def bank_candidates(quizzes: Sequence[QuizSummary],
             for position, item in enumerate(quiz.items) if is_movable_item(item)]
 
 
-def fixable_groups(quizzes: list[QuizSummary], groups: list[list[ItemSummary]]) -> list[bool]:
+def fixable_groups(quizzes: list[QuizSummary], groups: list[list[ItemSummary]],
+                   kept_in_place: frozenset[tuple[str, str]] = frozenset()) -> list[bool]:
     """For each group of items a position-bias rule reports in the bank ``quizzes``, whether ``quizlint fix``
     moves one of its keys when it rebalances those groups: whether the finding is fixable. (It is not when the
-    keys that cannot move make the bias.)"""
+    keys that cannot move make the bias: among them those of ``kept_in_place``, the (file, item id) of the items
+    where a rule that moves keys is disabled.)"""
     reported = {id(item) for group in groups for item in group}
-    moves = plan_rebalance(bank_candidates(quizzes, lambda _ref, item: id(item) in reported))
+    moves = plan_rebalance(bank_candidates(quizzes, lambda _ref, item: id(item) in reported
+                                           and (item.file, item.item) not in kept_in_place))
     moved = {id(quizzes[quiz_index].items[position]) for quiz_index, position in (move.ref for move in moves)}
     return [any(id(item) in moved for item in group) for group in groups]
 

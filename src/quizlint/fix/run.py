@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from quizlint.bank import BankSettings
 from quizlint.diagnostics import Finding
 from quizlint.fix.apply import fixed_text
 from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, ItemFix, plan_bank
-from quizlint.lint.engine import _item_id_lines, display_path
-from quizlint.lint.suppress import parse_suppressions
-from quizlint.model import QuizFile
+from quizlint.lint.engine import display_path, file_suppressions
+from quizlint.lint.suppress import disabled_codes
 from quizlint.translate.files import FileChange, read_for_editing
 from quizlint.yamledit import YamlEditError
 
@@ -34,18 +31,6 @@ def format_finding(finding: Finding) -> str:
     return f"{finding.file}:{finding.line}:{finding.column}: {finding.code} [{finding.severity}] {finding.message}"
 
 
-def disabled_codes(settings: BankSettings, display: str, quiz_file: QuizFile) -> Callable[[str], set[str]]:
-    """Item id → the codes not to fix there: per-file ignores, and suppressions for the file or the item;
-    None → the codes not to fix anywhere in the file."""
-    suppressions = parse_suppressions(display, quiz_file.document.text, _item_id_lines(quiz_file),
-                                      quiz_file.document.in_scalar)
-    whole_file = set(settings.config.ignored_for(display))
-    per_item: dict[str, set[str]] = defaultdict(set)
-    for entry in suppressions.entries:
-        (whole_file if entry.item is None else per_item[entry.item]).update(entry.codes)
-    return lambda item_id: whole_file | per_item.get(item_id, set())
-
-
 def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
     """The files that can be edited; the others are reported (a file with load or schema errors is left
     alone: its structure cannot be trusted, and its items take no part in the balance)."""
@@ -58,7 +43,8 @@ def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
             report.errors.append(f"{display}: left alone: fix the errors above first")
             report.left_alone += 1
             continue
-        files.append(EditableFile(path, display, quiz_file, disabled_codes(settings, display, quiz_file)))
+        disabled = disabled_codes(file_suppressions(display, quiz_file), settings.config.ignored_for(display))
+        files.append(EditableFile(path, display, quiz_file, disabled))
     return files
 
 

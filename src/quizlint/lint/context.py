@@ -145,6 +145,9 @@ class BankContext:
     quizzes: list[QuizSummary]
     options: dict[str, Any]
     services: Any = None
+    # (file, item id) of the items whose options `quizlint fix` leaves in place although they count: a rule that
+    # moves keys is disabled there (see ``quizlint.lint.engine.kept_in_place``)
+    kept_in_place: frozenset[tuple[str, str]] = frozenset()
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property

@@ -11,12 +11,13 @@ import os
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from quizlint.diagnostics import REPORT_ORDER, Finding
 from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.services import Services
-from quizlint.lint.suppress import FileSuppressions, apply_suppressions, may_suppress, parse_suppressions
+from quizlint.lint.suppress import (FileSuppressions, apply_suppressions, disabled_codes, may_suppress,
+                                   parse_suppressions)
 from quizlint.load import read_source
 from quizlint.model import read_quiz, text_in
 
@@ -214,18 +215,41 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
                                          result.pending if services.defer_full_looks else None, ordered))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
     result.summary = summarize(quiz_file, ordered)
-    text = quiz_file.document.text
-    result.suppressions = parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {},
-                                             quiz_file.document.in_scalar)
+    result.suppressions = file_suppressions(display, quiz_file)
     return result
 
 
-def bank_findings(summaries: list[QuizSummary], selection: Selection, services: Services) -> list[Finding]:
+def file_suppressions(display: str, quiz_file: QuizFile) -> FileSuppressions:
+    """The suppression comments of a quiz file that loaded (``display``: its path in reports)."""
+    text = quiz_file.document.text
+    return parse_suppressions(display, text, _item_id_lines(quiz_file) if may_suppress(text) else {},
+                              quiz_file.document.in_scalar)
+
+
+def kept_in_place(results: Iterable[FileResult], selection: Selection,
+                  ignored_for: Callable[[str], Iterable[str]] | None = None) -> frozenset[tuple[str, str]]:
+    """(file, item id) of the items whose options ``quizlint fix`` leaves in place although the rules that move
+    keys count them: one of those rules (when enabled) is disabled there, by a suppression comment or by the
+    per-file ignores ``ignored_for(file)``. (``quizlint.fix.plan.may_rebalance`` decides the same way.)"""
+    codes = {code for code, rule in selection.enabled.items() if rule.moves_keys}
+    kept: set[tuple[str, str]] = set()
+    for result in results:
+        ignored = codes & set(ignored_for(result.path)) if ignored_for is not None and codes else set()
+        if result.summary is None or not (ignored or result.suppressions is not None and result.suppressions.entries):
+            continue
+        disabled = disabled_codes(result.suppressions, ignored)
+        kept.update((item.file, item.item) for item in result.summary.items if codes & disabled(item.item))
+    return frozenset(kept)
+
+
+def bank_findings(summaries: list[QuizSummary], selection: Selection, services: Services,
+                  kept: frozenset[tuple[str, str]] = frozenset()) -> list[Finding]:
+    """The findings of the bank rules; ``kept``: the items ``quizlint fix`` leaves in place (``kept_in_place``)."""
     findings = []
     for rule in selection.enabled.values():
         if rule.scope != "bank":
             continue
-        context = BankContext(summaries, selection.options_for(rule), services)
+        context = BankContext(summaries, selection.options_for(rule), services, kept)
         for problem in rule.check(context):
             findings.append(_finding(rule, selection, problem.file or "", problem.position or (1, 1), problem,
                                      problem.item))
@@ -238,13 +262,17 @@ def summaries_of(results: Iterable[FileResult]) -> list[QuizSummary]:
 
 
 def lint_bank(results: Iterable[FileResult], selection: Selection, services: Services | None = None,
-              bank: list[Finding] | None = None, whole_bank: bool = True) -> LintResult:
+              bank: list[Finding] | None = None, whole_bank: bool = True,
+              ignored_for: Callable[[str], Iterable[str]] | None = None) -> LintResult:
     """Combine per-file results, run bank rules (unless their findings are known: ``bank``), apply
     suppressions, sort. When the results are not of the ``whole_bank``, a suppression of a bank rule is never
-    reported unused: what it silences may be in a file the run did not see."""
+    reported unused: what it silences may be in a file the run did not see. ``ignored_for(file)``: the
+    per-file ignores (the caller drops their findings; the bank rules need them to tell what ``quizlint fix``
+    would leave in place)."""
     results = list(results)
     if bank is None:
-        bank = bank_findings(summaries_of(results), selection, services or Services())
+        bank = bank_findings(summaries_of(results), selection, services or Services(),
+                             kept_in_place(results, selection, ignored_for))
     by_file: dict[str, list[Finding]] = {result.path: list(result.findings) for result in results}
     for finding in bank:
         by_file.setdefault(finding.file, []).append(finding)

@@ -12,8 +12,8 @@ from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
 from quizlint.lint import prestart
 from quizlint.lint.gc_pause import cycle_collector_paused
-from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, display_path, lint_bank,
-                                  lint_file, resolve_pending, summaries_of)
+from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, display_path, kept_in_place,
+                                  lint_bank, lint_file, resolve_pending, summaries_of)
 from quizlint.lint.lifeline import pool_initializer
 from quizlint.lint.services import Services
 from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
@@ -291,7 +291,8 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
                               identifications.rows if identifications is not None else (),
                               _entry_writer(cache, digests))
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
-    guess = _bank_guess(cache, todo, cached, jobs_list, selection) if waiting_early else None
+    guess = _bank_guess(cache, todo, cached, jobs_list, selection,
+                        settings.config.ignored_for) if waiting_early else None
     fresh = dict(zip((display for _, display in todo), waiting()))
     damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
     if damaged:  # a cache entry that cannot be read is a miss
@@ -311,7 +312,8 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | ({glossary_entry} if glossary_entry else set()))
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
-    bank = guess[1] if guess is not None and guess[0] == summaries_of(results) else None
+    bank = guess[1] if guess is not None and guess[0] == _bank_input(results, selection,
+                                                                     settings.config.ignored_for) else None
     return _report(settings, results, glossary_findings, bank)
 
 
@@ -330,10 +332,11 @@ def _entry_writer(cache, digests: dict[str, str]) -> Callable[[FileResult], None
 
 
 def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult], jobs_list: list[tuple[str, str]],
-                selection) -> tuple[list, list] | None:
+                selection, ignored_for) -> tuple[tuple, list] | None:
     """While a worker lints the changed files: the bank rules' findings should the item summaries of those
     files be as they were (the usual edit, of a text or a feedback, changes none of the keys, lengths, stems or
-    positions they hold), worked out from the files' previous cache entries; (those summaries, the findings),
+    positions they hold), worked out from the files' previous cache entries; (what they depend on, see
+    ``_bank_input``; the findings),
     or None when a changed file has no previous entry."""
     previous = {}
     for _, display in todo:
@@ -341,8 +344,15 @@ def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult
         if hit is None:
             return None
         previous[display] = hit
-    summaries = summaries_of(filter(None, (cached.get(display) or previous.get(display) for _, display in jobs_list)))
-    return summaries, bank_findings(summaries, selection, Services())
+    results = [result for _, display in jobs_list if (result := cached.get(display) or previous.get(display))]
+    summaries, kept = bank_input = _bank_input(results, selection, ignored_for)
+    return bank_input, bank_findings(summaries, selection, Services(), kept)
+
+
+def _bank_input(results: list[FileResult], selection, ignored_for) -> tuple[list, frozenset]:
+    """What the bank rules' findings depend on besides the settings: the summaries, and the items ``quizlint
+    fix`` leaves in place (suppressions and per-file ignores of the rules that move keys)."""
+    return summaries_of(results), kept_in_place(results, selection, ignored_for)
 
 
 def _open_cache(settings: BankSettings):
@@ -370,7 +380,8 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
             bank: list | None = None) -> LintResult:
     """Bank rules over the per-file results (unless their findings are known: ``bank``), then per-file ignores,
     in report order."""
-    result = lint_bank(results, settings.selection, Services(), bank, whole_bank=not settings.some_files_only)
+    result = lint_bank(results, settings.selection, Services(), bank, whole_bank=not settings.some_files_only,
+                       ignored_for=settings.config.ignored_for)
     findings = glossary_findings + [
         finding for finding in result.findings
         if finding.code not in settings.selection.ignored_checks

@@ -2,16 +2,19 @@
 reason`` in flake8 and ruff).
 
 On an item's ``id:`` line the comment silences those rules for that item; among the comment lines at the
-top of the file, for the whole file. A suppression that silences nothing is reported (Q001), and so is one
-that names an unknown rule or stands where it cannot apply (Q002), and a comment that is meant as one but
-is not written in that form (``# quizlint: disable W003``, ``# QUIZLINT: …``, ``# quizlint: enable=…``):
+top of the file, for the whole file. ``quizlint fix`` obeys the same comments (:func:`disabled_codes`): for the
+rules that move keys (key-position-bias, key-middle-bias) it leaves the options of the items they cover in
+place, so such a suppression is never unused. Any other suppression that silences nothing is reported (Q001),
+and so is one that names an unknown rule or stands where it cannot apply (Q002), and a comment that is meant
+as one but is not written in that form (``# quizlint: disable W003``, ``# QUIZLINT: …``, ``# quizlint: enable=…``):
 silently ignored, it would silence nothing while its author believes it does.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from quizlint.diagnostics import Finding
@@ -189,6 +192,23 @@ def parse_suppressions(path: str, text: str, item_id_lines: dict[int, str],
     return result
 
 
+def disabled_codes(suppressions: FileSuppressions | None,
+                   ignored: Iterable[str] = ()) -> Callable[[str | None], set[str]]:
+    """Item id → the codes disabled for that item: ``ignored`` (the file's ``per-file-ignores``) and the
+    suppressions of the whole file or of the item; None → the codes disabled for the whole file."""
+    whole_file = set(ignored)
+    per_item: dict[str, set[str]] = defaultdict(set)
+    for entry in suppressions.entries if suppressions is not None else ():
+        (whole_file if entry.item is None else per_item[entry.item]).update(entry.codes)
+    return lambda item_id: whole_file | per_item.get(item_id, set())
+
+
+def _obeyed_by_fix(code: str) -> bool:
+    """Whether ``quizlint fix`` obeys a suppression of ``code`` beyond the findings lint silences with it."""
+    rule = find_rule(code)
+    return rule is not None and rule.moves_keys
+
+
 def _silencer(entries: list[Suppression], finding: Finding) -> list[Suppression]:
     """The suppressions that cover ``finding``: same code, and the whole file or the finding's item."""
     return [entry for entry in entries
@@ -201,7 +221,7 @@ def _unused(suppressions: FileSuppressions, enabled: set[str] | None, unchecked_
         if entry.item is not None and entry.item in unchecked_items:
             continue  # the item failed validation, so its rules never ran
         for code in entry.codes:
-            if code in (UNUSED_CODE, INVALID_CODE) or code in entry.used:
+            if code in (UNUSED_CODE, INVALID_CODE) or code in entry.used or _obeyed_by_fix(code):
                 continue
             if enabled is None or code in enabled:
                 where = f"item {entry.item!r}" if entry.item else "this file"

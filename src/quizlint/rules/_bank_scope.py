@@ -30,7 +30,9 @@ GroupTest = Callable[[Hashable, Tally, int, str], "str | None"]
 # a grouping gives its groups in sorted order of their keys
 Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
 # fixable(the bank, the items of each group reported) → per group, whether `quizlint fix` changes something for it
-Fixable = Callable[[list[QuizSummary], list[list[ItemSummary]]], list[bool]]
+# (the bank, the groups of items reported, the (file, item id) of the items `quizlint fix` leaves in place) →
+# per group, whether `quizlint fix` would move a key for it
+Fixable = Callable[[list[QuizSummary], list[list[ItemSummary]], frozenset[tuple[str, str]]], list[bool]]
 
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
@@ -102,7 +104,8 @@ def scoped_problems(ctx: BankContext, grouping: Grouping, counting: Counting, mi
     """Test each quiz file and then the pooled bank, following the policy in the module doc; the findings are
     marked fixable where ``fixable`` says so of the groups they report (never without it)."""
     findings = list(_scoped_findings(ctx, grouping, counting, min_items))
-    marks = fixable(ctx.quizzes, [items for _, _, items in findings]) if fixable and findings else repeat(False)
+    marks = (fixable(ctx.quizzes, [items for _, _, items in findings], ctx.kept_in_place) if fixable and findings
+             else repeat(False))
     for (quiz, message, _), mark in zip(findings, marks):
         yield ctx.problem(message, quiz.file, quiz.line, quiz.column, fixable=mark)
 

@@ -67,6 +67,12 @@ class Rule:
     option_limits: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     options_error: Callable[[dict[str, Any]], str | None] | None = None
 
+    @property
+    def moves_keys(self) -> bool:
+        """Whether ``quizlint fix`` answers the rule by moving keys (the fixable bank rules: key-position-bias,
+        key-middle-bias): it then leaves in place the options of every item where the rule is disabled."""
+        return self.scope == "bank" and self.fixable
+
     def limits_text(self, name: str) -> str:
         """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
         if name not in self.option_limits:

@@ -55,8 +55,9 @@ items:
 
 ## How to fix
 Run `quizlint fix`: it moves the keys to balanced positions (options marked `fixed: true` stay where they
-are; items whose option order means something, such as numbers, count but never move: a finding is marked
-fixable, `[*]`, only when the fix would move a key for it). By hand: move some keys to the first and last
+are; items whose option order means something, such as numbers, and items where this rule or
+key-position-bias is disabled by a suppression comment or `per-file-ignores` count but never move: a finding is
+marked fixable, `[*]`, only when the fix would move a key for it). By hand: move some keys to the first and last
 positions.
 
 ## Options

@@ -57,9 +57,10 @@ items:
 ## How to fix
 Run `quizlint fix`: it moves the keys to balanced positions (options marked `fixed: true`, such as
 "None of the above", stay where they are). Items whose option order means something (every option a number,
-"all/none of the above", "I and II") count but never move, so a finding is marked fixable (`[*]`) only when
-the fix would move a key for it. By hand: move keys out of the over-used positions. Do not aim for perfectly
-even counts either (see key-over-balanced).
+"all/none of the above", "I and II") count but never move, nor do the options of an item where this rule or
+key-middle-bias is disabled (a `# quizlint: disable=B001` comment on its `id:` line or at the top of its file,
+`per-file-ignores`); a finding is marked fixable (`[*]`) only when the fix would move a key for it. By hand:
+move keys out of the over-used positions. Do not aim for perfectly even counts either (see key-over-balanced).
 
 ## Options
 - `alpha` (default `0.05`): significance level; a p-value below it is reported.
