@@ -431,3 +431,32 @@ def test_the_rules_that_move_keys_are_the_ones_fix_rebalances_for():
     from quizlint.rules.base import all_rules
 
     assert {rule.code for rule in all_rules() if rule.moves_keys} == set(REBALANCE_CODES)
+
+
+# ------------------------------------------------------ 4. option entries with a comment on the dash line
+
+def test_options_with_a_comment_on_the_dash_line_move_with_it(run, tmp_path):
+    """QA: `- # the key` with `text:` on the next line made fix refuse every item (exit 1) while lint marked
+    B001 fixable."""
+    items = "".join(f"""\
+- id: q{number}
+  stem: "Question number {number} about capitals?"
+  options:
+    - # the key
+      text: "Capital {number}"
+      correct: true
+    - text: "Port {number}"
+    - text: "Town {number}"
+    - text: "City {number}"
+""" for number in range(10))
+    quiz = tmp_path / "caps.quiz.yaml"
+    quiz.write_text(quiz_yaml(items, quiz_id="caps", languages="en"), encoding="utf-8")
+    assert "[*]" in lint(run, tmp_path, *BIAS).output
+    result = run("fix", *BIAS, ".", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert "left alone" not in result.output and re.search(r"Fixed \d+ items in 1 file\.", result.output)
+    text = quiz.read_text(encoding="utf-8")
+    assert text.count("    - # the key\n        text: \"Capital") == 10  # the comment stays on its option's dash
+    assert re.search(r"      - text: \"Port 0\"\n      - # the key\n        text: \"Capital 0\"\n        correct: true\n",
+                     text)
+    assert bias_codes(run, tmp_path) == set()

@@ -31,6 +31,7 @@ from quizlint.load.document import load_text
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?")
+_COMMENT_START = re.compile(r"(?<![^ \t\r\n])#")  # a `#` that starts a line or follows a space: a comment here
 _PROPERTY_END = re.compile(r"\S+(?:\s|#[^\r\n]*)*")  # a tag, with the spaces, comments and line breaks after it
 
 Path_ = tuple
@@ -279,9 +280,17 @@ class NodeTree:
         return start, self.after_line_break(self.last_char(value))
 
     def _dash_before(self, offset: int) -> int:
+        """The dash of the block sequence entry whose value starts at ``offset``: only blank space and comments
+        (``- # the key`` with the value on the next line) lie between them."""
         index = offset - 1
-        while index >= 0 and self.text[index] in " \t\r\n":
-            index -= 1
+        while index >= 0:
+            if self.text[index] in " \t\r\n":
+                index -= 1
+                continue
+            comment = _COMMENT_START.search(self.text, self.line_start(index), index + 1)
+            if comment is None:
+                break
+            index = comment.start() - 1
         if index < 0 or self.text[index] != "-":
             raise YamlEditError("sequence entry without a dash")
         return index

@@ -75,9 +75,9 @@ def refusals(plan: FilePlan, error: YamlEditError) -> list[str]:
     for fix in plan.fixes:
         try:
             fixed_text(FilePlan(plan.file, [fix]))
-        except YamlEditError:
+        except YamlEditError as item_error:
             lines.append(f"{_item_location(plan, fix)}: {fix.item}: its options cannot move without changing what "
-                         "they hold (e.g. a block text that ends the file without a final line break); file left alone")
+                         f"the file holds ({item_error}); file left alone")
     return lines or [f"{plan.file.display}:1:1: cannot fix this file surgically ({error}); file left alone"]
 
 
