@@ -435,22 +435,26 @@ def test_the_rules_that_move_keys_are_the_ones_fix_rebalances_for():
 
 # ------------------------------------------------------ 4. option entries with a comment on the dash line
 
+def write_capitals(folder: Path, first_options: str) -> Path:
+    """A quiz of ten items keyed A whose options start with ``first_options`` (block YAML, ``{number}`` for the
+    item's number) and end with Town and City."""
+    items = "".join(f"- id: q{number}\n  stem: \"Question number {number} about capitals?\"\n  options:\n"
+                    + first_options.format(number=number)
+                    + f"    - text: \"Town {number}\"\n    - text: \"City {number}\"\n" for number in range(10))
+    quiz = folder / "caps.quiz.yaml"
+    quiz.write_text(quiz_yaml(items, quiz_id="caps", languages="en"), encoding="utf-8")
+    return quiz
+
+
 def test_options_with_a_comment_on_the_dash_line_move_with_it(run, tmp_path):
     """QA: `- # the key` with `text:` on the next line made fix refuse every item (exit 1) while lint marked
     B001 fixable."""
-    items = "".join(f"""\
-- id: q{number}
-  stem: "Question number {number} about capitals?"
-  options:
+    quiz = write_capitals(tmp_path, """\
     - # the key
       text: "Capital {number}"
       correct: true
     - text: "Port {number}"
-    - text: "Town {number}"
-    - text: "City {number}"
-""" for number in range(10))
-    quiz = tmp_path / "caps.quiz.yaml"
-    quiz.write_text(quiz_yaml(items, quiz_id="caps", languages="en"), encoding="utf-8")
+""")
     assert "[*]" in lint(run, tmp_path, *BIAS).output
     result = run("fix", *BIAS, ".", cwd=tmp_path)
     assert result.exit_code == 0, result.output
@@ -460,3 +464,29 @@ def test_options_with_a_comment_on_the_dash_line_move_with_it(run, tmp_path):
     assert re.search(r"      - text: \"Port 0\"\n      - # the key\n        text: \"Capital 0\"\n        correct: true\n",
                      text)
     assert bias_codes(run, tmp_path) == set()
+
+
+# ------------------------------------- 5. which comment lines move with an option: as documented, and tested
+
+def test_comments_at_the_dash_indentation_move_with_the_option_below_deeper_ones_with_the_option_above(run, tmp_path):
+    """QA: `fix --help` said "the comment lines right above an option move with it", but a comment indented deeper
+    than the dash stays with the option above (YAML nests it in that option's mapping). The help now says which."""
+    quiz = write_capitals(tmp_path, """\
+    - text: "Capital {number}"
+      correct: true
+      # a note on Capital {number}
+    # about Port {number}
+    - text: "Port {number}"
+""")
+    result = run("fix", *BIAS, ".", cwd=tmp_path)
+    assert result.exit_code == 0 and "Fixed" in result.output, result.output
+    lines = quiz.read_text(encoding="utf-8").splitlines()
+    for number in range(10):
+        capital = lines.index(f'      - text: "Capital {number}"')
+        assert lines[capital + 1:capital + 3] == ["        correct: true", f"        # a note on Capital {number}"]
+        port = lines.index(f'      - text: "Port {number}"')
+        assert lines[port - 1] == f"      # about Port {number}"
+    help_text = " ".join(run("fix", "--help").output.split())
+    assert ("an option moves with the comments on its dash line and inside it, and with the comment lines directly "
+            "above its dash at the dash's indentation (comment lines indented deeper than the dash are inside the "
+            "option above and move with that one)") in help_text

@@ -301,9 +301,10 @@ class NodeTree:
         Flow style: each entry itself (as :meth:`entry_span`). Block style: whole lines, from the start of the
         dash's line to the end of the entry's last line WITHOUT its line break (so that the last line of a file
         without a final newline fits anywhere), extended over the comment lines right after it that are indented
-        more than the dash (they are inside the entry), and up over the comment lines right above the dash (no
-        blank line between) indented as much as the dash or more: they are about the entry (``# the key``), and
-        move with it, as isort moves the comments above an import. Comment lines less indented than the dash, or
+        more than the dash (they are inside the entry, as YAML nests them: a comment at the end of an entry is
+        that entry's even when the next dash follows), and up over the comment lines right above the dash (no
+        blank line between) indented as much as the dash or more that no entry above holds: they are about the
+        entry (``# the key``), and move with it, as isort moves the comments above an import. Comment lines less indented than the dash, or
         with a blank line before the next dash, and blank lines lie between entries and belong to none.
         """
         path = tuple(path)

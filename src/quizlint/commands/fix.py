@@ -36,11 +36,13 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
 
     Only the selected rules are fixed (`--select`, `--ignore`, the configuration, `# quizlint: disable=`
     comments: an item where B001 or B003 is disabled keeps its option order). Comments, blank lines, quoting
-    and key order are kept (the comment lines right above an option
-    move with it); files are written atomically. Moving options changes no text, so a translation whose source
-    digest was current stays current: its `translations.<lang>.source` is set to the digest of the new order (a
-    stale one stays stale). Files with load or schema errors are left alone (exit 1). Without PATHS, fixes the
-    bank configured in quizlint.toml, else the current directory.
+    and key order are kept: an option moves with the comments on its dash line and inside it, and with the
+    comment lines directly above its dash at the dash's indentation (comment lines indented deeper than the
+    dash are inside the option above and move with that one); files are written atomically. Moving options
+    changes no text, so a translation whose source digest was current stays current: its
+    `translations.<lang>.source` is set to the digest of the new order (a stale one stays stale). Files with
+    load or schema errors are left alone (exit 1). Without PATHS, fixes the bank configured in quizlint.toml,
+    else the current directory.
 
     Note: exactly even keys are what key-over-balanced (B002, off by default) looks for: with B002 switched
     on, a rebalanced quiz or bank of 20 or more items is usually reported by it (skip the position fix with

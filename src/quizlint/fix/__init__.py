@@ -21,9 +21,10 @@
 
 Planning (:mod:`~quizlint.fix.plan`, :mod:`~quizlint.fix.balance`, :mod:`~quizlint.fix.items`) decides
 which items change and how; applying (:mod:`~quizlint.fix.apply`) turns the plan into surgical text edits
-with :mod:`quizlint.yamledit`: only the moved option entries change, with their comments (those inside an
-entry, and those right above its dash: ``# the key`` stays with the key); every other byte of the file stays as
-it was.
+with :mod:`quizlint.yamledit`: only the moved option entries change, with their comments (those on the dash
+line and inside an entry, and the comment lines directly above its dash at the dash's indentation: ``# the
+key`` stays with the key; comment lines indented deeper than the dash are inside the entry above, as YAML
+nests them, and move with that one); every other byte of the file stays as it was.
 
 **key-over-balanced (B002) pulls the other way.** Balancing makes the key counts as even as possible, which
 is what silences B001/B003; B002 (off by default) reports keys that are *more* even than chance on quizzes

@@ -3,7 +3,8 @@
 Two passes, each checked by the editor to load back to exactly the intended data: first ``fixed: true`` is
 set on the options that need it (an inserted line, or ``, fixed: true`` in a flow mapping), then the option
 entries of each changed item are put in their new order by exchanging the text of whole entries, the comments
-inside them and right above their dashes included (see :meth:`quizlint.yamledit.NodeTree.sequence_entry_spans`). Moving whole entries changes no text, but the source digest of a translation
+inside them and right above their dashes included (see :meth:`quizlint.yamledit.NodeTree.sequence_entry_spans`).
+Moving whole entries changes no text, but the source digest of a translation
 (``translations.<lang>.source``) covers the option positions too, so a digest that was current is rewritten to
 the digest of the new order: the translation is no more stale after ``fix`` than before. Nothing else in the
 file changes.
