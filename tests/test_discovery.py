@@ -191,3 +191,20 @@ def test_links_that_loop_or_repeat_are_followed_once(run, repo):
     (content / "sub" / "back").symlink_to("../sub", target_is_directory=True)
     assert linted(run, repo, "content") == [("content/sub/s.quiz.yaml", "K001")]  # its real folder's name
     assert checked(run, repo, "content") == "Found 1 error in 2 files."
+
+
+@needs_links
+def test_a_paths_glob_with_double_star_follows_links_once_like_a_folder_search(run, run_process, repo, tmp_path):
+    content = repo / "content"
+    for folder in ("a", "b"):
+        (content / folder).mkdir()
+        (content / folder / "up").symlink_to("..", target_is_directory=True)  # glob.glob went round these forever
+    write(tmp_path / "elsewhere" / "y.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="y"))
+    (content / "a" / "linked").symlink_to("../../../elsewhere", target_is_directory=True)
+    (content / "alias").symlink_to("a", target_is_directory=True)  # a folder reached twice: taken once
+    write(repo / "quizlint.toml", 'paths = ["content/**/*.quiz.yaml"]\n')
+    result = run_process("lint", "--no-cache", "--format", "json", "--select", "D001,K001", cwd=repo, timeout=60)
+    assert result.returncode == 1, result.stderr
+    files = sorted({(finding["file"], finding["code"]) for finding in json.loads(result.stdout)})
+    assert files == [("content/a/linked/y.quiz.yaml", "K001")]
+    assert files == linted(run, repo, "content")  # what a folder search takes

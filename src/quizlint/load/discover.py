@@ -40,7 +40,19 @@ def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> t
 
 
 def _search(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True) -> Iterator[Path]:
-    """The quiz files in ``folder`` and the folders below it, except ``SKIP_DIRS`` and what git ignores
+    """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in
+    ``folder`` and the folders below it, as ``walk_folders`` finds them."""
+    for root, files, ignore in walk_folders(folder, walked, git_rules):
+        for name in files:
+            child = Path(root) / name
+            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
+                yield child
+
+
+def walk_folders(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True,
+                 skipped: frozenset[str] | set[str] = SKIP_DIRS) -> Iterator[tuple[str, list[str], object]]:
+    """Each folder of a search of ``folder`` (itself included), with the names of its files and the git rules
+    for them (None: none). A search skips the folders ``skipped`` names and, with ``git_rules``, what git ignores
     (``.gitignore``, ``.git/info/exclude``; a nested repository by its own rules; nothing when git ignores
     ``folder`` itself, named explicitly). Links to folders are followed, as the folders of the bank they are,
     after the real folders (so that a file is named by its real folder when both lead to it); each folder is
@@ -54,7 +66,7 @@ def _search(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True) 
         identity = _identity(top)
         if identity not in walked:
             walked.add(identity)
-            yield from _walk(top, ignore, walked, pending, git_rules)
+            yield from _walk(top, ignore, walked, pending, git_rules, skipped)
 
 
 def git_ignored_quiz_files(paths: list[str | os.PathLike]) -> int:
@@ -66,15 +78,16 @@ def git_ignored_quiz_files(paths: list[str | os.PathLike]) -> int:
         return 0
 
 
-def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list, git_rules: bool) -> Iterator[Path]:
-    """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in the
-    real folders below ``top``; the links to folders found there are added to ``links``, with their rules."""
+def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list, git_rules: bool,
+          skipped) -> Iterator[tuple[str, list[str], object]]:
+    """The real folders below ``top`` (see ``walk_folders``); the links to folders found there are added to
+    ``links``, with their rules."""
     from quizlint.load.repository import GitIgnore
 
     rules = {str(top): ignore}
     for root, dirs, files in os.walk(top, onerror=_raise):
         ignore = rules.pop(root)
-        kept = [name for name in sorted(dirs) if _to_search(os.path.join(root, name), ignore, walked)]
+        kept = [name for name in sorted(dirs) if _to_search(os.path.join(root, name), ignore, walked, skipped)]
         dirs[:] = []
         for name in kept:
             child = os.path.join(root, name)
@@ -85,16 +98,13 @@ def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list, git_rule
             else:
                 dirs.append(name)
                 rules[child] = child_rules
-        for name in files:
-            child = Path(root) / name
-            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
-                yield child
+        yield root, files, ignore
 
 
-def _to_search(folder: str, ignore, walked: set[tuple[int, int]]) -> bool:
-    """Whether to search a folder found in a search: not one ``SKIP_DIRS`` names or git ignores, not a link to a
+def _to_search(folder: str, ignore, walked: set[tuple[int, int]], skipped) -> bool:
+    """Whether to search a folder found in a search: not one ``skipped`` names or git ignores, not a link to a
     folder it is in; a real folder is taken as walked now (a link is checked when its turn comes)."""
-    if os.path.basename(folder) in SKIP_DIRS or (ignore is not None and ignore.ignores(folder, is_dir=True)):
+    if os.path.basename(folder) in skipped or (ignore is not None and ignore.ignores(folder, is_dir=True)):
         return False
     if os.path.islink(folder):
         return not within(os.path.realpath(os.path.dirname(folder)), os.path.realpath(folder))
