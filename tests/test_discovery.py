@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -105,6 +107,69 @@ def test_outside_a_repository_a_gitignore_means_nothing(run, repo):
     assert linted(run, repo) == [("content/geo.quiz.yaml", "D001")]  # a duplicate of build/'s copy
 
 
+# --- the same files as git -------------------------------------------------------------------------------------------
+
+BANK = ["a.quiz.yaml", "content/b.quiz.yaml", "content/build/c.quiz.yaml", "content/sub/d.quiz.yaml",
+        "content/sub/deep/e.quiz.yaml", "build/f.quiz.yaml", "content/A.QUIZ.yaml", "content/[x].quiz.yaml"]
+IGNORE_FILES = [  # .gitignore files (or .git/info/exclude) by the folder they are in, and their text
+    {".": "*\n!*/\n!*.quiz.yaml\n"},  # "allowlist": ignore all, then take back the folders and the quiz files
+    {".": "**\n!**/\n!**/*.quiz.yaml\n"},
+    {"content": "*\n!*/\n!*.yaml\n"},
+    {".": "*\n!*/\n!content/**/*.quiz.yaml\n"},
+    {".": "*.quiz.yaml\n!content/\n"},  # a folder taken back does not take back the files in it
+    {".": "*.yaml\n!content/**\n"},
+    {".": "content/**\n!content/sub/\n"},
+    {".": "content/**\n!content/b.quiz.yaml\n"},  # content/** matches what is in content, not content
+    {".": "content/*\n!content/*/\n"},
+    {".": "/*\n!/content/\n"},
+    {".": "content/\n!content/sub/d.quiz.yaml\n"},  # nothing comes back out of an ignored folder
+    {".": "sub\n!sub/\n"},
+    {".": "sub/\n!sub\n"},
+    {".": "build/\n"},
+    {".": "/build\n"},
+    {"content": "/build/\n"},
+    {".": "content/sub/\n", "content": "!sub/\n"},
+    {".": "*.quiz.yaml\n", "content/sub": "!*.quiz.yaml\n"},
+    {".": "content/**/deep\n"},
+    {".": "**/build\n"},
+    {".": "sub/deep\n"},
+    {"content": "sub/deep\n"},
+    {".": "build \n"},
+    {".": "build\\ \n\\#x\n"},
+    {".": "build\r\ncontent/sub\r\n"},
+    {".git/info": "build\n"},
+    {".": "content/[bs]*\n"},
+    {".": "content/[!b]*\n?uild\n"},
+    {".": "\\[x].quiz.yaml\n"},
+    {".": "*.QUIZ.yaml\n"},
+]
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+@pytest.mark.parametrize("ignore_files", IGNORE_FILES, ids=lambda files: " | ".join(files.values()))
+def test_a_folder_search_takes_what_git_does_not_ignore(run, tmp_path, ignore_files):
+    root = tmp_path / "bank"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    for name in BANK:
+        write(root / name, quiz_yaml(FLAWED_ITEMS, quiz_id=Path(name).name.split(".")[0].strip("[]")))
+    for folder, text in ignore_files.items():
+        write(root / folder / ("exclude" if folder == ".git/info" else ".gitignore"), text)
+    listed = subprocess.run(["git", "-C", str(root), "ls-files", "--others", "--exclude-standard"], check=True,
+                            capture_output=True, text=True).stdout.splitlines()
+    expected = sorted(name for name in listed if name.endswith(".quiz.yaml"))  # A.QUIZ.yaml is no quiz file
+    assert [file for file, _ in linted(run, root, select="K001")] == expected
+
+
+def test_a_search_that_finds_only_git_ignored_quiz_files_says_so(run, repo):
+    write(repo / ".gitignore", "*.quiz.yaml\n")
+    result = run("lint", "--no-cache", cwd=repo)
+    assert result.exit_code == 0
+    assert result.stderr == ("quizlint: warning: no quiz files (*.quiz.yaml) found in . (git ignores 2 quiz files "
+                             "there: see .gitignore)\n")
+    assert run("lint", "--no-cache", "content", cwd=repo).stderr.endswith("(git ignores 1 quiz file there: see "
+                                                                          ".gitignore)\n")
+
+
 # --- links to folders ----------------------------------------------------------------------------------------------
 
 @needs_links
@@ -126,3 +191,20 @@ def test_links_that_loop_or_repeat_are_followed_once(run, repo):
     (content / "sub" / "back").symlink_to("../sub", target_is_directory=True)
     assert linted(run, repo, "content") == [("content/sub/s.quiz.yaml", "K001")]  # its real folder's name
     assert checked(run, repo, "content") == "Found 1 error in 2 files."
+
+
+@needs_links
+def test_a_paths_glob_with_double_star_follows_links_once_like_a_folder_search(run, run_process, repo, tmp_path):
+    content = repo / "content"
+    for folder in ("a", "b"):
+        (content / folder).mkdir()
+        (content / folder / "up").symlink_to("..", target_is_directory=True)  # glob.glob went round these forever
+    write(tmp_path / "elsewhere" / "y.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="y"))
+    (content / "a" / "linked").symlink_to("../../../elsewhere", target_is_directory=True)
+    (content / "alias").symlink_to("a", target_is_directory=True)  # a folder reached twice: taken once
+    write(repo / "quizlint.toml", 'paths = ["content/**/*.quiz.yaml"]\n')
+    result = run_process("lint", "--no-cache", "--format", "json", "--select", "D001,K001", cwd=repo, timeout=60)
+    assert result.returncode == 1, result.stderr
+    files = sorted({(finding["file"], finding["code"]) for finding in json.loads(result.stdout)})
+    assert files == [("content/a/linked/y.quiz.yaml", "K001")]
+    assert files == linted(run, repo, "content")  # what a folder search takes

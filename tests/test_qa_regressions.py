@@ -489,6 +489,9 @@ HTTP_URL = "an http:// or https:// URL (e.g. http://localhost:5000/)"
     ('[translate]\nurl = "http://"\n', f'[translate] url must be {HTTP_URL}, not "http://"'),
     ('[translate]\nurl = "http://[::1/"\n', f'[translate] url must be {HTTP_URL}, not "http://[::1/"'),
     ("[translate]\nurl = 5000\n", f"[translate] url must be {HTTP_URL}, not 5000"),
+    # no host (only a port or a user), or a port that is not one, passed for a URL
+    *((f'[translate]\nurl = "{url}"\n', f'[translate] url must be {HTTP_URL}, not "{url}"')
+      for url in ("http://:80/", "http://user@/", "http://h:abc/", "http://h:99999/")),
 ])
 @pytest.mark.parametrize("command", [("lint", "--no-cache"), ("stats",), ("translate", "--dry-run")])
 def test_a_mistake_in_the_translate_table_is_a_configuration_error_everywhere(run, bank, table, message, command):
@@ -555,7 +558,8 @@ def test_a_cache_entry_that_is_not_json_is_a_miss(run, bank):
 
 # --- translate: a provider URL that is not one ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/", "http://", "http://[::1/"])
+@pytest.mark.parametrize("url", ["notaurl", "ftp://example.org/", "http://", "http://[::1/", "http://:80/",
+                                 "http://user@/", "http://h:abc/"])
 def test_a_provider_url_that_is_not_http_is_a_usage_error_not_a_failed_request(run, bank, url):
     # `--url notaurl` used to be sent, fail with "request failed (MissingSchema)" and exit 1.
     result = run("translate", "--dry-run", "--provider", "libre", "--url", url, "content", cwd=bank)

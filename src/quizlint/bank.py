@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import glob
 import os
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from pathlib import Path
 from quizlint.config import Config, ConfigError, load_config, toml_value
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
-from quizlint.load.discover import SKIP_DIRS, is_quiz_file, within
+from quizlint.load.discover import SKIP_DIRS, is_quiz_file, walk_folders, within
 from quizlint.load.repository import repository_root
 
 GLOSSARY_NAME = "glossary.yaml"
@@ -142,7 +143,39 @@ def _matches(root: Path, pattern: str) -> list[str]:
     ``bank[1]`` never its sibling ``bank1``."""
     if not glob.has_magic(pattern):
         return [str(root / pattern)]
-    return sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern), recursive=True))
+    if "**" in Path(pattern).parts:
+        return sorted(_recursive_matches(root, pattern))
+    return sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern)))
+
+
+def _recursive_matches(root: Path, pattern: str) -> list[str]:
+    """The matches of a glob with ``**`` (any folders, as ``glob`` takes it: none of them hidden), among the
+    folders a folder search finds below the folder it names before its first wildcard: links to folders are
+    followed once, never round a loop (``glob`` would follow ``up -> ..`` without end)."""
+    top = root / _literal_prefix(pattern)
+    if not top.is_dir():
+        return []
+    wanted = Path(pattern).parts
+    skipped = SKIP_DIRS - {part for part in wanted if not glob.has_magic(part)}
+    found = []
+    for folder, files, _ in walk_folders(top, set(), git_rules=False, skipped=skipped):
+        for path in [folder, *(os.path.join(folder, name) for name in files)]:
+            if _glob_matches(Path(os.path.relpath(path, root)).parts, wanted):
+                found.append(path)
+    return found
+
+
+def _glob_matches(parts: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
+    """Whether a path (its parts) matches a glob's parts as ``glob`` does: ``*`` never matches a hidden name
+    unless the part starts with a dot, ``**`` any number of folders that are not hidden."""
+    if not wanted:
+        return not parts
+    first, rest = wanted[0], wanted[1:]
+    if first == "**":
+        return any(_glob_matches(parts[count:], rest) for count in range(len(parts) + 1)
+                   if not any(part.startswith(".") for part in parts[:count]))
+    return (bool(parts) and fnmatch.fnmatchcase(parts[0], first) and (first.startswith(".") or not
+            parts[0].startswith(".")) and _glob_matches(parts[1:], rest))
 
 
 def _in_skipped_folder(match: str, root: Path, named: set[str]) -> bool:

@@ -348,15 +348,16 @@ class _FloatRange(click.FloatRange):
 
 
 def is_http_url(value: str) -> bool:
-    """Whether ``value`` is an http:// or https:// URL with a host (a provider's address): anything else would
-    be sent, to fail as the provider's fault."""
+    """Whether ``value`` is an http:// or https:// URL with a host, and a port if any that is a number from 0 to
+    65535 (a provider's address): anything else would be sent, to fail as the provider's fault."""
     from urllib.parse import urlsplit
 
     try:
         parts = urlsplit(value)
+        parts.port  # raises ValueError for a port that is no number, or out of range
     except ValueError:  # (an unclosed "[" of an IPv6 address, say)
         return False
-    return parts.scheme in ("http", "https") and bool(parts.netloc)
+    return parts.scheme in ("http", "https") and bool(parts.hostname)
 
 
 class TranslateSetting:

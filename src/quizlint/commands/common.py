@@ -78,10 +78,16 @@ def output_file(output: str, default_name: str) -> Path:
 
 
 def warn_if_no_quiz_files(settings: BankSettings) -> None:
-    """Like ruff: nothing to check is worth a warning on standard error, not an error (the exit status stays 0)."""
+    """Like ruff: nothing to check is worth a warning on standard error, not an error (the exit status stays 0);
+    it tells when git ignores quiz files there, so that a ``.gitignore`` hiding the bank is seen."""
     if not settings.files and not settings.glossary_named:
+        from quizlint.load.discover import git_ignored_quiz_files
+
         where = ", ".join(settings.targets) or "."
-        click.echo(f"quizlint: warning: no quiz files (*.quiz.yaml) found in {where}", err=True)
+        ignored = git_ignored_quiz_files(settings.targets)
+        plural = "s" if ignored != 1 else ""
+        note = f" (git ignores {ignored} quiz file{plural} there: see .gitignore)" if ignored else ""
+        click.echo(f"quizlint: warning: no quiz files (*.quiz.yaml) found in {where}{note}", err=True)
 
 
 def refuse_to_overwrite_inputs(output: Path, settings: BankSettings) -> None:

@@ -14,12 +14,12 @@ def is_quiz_file(path: str | os.PathLike) -> bool:
     return str(path).endswith(QUIZ_SUFFIXES)
 
 
-def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[str]]:
+def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> tuple[list[Path], list[str]]:
     """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
 
     Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix, and
     whether or not git ignores it. A folder is searched as ``_search`` says: links to folders are followed, what
-    git ignores is not taken.
+    git ignores is not taken (unless ``git_rules`` is false).
     A folder that cannot be read raises its OSError: skipping it would lint part of the bank as if it were all.
     A file reached twice (``content`` and its absolute path, a symlinked folder) is taken once, under the first
     name it was found by: linting it twice would report each of its ids as a duplicate of itself.
@@ -32,15 +32,27 @@ def find_quiz_files(paths: list[str | os.PathLike]) -> tuple[list[Path], list[st
         if path.is_file():
             found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
-            for child in _search(path, walked):
+            for child in _search(path, walked, git_rules):
                 found.setdefault(os.path.realpath(child), child)
         else:
             missing.append(str(raw))
     return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing
 
 
-def _search(folder: Path, walked: set[tuple[int, int]]) -> Iterator[Path]:
-    """The quiz files in ``folder`` and the folders below it, except ``SKIP_DIRS`` and what git ignores
+def _search(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True) -> Iterator[Path]:
+    """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in
+    ``folder`` and the folders below it, as ``walk_folders`` finds them."""
+    for root, files, ignore in walk_folders(folder, walked, git_rules):
+        for name in files:
+            child = Path(root) / name
+            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
+                yield child
+
+
+def walk_folders(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True,
+                 skipped: frozenset[str] | set[str] = SKIP_DIRS) -> Iterator[tuple[str, list[str], object]]:
+    """Each folder of a search of ``folder`` (itself included), with the names of its files and the git rules
+    for them (None: none). A search skips the folders ``skipped`` names and, with ``git_rules``, what git ignores
     (``.gitignore``, ``.git/info/exclude``; a nested repository by its own rules; nothing when git ignores
     ``folder`` itself, named explicitly). Links to folders are followed, as the folders of the bank they are,
     after the real folders (so that a file is named by its real folder when both lead to it); each folder is
@@ -48,43 +60,51 @@ def _search(folder: Path, walked: set[tuple[int, int]]) -> Iterator[Path]:
     search."""
     from quizlint.load.repository import GitIgnore
 
-    pending: list[tuple[Path, GitIgnore | None]] = [(folder, GitIgnore.for_walk(folder))]
+    pending: list[tuple[Path, GitIgnore | None]] = [(folder, GitIgnore.for_walk(folder) if git_rules else None)]
     while pending:
         top, ignore = pending.pop(0)
         identity = _identity(top)
         if identity not in walked:
             walked.add(identity)
-            yield from _walk(top, ignore, walked, pending)
+            yield from _walk(top, ignore, walked, pending, git_rules, skipped)
 
 
-def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list) -> Iterator[Path]:
-    """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in the
-    real folders below ``top``; the links to folders found there are added to ``links``, with their rules."""
+def git_ignored_quiz_files(paths: list[str | os.PathLike]) -> int:
+    """How many quiz files the folders among ``paths`` hold that git ignores, when a search found none there (so
+    that an over-broad ``.gitignore`` does not pass for an empty bank)."""
+    try:
+        return len(find_quiz_files([path for path in paths if os.path.isdir(path)], git_rules=False)[0])
+    except OSError:
+        return 0
+
+
+def _walk(top: Path, ignore, walked: set[tuple[int, int]], links: list, git_rules: bool,
+          skipped) -> Iterator[tuple[str, list[str], object]]:
+    """The real folders below ``top`` (see ``walk_folders``); the links to folders found there are added to
+    ``links``, with their rules."""
     from quizlint.load.repository import GitIgnore
 
     rules = {str(top): ignore}
     for root, dirs, files in os.walk(top, onerror=_raise):
         ignore = rules.pop(root)
-        kept = [name for name in sorted(dirs) if _to_search(os.path.join(root, name), ignore, walked)]
+        kept = [name for name in sorted(dirs) if _to_search(os.path.join(root, name), ignore, walked, skipped)]
         dirs[:] = []
         for name in kept:
             child = os.path.join(root, name)
-            child_rules = GitIgnore.for_walk(child) if os.path.lexists(os.path.join(child, ".git")) else ignore
+            nested = git_rules and os.path.lexists(os.path.join(child, ".git"))  # a repository of its own
+            child_rules = GitIgnore.for_walk(child) if nested else ignore
             if os.path.islink(child):
                 links.append((Path(child), child_rules))
             else:
                 dirs.append(name)
                 rules[child] = child_rules
-        for name in files:
-            child = Path(root) / name
-            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
-                yield child
+        yield root, files, ignore
 
 
-def _to_search(folder: str, ignore, walked: set[tuple[int, int]]) -> bool:
-    """Whether to search a folder found in a search: not one ``SKIP_DIRS`` names or git ignores, not a link to a
+def _to_search(folder: str, ignore, walked: set[tuple[int, int]], skipped) -> bool:
+    """Whether to search a folder found in a search: not one ``skipped`` names or git ignores, not a link to a
     folder it is in; a real folder is taken as walked now (a link is checked when its turn comes)."""
-    if os.path.basename(folder) in SKIP_DIRS or (ignore is not None and ignore.ignores(folder, is_dir=True)):
+    if os.path.basename(folder) in skipped or (ignore is not None and ignore.ignores(folder, is_dir=True)):
         return False
     if os.path.islink(folder):
         return not within(os.path.realpath(os.path.dirname(folder)), os.path.realpath(folder))

@@ -2,14 +2,18 @@
 
 What git ignores is read as git reads it, from the ``.gitignore`` files of the repository (its root down to the
 folder in question: a deeper file wins, and in one file the last matching pattern) and ``.git/info/exclude``
-(below them all); not from the user's global excludes file. ``pathspec`` reads the patterns; it is imported only
-when the repository has such a file.
+(below them all); not from the user's global excludes file. A pattern is matched against a path itself, as git
+matches it: ``build/`` only folders, ``content/**`` what is inside ``content`` (not ``content``), and nothing
+because a folder it is in matches. What is in an ignored folder is left out by the callers, which do not look
+inside it, as git does not: no pattern takes a file back from an ignored folder.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
+from typing import NamedTuple
 
 IGNORE_FILE = ".gitignore"
 
@@ -29,7 +33,7 @@ class GitIgnore:
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self._specs: dict[Path, object | None] = {}  # folder → the patterns of its .gitignore (None: none)
+        self._patterns: dict[Path | None, list[Pattern]] = {}  # folder → its .gitignore's patterns (None: exclude's)
 
     @classmethod
     def for_walk(cls, folder: str | os.PathLike) -> GitIgnore | None:
@@ -47,18 +51,16 @@ class GitIgnore:
         return ignore
 
     def ignores(self, path: str | os.PathLike, is_dir: bool) -> bool:
-        """Whether git ignores ``path`` (below the root) itself, its folders taken as not ignored."""
+        """Whether git ignores ``path`` (below the root) itself, its folders taken as not ignored: the last pattern
+        matching it decides, in the deepest ``.gitignore`` holding one, else in ``.git/info/exclude``."""
         path = Path(os.path.abspath(path))
         for folder in path.parents:
-            spec = self._spec(folder)
-            if spec is not None:
-                verdict = spec.check_file(_pattern_path(path, folder, is_dir)).include
-                if verdict is not None:
-                    return verdict
+            verdict = _verdict(self._patterns_of(folder), path.relative_to(folder).as_posix(), is_dir)
+            if verdict is not None:
+                return verdict
             if folder == self.root:
                 break
-        spec = self._spec(None)
-        return spec is not None and bool(spec.check_file(_pattern_path(path, self.root, is_dir)).include)
+        return bool(_verdict(self._patterns_of(None), path.relative_to(self.root).as_posix(), is_dir))
 
     def ignores_below(self, top: str | os.PathLike, path: str | os.PathLike) -> bool:
         """Whether git ignores ``path``, or a folder between ``top`` (these rules' ``for_walk`` folder, not held
@@ -70,34 +72,101 @@ class GitIgnore:
                 return True
         return False
 
-    def _spec(self, folder: Path | None):
-        """The patterns of ``folder``'s ``.gitignore`` (None: of ``.git/info/exclude``), or None without any."""
-        if folder not in self._specs:
+    def _patterns_of(self, folder: Path | None) -> list[Pattern]:
+        """The patterns of ``folder``'s ``.gitignore`` (None: of ``.git/info/exclude``)."""
+        if folder not in self._patterns:
             source = _exclude_file(self.root) if folder is None else folder / IGNORE_FILE
             lines = _read_lines(source) if source is not None else []
-            self._specs[folder] = _compile(lines) if any(_is_pattern(line) for line in lines) else None
-        return self._specs[folder]
+            self._patterns[folder] = [pattern for pattern in map(parse_pattern, lines) if pattern is not None]
+        return self._patterns[folder]
 
 
-def _pattern_path(path: Path, folder: Path, is_dir: bool) -> str:
-    """``path`` relative to ``folder`` as gitignore patterns see it (a folder with a trailing ``/``)."""
-    relative = path.relative_to(folder).as_posix()
-    return relative + "/" if is_dir else relative
+class Pattern(NamedTuple):
+    """A line of an ignore file; ``regex`` matches a whole path, relative to the file's folder."""
+
+    regex: re.Pattern
+    negated: bool
+    folders_only: bool
 
 
-def _is_pattern(line: str) -> bool:
-    return bool(line.strip()) and not line.startswith("#")
+def _verdict(patterns: list[Pattern], relative: str, is_dir: bool) -> bool | None:
+    """Whether the last of ``patterns`` matching ``relative`` ignores it; None when none matches it."""
+    for pattern in reversed(patterns):
+        if (is_dir or not pattern.folders_only) and pattern.regex.fullmatch(relative):
+            return not pattern.negated
+    return None
 
 
-def _compile(lines: list[str]):
-    try:
-        import pathspec
-    except ImportError:  # a dependency missing: an install from before it was one
-        from quizlint.config import ConfigError
+def parse_pattern(line: str) -> Pattern | None:
+    """A line of an ignore file read as git reads it (``gitignore(5)``); None for a blank line or a comment."""
+    line = _without_trailing_spaces(line)
+    if not line or line.startswith("#"):
+        return None
+    negated = line.startswith("!")
+    line = line[1:] if negated else line
+    folders_only = line.endswith("/")
+    line = line[:-1] if folders_only else line
+    if not line:
+        return None
+    anchored = "/" in line  # a slash at the start or in the middle: relative to the file's folder, else any depth
+    body = _translate(line.removeprefix("/"))
+    return Pattern(re.compile(body if anchored else "(?:.*/)?" + body, re.DOTALL), negated, folders_only)
 
-        raise ConfigError("cannot read .gitignore files: the pathspec package is missing (install quizlint "
-                          "again, or `pip install 'pathspec>=0.12'`)") from None
-    return pathspec.GitIgnoreSpec.from_lines(lines)
+
+def _without_trailing_spaces(line: str) -> str:
+    """``line`` without its trailing spaces, but for one escaped with a backslash (``build\\ ``)."""
+    stripped = line.rstrip(" ")
+    return stripped + " " if stripped.endswith("\\") and stripped != line else stripped
+
+
+def _translate(pattern: str) -> str:
+    """The regular expression of a path pattern: ``**`` as a whole part matches any folders (``**/x``, ``a/**/b``)
+    or all that is inside (``a/**``); ``*``, ``?`` and ``[...]`` match within one name."""
+    parts = pattern.split("/")
+    regex = ""
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        if part == "**":
+            regex += ".*" if last else "(?:.*/)?"
+        else:
+            regex += _translate_name(part) + ("" if last else "/")
+    return regex
+
+
+def _translate_name(name: str) -> str:
+    regex, index = "", 0
+    while index < len(name):
+        char = name[index]
+        index += 1
+        if char == "*":
+            regex += "[^/]*"
+        elif char == "?":
+            regex += "[^/]"
+        elif char == "\\" and index < len(name):
+            regex += re.escape(name[index])
+            index += 1
+        elif char == "[" and (end := _bracket_end(name, index)) is not None:
+            regex += _translate_bracket(name[index:end])
+            index = end + 1
+        else:
+            regex += re.escape(char)
+    return regex
+
+
+def _bracket_end(name: str, start: int) -> int | None:
+    """The index of the ``]`` closing a bracket expression whose content starts at ``start`` (a ``]`` first in it
+    is part of it); None when none closes it (the ``[`` is then itself)."""
+    index = start + (name[start:start + 1] in ("!", "^"))
+    index += name[index:index + 1] == "]"
+    end = name.find("]", index)
+    return end if end >= 0 else None
+
+
+def _translate_bracket(content: str) -> str:
+    negated = content[:1] in ("!", "^")
+    content = content[1:] if negated else content
+    escaped = "".join("\\" + char if char in "\\[]^" else char for char in content)
+    return f"[^/{escaped}]" if negated else f"(?!/)[{escaped}]"
 
 
 def _read_lines(path: Path) -> list[str]:
