@@ -229,8 +229,8 @@ def missing_numbers(source: Markup, target: Markup, source_mark: str | None = No
     with the decimal mark of its language (see ``number_values``): a token copied as written is kept unless it
     is ``misread_values`` in the target's language ("2,500" from English in a Turkish text)."""
     written = set(target.numbers)
-    if written.issuperset(source.numbers) and not any(misread_values(token, source_mark, target_mark)
-                                                      for token in source.numbers):
+    if written.issuperset(source.numbers) and (source_mark == target_mark or not any(
+            misread_values(token, source_mark, target_mark) for token in source.numbers if "," in token or "." in token)):
         return []  # the usual case: every token copied as it is, and read the same
     target_values = [number_values(token, target_mark) for token in written]
     missing: list[str] = []

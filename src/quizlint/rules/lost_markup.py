@@ -133,5 +133,6 @@ def _numbers_kept(source: str, target: str, source_mark: str | None, target_mark
     target)."""
     return not has_digit(source) or (not has_markup_or_emphasis(target)
                                      and all(has_number_token(target, token)
-                                             and not misread_values(token, source_mark, target_mark)
+                                             and (("," not in token and "." not in token)  # (read alike)
+                                                  or not misread_values(token, source_mark, target_mark))
                                              for token in number_tokens(source)))
