@@ -182,6 +182,17 @@ def test_a_symlinked_folder_in_the_bank_is_linted(run, repo, tmp_path):
 
 
 @needs_links
+def test_a_file_in_a_linked_folder_keeps_the_name_it_was_found_by_when_its_target_is_in_the_folder_too(run, repo):
+    # (the target inside the current folder: the file was shown by its real path, which per-file-ignores
+    # written for the name in the bank did not match)
+    write(repo / "real" / "y.quiz.yaml", quiz_yaml(FLAWED_ITEMS, quiz_id="y"))
+    (repo / "content" / "linked").symlink_to("../real", target_is_directory=True)
+    assert ("content/linked/y.quiz.yaml", "K001") in linted(run, repo, "content")
+    write(repo / "quizlint.toml", '[per-file-ignores]\n"content/linked/*" = ["K001"]\n')
+    assert ("content/linked/y.quiz.yaml", "K001") not in linted(run, repo, "content")
+
+
+@needs_links
 def test_links_that_loop_or_repeat_are_followed_once(run, repo):
     content = repo / "content"
     (content / "up").symlink_to("..", target_is_directory=True)  # the folder it is in: would leave content/

@@ -251,6 +251,7 @@ def test_other_tags_are_refused_with_position(text, line, column, words):
 @pytest.mark.parametrize("text,code,line,column", [
     ("a: 1\nb: &x 2\n", "Y003", 2, 4),
     ("a: [1]\nb: *x\n", "Y003", 2, 4),
+    ("a:\n  - text: x\n    <<: {correct: true}\n", "Y003", 3, 5),  # a merge key, even without an alias
     ("a: 1\n? [b]\n: 2\n", "Y001", 2, 3),
     ("a: 1\nb: \x07\n", "Y004", 2, 4),
     ("a: 1\n---\nb: 2\n", "Y006", 2, 1),
@@ -377,3 +378,8 @@ def test_find_quiz_files_recurses_sorts_and_skips_tool_directories(tmp_path):
     assert [path.relative_to(tmp_path).as_posix() for path in files] == ["a/notes.yaml", "a/one.quiz.yml",
                                                                          "b/two.quiz.yaml"]
     assert missing == [str(tmp_path / "nope")]
+
+
+def test_a_quoted_double_angle_key_is_an_ordinary_key_and_no_merge():
+    document, findings = load_text('a: {"<<": 1}\nb: "<< is text"\n')
+    assert findings == [] and document.data == {"a": {"<<": 1}, "b": "<< is text"}

@@ -416,6 +416,22 @@ def _check_escaped_characters(root: yaml.Node) -> None:
             todo.extend(reversed(node.value))
 
 
+def _refuse_merge_keys(root: yaml.Node) -> None:
+    """Refuse a merge key (a plain ``<<`` key, YAML 1.1's way of copying a mapping named by an alias): a quiz
+    file spells every value out (a quoted ``"<<"`` is an ordinary key)."""
+    todo = [root]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if isinstance(key, yaml.ScalarNode) and key.value == "<<" and key.tag == _PLAIN:
+                    raise LoadError("Y003", "merge keys (`<<`) are not allowed in quiz files: write the values out",
+                                    *_mark(key.start_mark))
+                todo.append(value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+
+
 def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
     """Parse ``text`` into plain data with positions (of values, of keys: read-only mappings from data paths
     to (line, column)); raises :class:`LoadError`."""
@@ -431,6 +447,8 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
         node = yaml.compose(text, Loader=_QuizLoader)
         if node is None:
             raise LoadError("Y007", "empty file: expected a quiz mapping")
+        if "<<" in text:  # (only texts that could hold one pay for the look)
+            _refuse_merge_keys(node)
         data = _Builder(limits).build(node)
         if "\\" in text and _CONTROL_ESCAPE.search(text):
             _check_escaped_characters(node)
