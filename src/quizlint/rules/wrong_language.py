@@ -12,8 +12,9 @@ terms and its proper names, so "Where is Çanakkale?" and "Treaty of Sèvres" ar
 word that starts with a capital letter but not a sentence (the text, a line, a list item, or the word after
 one ending in `.` `!` `?` `:` `…`), other than the pronoun "I"; and, in a Turkish text, a capitalised word with a
 suffix after an apostrophe ("Ankara'nın"), wherever it stands. A Title Case text ("Optimizer State") keeps its
-first word only. German (and Luxembourgish) texts keep their capitalised words: those languages capitalise
-every noun. A text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings
+first word only. In a quiz with German (or Luxembourgish) among its languages, no text loses its capitalised
+words: those languages capitalise every noun, and a German text pasted into another language's field would
+lose its nouns (names may then count there). A text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings
 are language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
 identifiable languages, are skipped.
 
@@ -86,8 +87,10 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
     fields, ends = [], []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
     prose_words_of = _prose_words_function(ctx.glossary)
-    # per language: how its texts lose their names (None: they have none), and whether an apostrophe marks one
-    names = {lang: _names_function(ctx.glossary, lang) for lang in languages}
+    # per language: how its texts lose their names (None: they keep them), and whether an apostrophe marks one;
+    # in a quiz with a language that capitalises its nouns, a text of it may stand in another's field: none
+    capitalising = any(primary_subtag(lang) in CAPITALISED_NOUNS for lang in languages)
+    names = {lang: None if capitalising else _names_function(ctx.glossary, lang) for lang in languages}
     apostrophe_names = {lang: is_turkic(lang) for lang in languages}
     min_letters = ctx.options["min-letters"]
     for item in items:
@@ -113,10 +116,7 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
 
 def _names_function(glossary, lang: str):
     """What the identifier gets of a text filed under ``lang`` that may hold proper names: the words of
-    ``neutral_prose(text, glossary).split()`` without its proper names (``without_proper_names``); None when
-    ``lang`` capitalises its common nouns (its names cannot be told)."""
-    if primary_subtag(lang) in CAPITALISED_NOUNS:
-        return None
+    ``neutral_prose(text, glossary).split()`` without its proper names (``without_proper_names``)."""
     matcher, apostrophe_names = matcher_for(glossary), is_turkic(lang)
 
     def words_without_names(text: str) -> list[str]:
