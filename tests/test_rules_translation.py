@@ -635,6 +635,23 @@ def test_kept_markup_passes(lint, languages, source, target):
     assert lint(item(stem, "A", "B"), "T006", languages) == []
 
 
+@pytest.mark.parametrize("languages, target, lost", [
+    # Mexico (and the US, most of Central America) write 0.5 and 1,024 in Spanish; Spain 0,5 and 1.024
+    ("en, es-MX", "Una tasa de 0.5 con un lote de 1,024 muestras", None),
+    ("en, es-419", "Una tasa de 0.5 con un lote de 1,024 muestras", None),
+    ("en, es", "Una tasa de 0,5 con un lote de 1.024 muestras", None),
+    ("en, es-ES", "Una tasa de 0.5 con un lote de 1,024 muestras", "1,024"),
+    ("en, de-CH", "Eine Rate von 0.5 mit 1024 Beispielen", None),
+    ("en, en-ZA", "A rate of 0,5 with a batch of 1 024 samples", None),
+])
+def test_regional_decimal_mark(lint, languages, target, lost):
+    lang = languages.split(", ")[1]
+    stem = json.dumps({"en": "A rate of 0.5 with a batch of 1,024 samples", lang: target})
+    found = messages(lint(item(stem, "A", "B"), "T006", languages))
+    assert found == ([] if lost is None else [f"stem: the {lang} text lost number {lost} (1024 in en, 1.024 in "
+                                              f"{lang}) of the en source"])
+
+
 # ------------------------------------------------------------------------------- translation-length
 
 
