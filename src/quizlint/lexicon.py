@@ -306,6 +306,11 @@ def decimal_mark(lang: str) -> str | None:
     return "," if language in DECIMAL_COMMA else "." if language in DECIMAL_POINT else None
 
 
+def has_own_terms(category: str, lang: str | None) -> bool:
+    """Whether ``lang`` has its own list of ``category`` (else it is given the English one)."""
+    return language_key(lang) in LISTS[category].terms
+
+
 def terms(category: str, lang: str | None) -> tuple[str, ...]:
     """The terms of ``category`` for ``lang`` (its own list, else English)."""
     word_list = LISTS[category]
