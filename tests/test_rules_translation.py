@@ -579,6 +579,29 @@ def test_without_a_configuration_the_glossary_is_found_up_to_the_top_of_the_repo
     assert from_sub == (from_top if in_a_repository else [])  # (outside a repository: up to the current folder)
 
 
+GLOSSARY_ROMANCE = """\
+terms:
+  - term: checkpoint
+    translations: {fr: point de contrôle, es: punto de control}
+  - term: learning rate
+    translations: {fr: taux d’apprentissage, es: tasa de aprendizaje}
+"""
+
+
+@pytest.mark.parametrize("lang, target, missing", [
+    ("fr", "Les points de contrôle gardent le taux d'apprentissage", None),  # plural; straight apostrophe
+    ("fr", "Le point de contrôle garde le taux d’apprentissage", None),
+    ("es", "Los puntos de control guardan las tasas de aprendizaje", None),
+    ("fr", "Les points d'arrêt gardent le taux d'apprentissage", "point de contrôle"),
+    ("es", "Las pautas de control guardan la tasa de aprendizaje", "punto de control"),
+])
+def test_glossary_rendering_plural_and_apostrophe(lint, lang, target, missing):
+    stem = json.dumps({"en": "The checkpoints keep the learning rate", lang: target}, ensure_ascii=False)
+    found = messages(lint(item(stem, "A", "B"), "T005", f"en, {lang}", glossary=GLOSSARY_ROMANCE))
+    assert found == ([] if missing is None else [
+        f"stem: glossary term 'checkpoint' must be translated as '{missing}' in the {lang} text"])
+
+
 # -------------------------------------------------------------------------------------- lost-markup
 
 
