@@ -590,6 +590,29 @@ def test_without_a_configuration_the_glossary_is_found_up_to_the_top_of_the_repo
     assert from_sub == (from_top if in_a_repository else [])  # (outside a repository: up to the current folder)
 
 
+GLOSSARY_ROMANCE = """\
+terms:
+  - term: checkpoint
+    translations: {fr: point de contrôle, es: punto de control}
+  - term: learning rate
+    translations: {fr: taux d’apprentissage, es: tasa de aprendizaje}
+"""
+
+
+@pytest.mark.parametrize("lang, target, missing", [
+    ("fr", "Les points de contrôle gardent le taux d'apprentissage", None),  # plural; straight apostrophe
+    ("fr", "Le point de contrôle garde le taux d’apprentissage", None),
+    ("es", "Los puntos de control guardan las tasas de aprendizaje", None),
+    ("fr", "Les points d'arrêt gardent le taux d'apprentissage", "point de contrôle"),
+    ("es", "Las pautas de control guardan la tasa de aprendizaje", "punto de control"),
+])
+def test_glossary_rendering_plural_and_apostrophe(lint, lang, target, missing):
+    stem = json.dumps({"en": "The checkpoints keep the learning rate", lang: target}, ensure_ascii=False)
+    found = messages(lint(item(stem, "A", "B"), "T005", f"en, {lang}", glossary=GLOSSARY_ROMANCE))
+    assert found == ([] if missing is None else [
+        f"stem: glossary term 'checkpoint' must be translated as '{missing}' in the {lang} text"])
+
+
 # -------------------------------------------------------------------------------------- lost-markup
 
 
@@ -644,6 +667,23 @@ def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
     stem = json.dumps({source_lang: source, target_lang: target}, ensure_ascii=False)
     assert lint(item(stem, "A", "B"), "T006", languages) == []
+
+
+@pytest.mark.parametrize("languages, target, lost", [
+    # Mexico (and the US, most of Central America) write 0.5 and 1,024 in Spanish; Spain 0,5 and 1.024
+    ("en, es-MX", "Una tasa de 0.5 con un lote de 1,024 muestras", None),
+    ("en, es-419", "Una tasa de 0.5 con un lote de 1,024 muestras", None),
+    ("en, es", "Una tasa de 0,5 con un lote de 1.024 muestras", None),
+    ("en, es-ES", "Una tasa de 0.5 con un lote de 1,024 muestras", "1,024"),
+    ("en, de-CH", "Eine Rate von 0.5 mit 1024 Beispielen", None),
+    ("en, en-ZA", "A rate of 0,5 with a batch of 1 024 samples", None),
+])
+def test_regional_decimal_mark(lint, languages, target, lost):
+    lang = languages.split(", ")[1]
+    stem = json.dumps({"en": "A rate of 0.5 with a batch of 1,024 samples", lang: target})
+    found = messages(lint(item(stem, "A", "B"), "T006", languages))
+    assert found == ([] if lost is None else [f"stem: the {lang} text lost number {lost} (1024 in en, 1.024 in "
+                                              f"{lang}) of the en source"])
 
 
 # ------------------------------------------------------------------------------- translation-length

@@ -771,6 +771,25 @@ def test_numeric_order_quotes_the_options_as_written_and_leaves_versions_alone(r
     assert changed and not [line for line in changed if "3.10" in line]
 
 
+def test_negative_stem_in_a_language_without_its_own_list_counts_only_english_in_capitals(run, write_quiz,
+                                                                                         tmp_path):
+    # German has no list of negative words: the English one counts only in capitals, as the German noun "Not"
+    # (need: "in der Not") is no English "not"
+    write_quiz("""
+        - id: need
+          stem: {en: "Which tool helps a team in an emergency?", de: "Welches Werkzeug hilft einem Team in der Not?"}
+          options: [{text: A, correct: true}, {text: B}]
+        - id: not-prime
+          stem: {en: "Which of these numbers is not prime?", de: "Welche dieser Zahlen ist NOT prim?"}
+          options: [{text: 7}, {text: 9, correct: true}]
+    """, languages="en, de")
+    result = run("lint", "--no-cache", "--select", "W003", ".", cwd=tmp_path)
+    assert result.stdout.count("W003") == 1 and 'negative question: "not" (en) not emphasised' in result.stdout
+    (tmp_path / "quizlint.toml").write_text("[rules.negative-stem]\nrequire-emphasis = false\n", encoding="utf-8")
+    result = run("lint", "--no-cache", "--select", "W003", ".", cwd=tmp_path)
+    assert result.stdout.count("W003") == 1 and 'negative question: "not" (en), "NOT" (de);' in result.stdout
+
+
 def test_rule_options_come_from_the_configuration_and_are_checked(run, run_process, write_quiz, tmp_path):
     write_quiz("""
         - id: not-prime

@@ -261,6 +261,13 @@ DECIMAL_COMMA = {
 }
 # Languages that write a decimal point (0.5) and group thousands with a comma (1,000).
 DECIMAL_POINT = {"en", "ja", "zh", "ko", "he", "hi", "th", "ga", "mt"}
+# Regions that write another decimal mark than their language (CLDR): Mexico and most of Central America write
+# 0.5 and 1,024 in Spanish, Switzerland 0.5 in German and Italian, South Africa and much of Europe 0,5 in English.
+REGIONAL_DECIMAL_MARK = {
+    **dict.fromkeys(("es-419", "es-mx", "es-us", "es-pr", "es-do", "es-gt", "es-hn", "es-ni", "es-pa", "es-sv",
+                     "es-cu", "es-pe", "es-bz", "de-ch", "de-li", "it-ch"), "."),
+    **dict.fromkeys(("en-za", "en-de", "en-at", "en-be", "en-nl", "en-dk", "en-fi", "en-se", "en-no", "en-si"), ","),
+}
 # Turkish writes the percent sign before the number (%50); both positions are accepted in every language.
 # Languages that capitalise their common nouns: in them, a capitalised word inside a sentence is not a name.
 CAPITALISED_NOUNS = frozenset({"de", "lb"})
@@ -287,6 +294,21 @@ class _Tokens:
 @lru_cache(maxsize=256)
 def language_key(lang: str | None) -> str:
     return primary_subtag(lang) if lang else FALLBACK
+
+
+def decimal_mark(lang: str) -> str | None:
+    """The decimal mark ``lang`` writes ("," for Turkish, "." for English and Mexican Spanish), None when not
+    known: its region's (``REGIONAL_DECIMAL_MARK``, by the tag's language and region), else its language's."""
+    language, _, rest = lang.replace("_", "-").lower().partition("-")
+    regional = REGIONAL_DECIMAL_MARK.get(f"{language}-{rest.rsplit('-', 1)[-1]}") if rest else None
+    if regional:
+        return regional
+    return "," if language in DECIMAL_COMMA else "." if language in DECIMAL_POINT else None
+
+
+def has_own_terms(category: str, lang: str | None) -> bool:
+    """Whether ``lang`` has its own list of ``category`` (else it is given the English one)."""
+    return language_key(lang) in LISTS[category].terms
 
 
 def terms(category: str, lang: str | None) -> tuple[str, ...]:

@@ -143,7 +143,7 @@ def _decimal_point(number: str, lang: str) -> str:
     digits_after = len(re.split(r"[eE]", number.rsplit(mark, 1)[1])[0])
     if digits_after != 3:
         return mark
-    return "," if lexicon.language_key(lang) in lexicon.DECIMAL_COMMA else "."
+    return "," if lexicon.decimal_mark(lang) == "," else "."
 
 
 def parse_number(text: str, lang: str) -> tuple[float, str] | None:

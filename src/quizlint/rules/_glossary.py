@@ -62,7 +62,11 @@ _TURKISH_VOWELS = "aeıioöuü"
 _TURKISH_COMPOUND_AFTER_VOWEL = ("sı", "si", "su", "sü")
 _TURKISH_COMPOUND_AFTER_CONSONANT = ("ı", "i", "u", "ü")
 _SEPARATOR = r"[\s\-‐‑]+"
-_APOSTROPHE_THEN_SUFFIX = r"['’][^\W\d_]+"
+_APOSTROPHE = "['’]"
+_APOSTROPHE_THEN_SUFFIX = _APOSTROPHE + r"[^\W\d_]+"
+# Languages whose plurals add an ending to each word of a phrase ("points de contrôle", "puntos de control").
+_PLURAL_WORDS_LANGUAGES = frozenset({"en", "fr", "es", "pt", "it", "ca"})
+_PLURAL_ENDING = "(?:e?s|x)?"
 _APOSTROPHE_SUFFIX = f"(?:{_APOSTROPHE_THEN_SUFFIX})?"
 _KEY_LENGTH = 4
 _WORD_START = re.compile(r"(?<!\w)\w{1,%d}" % _KEY_LENGTH)
@@ -106,8 +110,18 @@ def _loose(text: str) -> str:
     return casefold(text, "tr").replace("ı", "i")
 
 
-def _phrase(folded: str) -> str:
-    return _SEPARATOR.join(re.escape(word) for word in re.split(_SEPARATOR, folded.strip()) if word)
+def _phrase(folded: str, plural_words: bool = False) -> str:
+    """The words of ``folded`` with any separators between them, an apostrophe either straight or typographic
+    (d'apprentissage, d’apprentissage); with ``plural_words``, each word but the last (a stem already) may
+    take a plural ending ("points de contrôle" for "point de contrôle")."""
+    words = [_literal(word) for word in re.split(_SEPARATOR, folded.strip()) if word]
+    if plural_words:
+        words = [word + _PLURAL_ENDING for word in words[:-1]] + words[-1:]
+    return _SEPARATOR.join(words)
+
+
+def _literal(word: str) -> str:
+    return "".join(_APOSTROPHE if char in "'’" else re.escape(char) for char in word)
 
 
 def _without_compound_suffix(word: str) -> str | None:
@@ -157,7 +171,9 @@ def stem_pattern(rendering: str, lang: str, case_sensitive: bool = False, foldin
     """A rendering as a stem at a word start (any ending, apostrophe suffixes included), in a text in ``lang``
     folded with ``_fold_text(…, folding, case_sensitive)``."""
     lang = primary_subtag(lang)
-    alternatives = [_phrase(form) for form in _stem_forms(_fold_text(rendering, folding, case_sensitive), lang)]
+    plural_words = lang in _PLURAL_WORDS_LANGUAGES
+    alternatives = [_phrase(form, plural_words)
+                    for form in _stem_forms(_fold_text(rendering, folding, case_sensitive), lang)]
     return re.compile(r"(?<!\w)(?:" + "|".join(dict.fromkeys(alternatives)) + ")")
 
 

@@ -217,10 +217,9 @@ _NO_GROUPING_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f"))
 @lru_cache(maxsize=None)
 def decimal_mark(lang: str) -> str | None:
     """The decimal mark ``lang`` writes ("," for Turkish, "." for English), None when not known."""
-    from quizlint.lexicon import DECIMAL_COMMA, DECIMAL_POINT, language_key
+    from quizlint.lexicon import decimal_mark as language_decimal_mark
 
-    key = language_key(lang)
-    return "," if key in DECIMAL_COMMA else "." if key in DECIMAL_POINT else None
+    return language_decimal_mark(lang)
 
 
 def missing_numbers(source: Markup, target: Markup, source_mark: str | None = None,

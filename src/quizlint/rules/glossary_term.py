@@ -17,6 +17,11 @@ so a do-not-translate "API" is found as "API" in a Turkish text, and "İSTANBUL"
 quiz whose source is Turkish. (A do-not-translate term is written in the source language; a rendering, in
 its language.) In English, a term may carry an inflection (plurals, -ed, -ing) or a suffix after an
 apostrophe in the source, and a rendering in a translation is a stem ("checkpoint" matches "checkpointing").
+In English, French, Spanish, Portuguese, Italian and Catalan, each word of a rendering of several words may
+also take a plural ending (-s, -es, -x): "point de contrôle" matches "points de contrôle", "punto de control"
+"puntos de control" (a plural that changes the word otherwise, as Italian "punti", is not recognised). An
+apostrophe in a term or a rendering matches a straight or a typographic one alike ("taux d'apprentissage",
+"taux d’apprentissage").
 In Turkish, in the source and in a translation, a term or a rendering is a word with its forms, not the start
 of any word: it may be followed by a suffix after an apostrophe ("GPU'da", "safetensors'ı"), by a chain of
 inflections (plural, possessive, case, copula, -ki, in vowel harmony, with the buffer letters y, n, s:

@@ -6,7 +6,9 @@ Compares every translation with its source text and reports what the source has 
 - numbers: every number of the source must appear in the translation with the same value, each read the way
   its language writes numbers: "0,5" in Turkish matches "0.5" in English, "1.000" in Turkish "1,000" in
   English, and "1,000" in English is a thousand, never one (in a language whose decimal mark is not known, `.`
-  and `,` may be either). Digits grouped by spaces are one number ("10 000"), unless the last group is glued
+  and `,` may be either). A regional tag is read the way its region writes numbers where that differs from its
+  language: Mexican Spanish (`es-MX`, also `es-419`, `es-US` and most of Central America) writes "0.5" and
+  "1,024" like English, Swiss German (`de-CH`) "0.5", South African English (`en-ZA`) "0,5". Digits grouped by spaces are one number ("10 000"), unless the last group is glued
   to a word or a hyphen ("3 100-metre runs" are 3 runs of 100 metres). Digits glued to letters (INT8, MP3, v2)
   are part of a name, not numbers. A number copied as written is lost when the two languages read it as
   different numbers: "2,500" is 2500 in English but 2.5 in Turkish, so a Turkish text must write "2.500" (a

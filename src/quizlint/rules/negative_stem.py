@@ -19,6 +19,10 @@ positive", "least recently used", "least squares", "değil mi", "doğru mu yanl�
 full lists of exceptions are below too). A negative word in an option is not a negative question and is
 not this rule's business.
 
+A language without its own list (German, French, …) is given the English one, but there only an English word
+in capitals counts (an English NOT in a German text): a lower-case or capitalised "not", "never", "false"
+is more likely a word of that language (the German noun "Not", need: "in der Not"), and is not reported.
+
 A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
 Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
 `<i>`; the Turkish custom of underlining the negative word is `<u>değildir</u>`.
@@ -125,8 +129,10 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
             found[word_start] = lexicon.Match(sentence[word_start:word_end], word_start, word_end,
                                               sentence[word_start:word_end])
     code = code_spans(sentence)
+    borrowed = not lexicon.has_own_terms("negative-words", lang)
     return [lexicon.Match(match.term, match.start + start, match.end + start, match.text)
-            for _, match in sorted(found.items()) if not inside_any(match.start, match.end, code)]
+            for _, match in sorted(found.items())
+            if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())]
 
 
 def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
