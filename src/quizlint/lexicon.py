@@ -296,6 +296,7 @@ def language_key(lang: str | None) -> str:
     return primary_subtag(lang) if lang else FALLBACK
 
 
+@lru_cache(maxsize=None)
 def decimal_mark(lang: str) -> str | None:
     """The decimal mark ``lang`` writes ("," for Turkish, "." for English and Mexican Spanish), None when not
     known: its region's (``REGIONAL_DECIMAL_MARK``, by the tag's language and region), else its language's."""

@@ -214,14 +214,6 @@ def misread_values(token: str, source_mark: str | None, target_mark: str | None)
 _NO_GROUPING_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f"))
 
 
-@lru_cache(maxsize=None)
-def decimal_mark(lang: str) -> str | None:
-    """The decimal mark ``lang`` writes ("," for Turkish, "." for English), None when not known."""
-    from quizlint.lexicon import decimal_mark as language_decimal_mark
-
-    return language_decimal_mark(lang)
-
-
 def missing_numbers(source: Markup, target: Markup, source_mark: str | None = None,
                     target_mark: str | None = None) -> list[str]:
     """Source number tokens with no number of the same value in the target (each distinct token once), each read

@@ -60,8 +60,9 @@ back around the translated words.
 None.
 """
 
+from quizlint.lexicon import decimal_mark
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
-from quizlint.rules._markup import (decimal_mark, extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
+from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
                                    lost_counts, misread_values, missing_numbers, missing_verbatim, number_tokens)
 from quizlint.rules._translation import item_fields_of
 
