@@ -273,3 +273,22 @@ def test_what_a_quiz_file_cannot_hold_is_reported_per_question(run, tmp_path):
     assert "'Even'" not in result.stderr  # equal thirds are what quizlint gives the right options
     vectors = read_quiz(tmp_path / "out.quiz.yaml")[0].quiz.items[0]
     assert [option.correct for option in vectors.options] == [True, True, False]
+
+
+def test_multilang_markup_in_a_language_that_is_no_tag_is_located(run, tmp_path):
+    """``<span lang="english" class="multilang">`` cannot make a quiz file's language: a located error, not an
+    internal one (``lang="pt_br"`` is Moodle's way to write pt-BR and is read so)."""
+    source = tmp_path / "langs.xml"
+    source.write_text("""<?xml version="1.0"?>
+<quiz>
+<question type="multichoice"><name><text>q</text></name>
+<questiontext format="html"><text><![CDATA[<span lang="english" class="multilang">Hi</span><span lang="pt_br" class="multilang">Oi</span>]]></text></questiontext>
+<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>
+</quiz>
+""", encoding="utf-8")
+    result = run("import", source)
+    assert result.exit_code == 1
+    assert f"{source}:4:1: multilang markup names the language 'english', which is not a language tag" in result.stderr
+    source.write_text(source.read_text(encoding="utf-8").replace('"english"', '"en"'), encoding="utf-8")
+    result = run("import", source)
+    assert result.exit_code == 0 and "languages: [en, pt-BR]" in result.stdout

@@ -146,6 +146,32 @@ def test_a_package_in_one_language_keeps_the_language_its_items_declare(run, tmp
     quiz, _ = imported(run, tmp_path, package, "--lang", "en")  # --lang still decides
     assert quiz.languages == ["en"] and quiz.title == {"en": "Coğrafya"}
 
+def rewritten(package: Path, old: bytes, new: bytes) -> Path:
+    """``package`` (a zip) with ``old`` replaced by ``new`` in every entry."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(package) as source, zipfile.ZipFile(buffer, "w") as target:
+        for info in source.infolist():
+            target.writestr(info.filename, source.read(info).replace(old, new))
+    package.write_bytes(buffer.getvalue())
+    return package
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_an_xml_lang_written_with_an_underscore_is_a_language_tag(run, tmp_path, fmt):
+    """Other tools write xml:lang="tr_TR"; the quiz file's tag is tr-TR (it was an internal error)."""
+    package = rewritten(geo_package(run, tmp_path, fmt, "tr"), b'xml:lang="tr"', b'xml:lang="tr_TR"')
+    quiz, _ = imported(run, tmp_path, package)
+    assert quiz.languages == ["tr-TR"] and quiz.items[0].stem == {"tr-TR": "Türkiye'nin başkenti hangi şehirdir?"}
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_an_xml_lang_that_is_no_language_tag_is_set_aside_with_a_warning(run, tmp_path, fmt):
+    package = rewritten(geo_package(run, tmp_path, fmt, "tr"), b'xml:lang="tr"', b'xml:lang="turkish"')
+    quiz, result = imported(run, tmp_path, package, "--lang", "tr")
+    assert "xml:lang 'turkish' is not a language tag (such as en, tr, pt-BR): the texts go into --lang" in result.stderr
+    assert quiz.languages == ["tr"] and quiz.items[0].stem == {"tr": "Türkiye'nin başkenti hangi şehirdir?"}
+
+
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
     quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "text2qti_assessment.xml",

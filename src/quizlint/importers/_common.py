@@ -839,8 +839,9 @@ _SPAN_TAG = re.compile(r"<(/?)span\b[^>]*>", re.IGNORECASE)
 _MLANG = re.compile(r"\{\s*mlang\s+([A-Za-z0-9_,\s-]+?)\s*\}(.*?)\{\s*mlang\s*\}", re.IGNORECASE | re.DOTALL)
 
 
-def moodle_language_tag(code: str) -> str:
-    """Moodle's ``pt_br`` → BCP 47 ``pt-BR``."""
+def language_tag(code: str) -> str:
+    """A language code as the BCP 47 tag a quiz file writes: Moodle's ``pt_br`` and QTI's ``en_US`` → ``pt-BR`` and
+    ``en-US`` (a code that is no tag, ``english``, stays one: see ``is_language_tag``)."""
     head, *rest = code.replace("_", "-").split("-")
     return "-".join([head.lower()] + [part.upper() if len(part) == 2 else part.lower() for part in rest])
 
@@ -875,7 +876,7 @@ def _span_blocks(text: str) -> list[_LangBlock]:
             position = opening.end()
             continue
         blocks.append(_LangBlock(opening.start(), closing.end(),
-                                 frozenset({moodle_language_tag(opening.group(1) or opening.group(2))}),
+                                 frozenset({language_tag(opening.group(1) or opening.group(2))}),
                                  text[opening.end():closing.start()]))
         position = closing.end()
     return blocks
@@ -884,7 +885,7 @@ def _span_blocks(text: str) -> list[_LangBlock]:
 def _language_blocks(text: str) -> list[_LangBlock]:
     blocks = _span_blocks(text)
     blocks += [_LangBlock(m.start(), m.end(),
-                          frozenset(moodle_language_tag(code.strip()) for code in m.group(1).split(",") if code.strip()),
+                          frozenset(language_tag(code.strip()) for code in m.group(1).split(",") if code.strip()),
                           m.group(2))
                for m in _MLANG.finditer(text)]
     blocks.sort(key=lambda block: block.start)

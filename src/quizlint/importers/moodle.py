@@ -14,7 +14,8 @@ skipped with a warning naming them. Not imported, with a warning per question: c
 credit among the right answers of a multiple-answer question (quizlint shares the points equally).
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
-the matching language fields. In a file that uses multilang, a text without it is language-neutral (Moodle
+the matching language fields (``pt_br`` is ``pt-BR``; a language that cannot be a tag, ``lang="english"``, makes
+the question fail with its line). In a file that uses multilang, a text without it is language-neutral (Moodle
 shows it in every language); in a file that does not, texts go into ``--lang``. Each text is read as its
 ``format`` says (see ``_convert``): ``plain_text`` literally, ``markdown`` as Markdown, ``html`` and
 ``moodle_auto_format`` as HTML, which becomes Markdown where it is simple and stays inline HTML where it is
@@ -42,6 +43,7 @@ from quizlint.importers._common import (
     children_named,
     descendants_named,
     html_to_markdown,
+    is_language_tag,
     local_name,
     moodle_auto_format_markdown,
     parse_xml,
@@ -78,11 +80,21 @@ def _convert(raw: str, text_format: str) -> str:
     return html_to_markdown(raw)
 
 
+def _languages_checked(texts: dict, where: str, element) -> dict:
+    """``texts`` (by the languages of the multilang markup in ``element``), or a failure at ``element`` when one of
+    those languages cannot be a quiz file's (``lang="english"``)."""
+    for lang in texts:
+        if lang not in (None, "other") and not is_language_tag(lang):
+            raise ImportFailure(where, f"multilang markup names the language {lang!r}, which is not a language tag "
+                                "(such as en, tr, pt-BR)", element.sourceline, 1)
+    return texts
+
+
 class _Texts:
     """Moodle text elements → draft texts, per language."""
 
-    def __init__(self, multilang: bool):
-        self.multilang = multilang
+    def __init__(self, multilang: bool, where: str):
+        self.multilang, self.where = multilang, where
 
     def key(self, lang: str | None) -> str | None:
         """Unmarked text in a multilang file is neutral; ``{mlang other}`` text goes into ``--lang``."""
@@ -96,7 +108,7 @@ class _Texts:
         raw = _raw_text(element)
         text_format = element.get("format", "")
         texts: Texts = {}
-        for lang, value in split_languages(raw).items():
+        for lang, value in _languages_checked(split_languages(raw), self.where, element).items():
             converted = _convert(value, text_format)
             if converted:
                 texts[self.key(lang)] = converted
@@ -135,7 +147,7 @@ class _Reader:
         if name is None:
             self.category = None
             return
-        title = _name_texts(name)
+        title = _languages_checked(_name_texts(name), self.where, question)
         self.category = next(iter(title.values()))
         self.categories.setdefault(self.category, Category(
             title, _raw_text(child_named(question, "idnumber")).strip() or None,
@@ -242,7 +254,7 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
     if local_name(root) != "quiz":
         raise ImportFailure(where, f"not a Moodle XML file: the root element is <{local_name(root)}>, expected <quiz>",
                             root.sourceline, 1)
-    reader = _Reader(where, log, _Texts(_uses_multilang(root)))
+    reader = _Reader(where, log, _Texts(_uses_multilang(root), where))
     draft = DraftQuiz(fallback_title=path.stem)
     add_items(draft, log, children_named(root, "question"), reader.question)
     draft.categories.update(reader.categories)

@@ -17,7 +17,8 @@ entries; ``fixed`` choices stay fixed, and every choice of an interaction that i
 or none as QTI defaults, is fixed unless quizlint finds a meaning in their order: ``_pin_options``). ``feedbackInline`` and ``modalFeedback``/``feedbackBlock`` whose
 identifier is a choice's give that option's feedback; the first other ``modalFeedback`` (or
 ``feedbackBlock``) is the explanation. Two choices labelled True and False (or Doğru and Yanlış) make a
-``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise.
+``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise
+(``en_US`` is read as ``en-US``; one that cannot be a language tag, ``english``, is set aside with a warning).
 
 Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
 ``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
@@ -54,6 +55,8 @@ from quizlint.importers._common import (
     descendants_named,
     element_text,
     html_to_markdown,
+    is_language_tag,
+    language_tag,
     local_name,
     make_true_false,
     parse_xml,
@@ -73,6 +76,19 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # ---------------------------------------------------------------------------------------------------------
 # XHTML inside QTI → Markdown
 # ---------------------------------------------------------------------------------------------------------
+
+
+def declared_language(element, where: str, log: ImportLog) -> str | None:
+    """The ``xml:lang`` of ``element`` as a language tag (``en_US`` → ``en-US``), None without one; one that cannot
+    be a tag (``english``) is set aside with a warning, and the texts go into ``--lang``."""
+    value = (element.get(XML_LANG) or "").strip()
+    if not value:
+        return None
+    if is_language_tag(language_tag(value)):
+        return language_tag(value)
+    log.warn(where, f"xml:lang {value!r} is not a language tag (such as en, tr, pt-BR): the texts go into --lang",
+             element.sourceline)
+    return None
 
 
 def _strip_namespaces(element):
@@ -304,7 +320,7 @@ def read_qti2_item(data: bytes, where: str, number: int, log: ImportLog) -> tupl
     root = parse_qti(data, where)
     if local_name(root) != "assessmentItem":
         raise ImportFailure(where, f"expected an assessmentItem, found <{local_name(root)}>", root.sourceline, 1)
-    return _Qti2Item(root, where, number, log).draft(), root.get(XML_LANG)
+    return _Qti2Item(root, where, number, log).draft(), declared_language(root, where, log)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -652,10 +668,6 @@ class _CanvasQuiz:
     meta: object | None
     items: list
 
-    @property
-    def lang(self) -> str | None:
-        return self.assessment.get(XML_LANG) if self.assessment is not None else None
-
     def meta_text(self, name: str) -> str:
         node = child_named(self.meta, name) if self.meta is not None else None
         return (node.text or "").strip() if node is not None else ""
@@ -686,6 +698,8 @@ def read_canvas(files: list[tuple[object, str, object | None]], log: ImportLog, 
     quizzes = [(quiz, where) for root, where, meta in files for quiz in _canvas_quizzes(root, meta) if quiz.items]
     labels = _distinct_labels({index: quiz.described(None).title.get(None) or f"quiz {index + 1}"
                                for index, (quiz, _) in enumerate(quizzes)}) if len(quizzes) > 1 else {}
+    langs = [declared_language(quiz.assessment, where, log) if quiz.assessment is not None else None
+             for quiz, where in quizzes]
     read_items: list[tuple[DraftItem, str | None]] = []
     for index, (quiz, where) in enumerate(quizzes):
         for element in quiz.items:
@@ -696,9 +710,10 @@ def read_canvas(files: list[tuple[object, str, object | None]], log: ImportLog, 
                 continue
             if item is not None:
                 item.category = labels.get(index)
-                read_items.append((item, quiz.lang))
+                read_items.append((item, langs[index]))
     draft.items.extend(merge_languages(read_items, draft))
-    described = [quiz.described(quiz.lang if len(draft.languages) > 1 else None) for quiz, _ in quizzes]
+    described = [quiz.described(langs[index] if len(draft.languages) > 1 else None)
+                 for index, (quiz, _) in enumerate(quizzes)]
     if labels:
         draft.categories_are_quizzes = True
         draft.categories.update({labels[index]: category for index, category in enumerate(described)})
@@ -745,7 +760,8 @@ def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
             raise ImportFailure(package.display, f"no {MANIFEST} and no QTI item in the package")
         for number, (name, root) in enumerate(found, start=1):
             if local_name(root) != "questestinterop":
-                _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(), root.get(XML_LANG)))
+                _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(),
+                                          declared_language(root, package.where(name), log)))
         read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in found
                      if local_name(root) == "questestinterop"], log, draft)
         return
@@ -772,7 +788,8 @@ def read(path: Path, log: ImportLog) -> DraftQuiz:
             if name == "questestinterop":
                 read_canvas([(root, str(path), None)], log, draft)
             elif name == "assessmentItem":
-                _add(draft, log, lambda: (_Qti2Item(root, str(path), 1, log).draft(), root.get(XML_LANG)))
+                _add(draft, log, lambda: (_Qti2Item(root, str(path), 1, log).draft(),
+                                          declared_language(root, str(path), log)))
             else:
                 raise ImportFailure(str(path), f"not QTI: the root element is <{name}> (expected a zip or folder "
                                     "package, an assessmentItem or a questestinterop)", root.sourceline, 1)
