@@ -103,3 +103,24 @@ def test_texts_are_plain_text_not_markup(run, tmp_path):
     assert result.exit_code == 0, result.stderr
     xml = exported.read_text(encoding="utf-8")
     assert "&lt;u&gt; and 9" in xml and "2*3*4" in xml and "<em>" not in xml and "&lt;em&gt;" not in xml
+
+
+def test_a_text_that_is_only_a_markdown_block_marker_is_shown_as_written(run, tmp_path):
+    """Options "+", "-", "*" became empty list items, "---" a horizontal rule and "[1]: x" vanished: what would
+    start a Markdown block is escaped too, so every option is exported as it was written."""
+    from quizlint.render import render_plain
+
+    path = tmp_path / "ops.aiken"
+    options = ["+", "-", "*", "---", "1.", "~~~", "[1]: https://example.com"]
+    path.write_text("Which one multiplies?\n" + "".join(f"{chr(65 + index)}. {option}\n"
+                                                        for index, option in enumerate(options)) + "ANSWER: C\n",
+                    encoding="utf-8")
+    out = tmp_path / "ops.quiz.yaml"
+    result = run("import", "--from", "aiken", path, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    document, _ = load_document(out)
+    texts = [o["text"]["en"] for o in document.data["items"][0]["options"]]
+    assert [render_plain(text).strip() for text in texts] == options
+    xml = tmp_path / "ops.xml"
+    assert run("export", "--to", "moodle", out, "-o", xml).exit_code == 0
+    assert "<li" not in xml.read_text(encoding="utf-8") and "<hr" not in xml.read_text(encoding="utf-8")

@@ -559,7 +559,12 @@ _BLOCK_HTML = {"address", "article", "aside", "blockquote", "details", "dl", "fi
 _HTML_SPACE = re.compile(r"[ \t\n\r\f]+")
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]<>&#!~|]")
 _ESCAPABLE = re.compile(r"([\\`*_\[\]<>&!~|])")
-_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s)|\d{1,9}(?=[.)]\s))")
+# What would start a Markdown block at the start of a line of text: a heading, a quote, a list item (one with
+# nothing after its marker too: an option "-" or "1."), a thematic break or a setext underline (a line of only
+# "-", "*" or "_"), a code fence, a link reference definition (which would vanish).
+_BLOCK_START = re.compile(r"^(#{1,6}(?=\s|$)|>|[-+*](?=\s|$)|\d{1,9}(?=[.)](?:\s|$))|[-*_](?=[-*_ \t]*$)|`{3}|~{3}"
+                          r"|\[(?=[^\]]*\]:))")
+_SETEXT_EQUALS = re.compile(r"=+[ \t]*\Z")  # under a line of text, a line of "=" makes it a heading
 
 
 @dataclass
@@ -731,6 +736,7 @@ def _paragraph(nodes: list) -> str:
     lines = [line.strip(" ") for line in text.split("\n") if line.strip(" ")]  # a blank line would end it
     lines = [_BLOCK_START.sub(lambda match: "\\" + match.group(0) if not match.group(0)[0].isdigit()
                               else match.group(0) + "\\", line, count=1) for line in lines]
+    lines = lines[:1] + ["\\" + line if _SETEXT_EQUALS.match(line) else line for line in lines[1:]]
     return "\n".join(lines).strip()
 
 
