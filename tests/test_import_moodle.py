@@ -292,3 +292,23 @@ def test_multilang_markup_in_a_language_that_is_no_tag_is_located(run, tmp_path)
     source.write_text(source.read_text(encoding="utf-8").replace('"english"', '"en"'), encoding="utf-8")
     result = run("import", source)
     assert result.exit_code == 0 and "languages: [en, pt-BR]" in result.stdout
+
+
+@pytest.mark.parametrize(("grade", "points", "warned"), [("2.5", 2.5, False), ("1e400", 1, True), ("0", 1, True),
+                                                         ("ten", 1, True)])
+def test_a_default_grade_that_is_not_a_finite_positive_number_makes_the_item_worth_one(run, tmp_path, grade, points,
+                                                                                       warned):
+    """``<defaultgrade>1e400</defaultgrade>`` is infinite once read: it was an internal error."""
+    source = tmp_path / "grade.xml"
+    source.write_text(f"""<?xml version="1.0"?>
+<quiz>
+<question type="multichoice"><name><text>q</text></name><questiontext format="html"><text>Stem</text></questiontext>
+<defaultgrade>{grade}</defaultgrade>
+<answer fraction="100"><text>a</text></answer><answer fraction="0"><text>b</text></answer></question>
+</quiz>
+""", encoding="utf-8")
+    result = run("import", source, "--lang", "en")
+    assert result.exit_code == 0, result.stderr
+    warning = f"{source}:4: question 'q': points '{grade}' are not a finite number greater than 0: the item is worth 1"
+    assert (warning in result.stderr) == warned
+    assert (f"points: {points}" in result.stdout) == (points != 1)

@@ -172,6 +172,17 @@ def test_an_xml_lang_that_is_no_language_tag_is_set_aside_with_a_warning(run, tm
     assert quiz.languages == ["tr"] and quiz.items[0].stem == {"tr": "Türkiye'nin başkenti hangi şehirdir?"}
 
 
+@pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
+def test_points_that_are_not_a_finite_number_make_the_item_worth_one(run, tmp_path, fmt):
+    """A MAXSCORE (points_possible) of 1e400 is infinite once read: it was an internal error."""
+    (tmp_path / "geo.quiz.yaml").write_text(GEO_QUIZ + "    points: 3\n", encoding="utf-8")
+    package = tmp_path / "geo.zip"
+    assert run("export", "--to", fmt, "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    quiz, result = imported(run, tmp_path, rewritten(package, b">3<", b">1e400<"))
+    assert "item 'capital': points '1e400' are not a finite number greater than 0: the item is worth 1" in result.stderr
+    assert quiz.items[0].points == 1
+
+
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
     quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "text2qti_assessment.xml",

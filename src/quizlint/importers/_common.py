@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import html
 import io
+import math
 import os
 import re
 import unicodedata
@@ -86,6 +87,22 @@ def unequal_credit_dropped(log: ImportLog, where: str, subject: str, percents: l
 
 
 CREDIT_TOLERANCE = 0.01  # percent: Moodle writes an equal third as 33.33333
+
+
+def item_points(value: str | None, log: ImportLog, where: str, subject: str, line: int | None) -> float:
+    """The points of ``subject`` from the source's ``value`` (1 without one); a value that is not a finite number
+    greater than 0 (Moodle's ungraded 0, ``1e400``, ``ten``) makes the item worth 1, with a warning."""
+    if value is None or not value.strip():
+        return 1.0
+    try:
+        points = float(value)
+    except ValueError:
+        points = math.nan
+    if math.isfinite(points) and points > 0:
+        return points
+    log.warn(where, f"{subject}: points {value.strip()!r} are not a finite number greater than 0: the item is worth 1",
+             line)
+    return 1.0
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ Imported: ``multichoice`` (``<single>`` true: single answer, correct = fraction 
 answers, correct = positive fraction), ``truefalse``, per-answer ``<feedback>``, ``<generalfeedback>`` (→
 explanation), ``<shuffleanswers>`` false or 0 (→ every option ``fixed``, unless quizlint finds a meaning in
 their order), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
-when it is one), ``<tags>``, ``<defaultgrade>`` (→ points) and categories: the category of the first question
-gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
+when it is one), ``<tags>``, ``<defaultgrade>`` (→ points; one that is not a finite number greater than 0
+makes them 1, with a warning) and categories: the category of the first question gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
 export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
 (see ``merge_categories`` and ``split_by_category``). Other question types are
@@ -44,6 +44,7 @@ from quizlint.importers._common import (
     descendants_named,
     html_to_markdown,
     is_language_tag,
+    item_points,
     local_name,
     moodle_auto_format_markdown,
     parse_xml,
@@ -167,7 +168,7 @@ class _Reader:
         if any(True for _ in descendants_named(question, "file")):
             self.log.warn(self.where, f"question {label}: embedded files (images, media) are not imported",
                           question.sourceline)
-        item = self.common(question)
+        item = self.common(question, label)
         if kind == "truefalse":
             self.true_false(item, question, label)
         else:
@@ -194,7 +195,7 @@ class _Reader:
                           "as wrong", answer.sourceline)
             return 0.0
 
-    def common(self, question) -> DraftItem:
+    def common(self, question, label: str) -> DraftItem:
         idnumber = _raw_text(child_named(question, "idnumber")).strip()
         tags = [_raw_text(tag).strip() for tags in children_named(question, "tags")
                 for tag in children_named(tags, "tag")]
@@ -203,11 +204,8 @@ class _Reader:
                          tags=[tag for tag in tags if tag], category=self.category,
                          source_ids=tuple(value.strip() for value in (idnumber, self.name(question)) if value))
         grade = child_named(question, "defaultgrade")
-        try:
-            points = float(grade.text) if grade is not None and grade.text else 1.0
-        except ValueError:
-            points = 1.0
-        item.points = points if points > 0 else 1.0
+        if grade is not None:
+            item.points = item_points(grade.text, self.log, self.where, f"question {label}", grade.sourceline)
         return item
 
     def multichoice(self, item: DraftItem, question, label: str) -> None:

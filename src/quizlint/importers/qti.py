@@ -56,6 +56,7 @@ from quizlint.importers._common import (
     element_text,
     html_to_markdown,
     is_language_tag,
+    item_points,
     language_tag,
     local_name,
     make_true_false,
@@ -172,16 +173,13 @@ def _cardinality(root, response_id: str | None) -> str:
     return "single"
 
 
-def _max_score(root) -> float:
+def _max_score(root) -> tuple[str | None, int | None]:
+    """The item's MAXSCORE as written, and its line (None without one)."""
     for declaration in children_named(root, "outcomeDeclaration"):
         if declaration.get("identifier") == "MAXSCORE":
-            value = element_text(child_named(child_named(declaration, "defaultValue"), "value")
-                                 if child_named(declaration, "defaultValue") is not None else None)
-            try:
-                return float(value) if float(value) > 0 else 1.0
-            except ValueError:
-                return 1.0
-    return 1.0
+            default = child_named(declaration, "defaultValue")
+            return element_text(child_named(default, "value") if default is not None else None), declaration.sourceline
+    return None, None
 
 
 def warn_media(log: ImportLog, where: str, label: str, trees: list, line: int | None = None) -> None:
@@ -243,10 +241,11 @@ class _Qti2Item:
         if prompt is not None:  # the prompt stays in the stem where the interaction stood
             _replace_with_children(prompt)
         _replace_with_children(interaction)
+        max_score, line = _max_score(self.root)
         item = DraftItem(number=self.number, stem={None: markdown_of(body)}, options=options,
                          type="multiple" if multiple else "single", explanation=explanation,
-                         points=_max_score(self.root), source_ids=self.source_ids(),
-                         keeps_order=keeps_order)
+                         points=item_points(max_score, self.log, self.where, f"item {self.label}", line),
+                         source_ids=self.source_ids(), keeps_order=keeps_order)
         self.maybe_true_false(item)
         return item
 
@@ -599,13 +598,11 @@ class _CanvasItem:
             options.append(DraftOption({None: _mattext_markdown(label)}, correct=ident in keys,
                                        feedback=texts_of(choice_feedback.get(ident) or self.feedbacks.get(f"{ident}_fb")),
                                        fixed=label.get("rshuffle") == "No"))
-        try:
-            points = float(fields.get("points_possible", "1") or 1)
-        except ValueError:
-            points = 1.0
+        points = item_points(fields.get("points_possible"), self.log, self.where, f"item {self.label}",
+                             self.item.sourceline)
         item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
                          options=options, type="multiple" if kind == "multiple_answers_question" else "single",
-                         explanation=texts_of(explanation), points=points if points > 0 else 1.0,
+                         explanation=texts_of(explanation), points=points,
                          source_ids=self.source_ids())
         if kind == "true_false_question":
             dropped = make_true_false(item)
