@@ -183,6 +183,27 @@ def test_points_that_are_not_a_finite_number_make_the_item_worth_one(run, tmp_pa
     assert quiz.items[0].points == 1
 
 
+def test_a_mapped_value_that_is_not_a_number_is_located(run, tmp_path):
+    item = tmp_path / "item.xml"
+    item.write_text("""<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="q1" title="q1" adaptive="false" timeDependent="false">
+  <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
+    <mapping defaultValue="0"><mapEntry mapKey="A" mappedValue="one"/></mapping>
+  </responseDeclaration>
+  <itemBody><p>Stem</p>
+    <choiceInteraction responseIdentifier="RESPONSE" shuffle="true" maxChoices="1">
+      <simpleChoice identifier="A">a</simpleChoice><simpleChoice identifier="B">b</simpleChoice>
+    </choiceInteraction>
+  </itemBody>
+</assessmentItem>
+""", encoding="utf-8")
+    result = run("import", item)
+    assert result.exit_code == 1
+    assert f"{item}:4:1: mapEntry 'A': mappedValue 'one' is not a number" in result.stderr
+    item.write_text(item.read_text(encoding="utf-8").replace('"one"', '"1"'), encoding="utf-8")
+    assert run("import", item).exit_code == 0
+
+
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
     quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "text2qti_assessment.xml",

@@ -152,7 +152,7 @@ def _replace_with_children(element) -> None:
 # ---------------------------------------------------------------------------------------------------------
 
 
-def _response_key(root, response_id: str | None) -> set[str]:
+def _response_key(root, response_id: str | None, where: str) -> set[str]:
     for declaration in children_named(root, "responseDeclaration"):
         if declaration.get("identifier") != response_id:
             continue
@@ -162,8 +162,17 @@ def _response_key(root, response_id: str | None) -> set[str]:
         mapping = child_named(declaration, "mapping")
         if mapping is not None:
             return {entry.get("mapKey", "") for entry in children_named(mapping, "mapEntry")
-                    if float(entry.get("mappedValue", "0") or 0) > 0}
+                    if _mapped_value(entry, where) > 0}
     return set()
+
+
+def _mapped_value(entry, where: str) -> float:
+    value = entry.get("mappedValue", "0")
+    try:
+        return float(value or 0)
+    except ValueError:
+        raise ImportFailure(where, f"mapEntry {entry.get('mapKey', '')!r}: mappedValue {value!r} is not a number",
+                            entry.sourceline, 1) from None
 
 
 def _cardinality(root, response_id: str | None) -> str:
@@ -229,7 +238,7 @@ class _Qti2Item:
         feedback = self.choice_feedback(body, choice_ids)
         explanation = self.explanation(body, choice_ids, feedback)
         response_id = interaction.get("responseIdentifier")
-        key = _response_key(self.root, response_id)
+        key = _response_key(self.root, response_id, self.where)
         multiple = _cardinality(self.root, response_id) == "multiple" or interaction.get("maxChoices", "1") != "1"
         options = [DraftOption({None: markdown_of(choice)}, correct=choice.get("identifier") in key,
                                feedback=feedback.get(choice.get("identifier", "")),
