@@ -323,3 +323,14 @@ def test_a_weight_after_the_key_mark_is_text_as_moodle_reads_it(run, tmp_path):
     assert result.exit_code == 0, result.output
     assert options_of(data["items"][0]) == [("%50%half", True, None), ("five", False, None), ("%5%off", False, None)]
     assert "partial credit (5%) for 'five' dropped" in result.output  # a single-answer question
+
+
+@pytest.mark.parametrize(("opening", "closing"), [("<b>", "</b>"), ("<div>", "</div>"), ("<ul><li>", "</li></ul>")])
+def test_html_nested_thousands_deep_keeps_its_text_without_overflowing_the_stack(run, tmp_path, opening, closing):
+    """HTML nested 3000 deep was a RecursionError (exit 2); the tags nested deeper than MAX_HTML_DEPTH are left
+    out, their text stays."""
+    result, data = import_gift(run, tmp_path, f"::deep::[html]{opening * 3000}deepest{closing * 3000} after{{=a ~b}}\n")
+    assert result.exit_code == 0, result.stderr
+    (item,) = data["items"]
+    assert "deepest" in item["stem"]["en"] and item["stem"]["en"].endswith("after")
+    assert item["stem"]["en"].count(opening) <= 100

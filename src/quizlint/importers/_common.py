@@ -591,13 +591,23 @@ class _Node:
     children: list = field(default_factory=list)
 
 
+MAX_HTML_DEPTH = 100  # elements inside one another; what is deeper keeps its text, not its tags
+
+
 class _TreeBuilder(HTMLParser):
+    """The element tree of an HTML text, at most ``MAX_HTML_DEPTH`` deep: the tags nested deeper are left out
+    (their text is kept), so that no HTML makes the converters, which recurse, overflow the stack."""
+
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.root = _Node("#root", [])
         self.stack = [self.root]
+        self.left_out: list[str] = []  # the open tags nested too deep, innermost last
 
     def handle_starttag(self, tag, attrs):
+        if tag not in _VOID and len(self.stack) > MAX_HTML_DEPTH:
+            self.left_out.append(tag)
+            return
         node = _Node(tag, attrs)
         self.stack[-1].children.append(node)
         if tag not in _VOID:
@@ -607,6 +617,9 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(_Node(tag, attrs))
 
     def handle_endtag(self, tag):
+        if tag in self.left_out:
+            del self.left_out[len(self.left_out) - 1 - self.left_out[::-1].index(tag):]
+            return
         for index in range(len(self.stack) - 1, 0, -1):
             if self.stack[index].tag == tag:
                 del self.stack[index:]
