@@ -182,6 +182,16 @@ def test_split_writes_nothing_when_a_quiz_file_exists(run, tmp_path):
     assert quiz_files(tmp_path / "bank")["history.quiz.yaml"]["id"] == "history"
 
 
+def test_split_writes_nothing_when_a_quiz_file_would_replace_a_folder(run, tmp_path):
+    """With --force, the quiz files before a folder that bears a later one's name were written (then exit 2)."""
+    source = write(tmp_path, "course.xml", CATEGORIES_XML)
+    (tmp_path / "bank" / "history.quiz.yaml").mkdir(parents=True)
+    result = run("import", source, "--split", "-o", tmp_path / "bank", "--force")
+    assert result.exit_code == 2
+    assert f"cannot write {tmp_path / 'bank' / 'history.quiz.yaml'}: it is a folder; nothing was written" in result.stderr
+    assert [path.name for path in (tmp_path / "bank").iterdir()] == ["history.quiz.yaml"]
+
+
 def test_categories_of_one_name_get_distinct_quiz_ids(run, tmp_path):
     source = write(tmp_path, "topics.gift", "$CATEGORY: Space/Planets\n\n::a:: Largest planet? {=Jupiter ~Mars}\n\n"
                                             "$CATEGORY: Space/PLANETS\n\n::b:: Moon of Mars? {=Phobos ~Io}\n")

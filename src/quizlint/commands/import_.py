@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import cannot_write, named_path, names_folder
+from quizlint.commands.common import cannot_write, fail, named_path, names_folder
 from quizlint.importers import FORMAT_HELP, IMPORTERS
 from quizlint.text import shown_on_a_terminal
 
@@ -188,8 +188,8 @@ def _check_split(split: bool, output: Path | None, quiz_id: str | None) -> None:
 
 
 def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -> None:
-    """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force)
-    or would replace the input."""
+    """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force),
+    would replace the input or is a folder."""
     from quizlint.importers._common import dump_quiz, split_by_category
     from quizlint.io import write_atomic
 
@@ -202,6 +202,9 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
         if _same_file(target, source):
             _echo_error(f"{target} is the input; nothing was written")
             sys.exit(1)
+    folders = [target for target in targets if target.is_dir()]
+    if folders:  # (found now, not once the quiz files before it are written)
+        fail(f"cannot write {folders[0]}: it is a folder; nothing was written", 2)
     existing = [target for target in targets if target.exists()]
     if existing and not force:
         _echo_error(f"{existing[0]} exists; nothing was written (use --force to overwrite)")
