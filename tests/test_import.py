@@ -192,6 +192,18 @@ def test_split_writes_nothing_when_a_quiz_file_would_replace_a_folder(run, tmp_p
     assert [path.name for path in (tmp_path / "bank").iterdir()] == ["history.quiz.yaml"]
 
 
+def test_split_quiz_files_never_share_an_item_id(run, tmp_path):
+    """Each quiz file claimed its item ids alone: two categories with a question named "a" made a bank that fails
+    lint (D001, duplicate item id). Without --split the second already got another id."""
+    source = write(tmp_path, "topics.gift", "$CATEGORY: Planets\n\n::a:: Largest planet? {=Jupiter ~Mars}\n\n"
+                                            "$CATEGORY: Moons\n\n::a:: Moon of Mars? {=Phobos ~Io}\n")
+    assert run("import", source, "--split", "-o", tmp_path / "out").exit_code == 0
+    quizzes = quiz_files(tmp_path / "out")
+    assert [item["id"] for item in quizzes["planets.quiz.yaml"]["items"]] == ["a"]
+    assert [item["id"] for item in quizzes["moons.quiz.yaml"]["items"]] == ["moons-q2"]
+    assert run("lint", tmp_path / "out", "-q").exit_code == 0
+
+
 def test_categories_of_one_name_get_distinct_quiz_ids(run, tmp_path):
     source = write(tmp_path, "topics.gift", "$CATEGORY: Space/Planets\n\n::a:: Largest planet? {=Jupiter ~Mars}\n\n"
                                             "$CATEGORY: Space/PLANETS\n\n::b:: Moon of Mars? {=Phobos ~Io}\n")

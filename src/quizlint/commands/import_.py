@@ -220,20 +220,24 @@ def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -
 
 
 def _split_documents(drafts: list, options, log, source: Path) -> list[dict]:
-    """The quiz files' data, one per draft; a quiz id that two categories would share gets a number."""
+    """The quiz files' data, one per draft; a quiz id that two categories would share gets a number, and so does
+    an item id (the quiz files make one bank, where an item id is unique)."""
     from dataclasses import replace
 
-    from quizlint.importers._common import quiz_document
+    from quizlint.importers._common import ItemIds, quiz_document
 
-    documents, taken, stem = [], set(), source.stem.split(".")[0]
+    documents, taken, stem, item_ids = [], set(), source.stem.split(".")[0], ItemIds()
     for draft in drafts:
-        document = quiz_document(draft, options, log, str(source), stem)
+        ids = item_ids.copy()
+        document = quiz_document(draft, options, log, str(source), stem, ids)
         base, number = document["id"], 2
         while document["id"] in taken:
-            document = quiz_document(draft, replace(options, quiz_id=f"{base}-{number}"), log, str(source), stem)
+            ids = item_ids.copy()
+            document = quiz_document(draft, replace(options, quiz_id=f"{base}-{number}"), log, str(source), stem, ids)
             number += 1
         taken.add(document["id"])
         documents.append(document)
+        item_ids = ids
     return documents
 
 

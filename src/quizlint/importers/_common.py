@@ -1027,9 +1027,15 @@ def _ordered(texts: Any, languages: list[str]) -> Any:
                                                    if key in languages else (len(languages), key))}
 
 
-class _Ids:
-    def __init__(self) -> None:
-        self.used: set[str] = set()
+class ItemIds:
+    """The item ids taken so far: in one quiz, or in all the quizzes of one import (``--split``), so that each is
+    unique in the bank the import writes."""
+
+    def __init__(self, used: set[str] | None = None) -> None:
+        self.used: set[str] = set(used or ())
+
+    def copy(self) -> "ItemIds":
+        return ItemIds(self.used)
 
     def claim(self, candidates: tuple[str | None, ...], fallback: str) -> str:
         for candidate in candidates:
@@ -1101,8 +1107,9 @@ def _pin_options(data: dict, languages: list[str]) -> None:
             option["fixed"] = True
 
 
-def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str) -> dict:
-    """The plain data of the quiz file for ``draft``."""
+def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str, stem: str,
+                  ids: ItemIds | None = None) -> dict:
+    """The plain data of the quiz file for ``draft``, its item ids not among ``ids`` (which gets them)."""
     lang, languages = resolve_languages(draft, options, log, where)
     removed: list[int] = []
     title = _text_value(draft.title, lang, languages) or {lang: draft.fallback_title or stem}
@@ -1113,7 +1120,7 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     description = _text_value(draft.description, lang, languages)
     if description is not None:
         document["description"] = _without_control_characters(description, removed)
-    ids = _Ids()
+    ids = ItemIds() if ids is None else ids
     items = []
     for item in draft.items:
         data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
