@@ -204,6 +204,27 @@ def test_a_mapped_value_that_is_not_a_number_is_located(run, tmp_path):
     assert run("import", item).exit_code == 0
 
 
+@pytest.mark.parametrize(("true", "false"), [("DOĞRU", "YANLIŞ"), ("Doğru", "Yanlış"), ("TRUE", "FALSE")])
+def test_true_and_false_in_capitals_make_a_true_false_item_in_turkish_too(run, tmp_path, true, false):
+    """YANLIŞ was casefolded without Turkish rules (to "yanliş", not "yanlış"): no true/false item."""
+    item = tmp_path / "item.xml"
+    item.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="q1" title="q1" adaptive="false"
+    timeDependent="false" xml:lang="tr">
+  <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="identifier">
+    <correctResponse><value>B</value></correctResponse>
+  </responseDeclaration>
+  <itemBody><p>Ankara başkenttir.</p>
+    <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="1">
+      <simpleChoice identifier="A">{false}</simpleChoice><simpleChoice identifier="B">{true}</simpleChoice>
+    </choiceInteraction>
+  </itemBody>
+</assessmentItem>
+""", encoding="utf-8")
+    quiz, _ = imported(run, tmp_path, item)
+    assert (quiz.items[0].type, quiz.items[0].answer) == ("true_false", True)
+
+
 def test_canvas_sample_from_text2qti(run, tmp_path):
     """The shared sample is a questestinterop written by text2qti (Canvas QTI 1.2)."""
     quiz, result = imported(run, tmp_path, shared_dir("xsd") / "samples" / "text2qti_assessment.xml",

@@ -250,17 +250,19 @@ def _languages_used(quiz: "DraftQuiz") -> list[str]:
 
 
 def _truth_value(texts: Texts) -> bool | None:
-    """True or False when every language's text is that language's True or False label (the labels the
-    exporters write, ``quizlint.export._common.TRUE_FALSE_LABELS``, compared casefolded)."""
+    """True or False when every language's text is a True or False label (the labels the exporters write,
+    ``quizlint.export._common.TRUE_FALSE_LABELS``), compared casefolded by the rules of the label's language:
+    ``YANLIŞ`` is Turkish ``Yanlış`` whatever language the text is said to be in (often none, as in a Canvas
+    export)."""
     from quizlint.export._common import TRUE_FALSE_LABELS
     from quizlint.text import casefold
 
     values = set()
-    for lang, text in texts.items():
-        language = None if lang in (None, NEUTRAL) else lang
-        label = casefold((text or "").strip().rstrip("."), language)
-        values.add(next((value for true, false in TRUE_FALSE_LABELS.values()
-                         for word, value in ((true, True), (false, False)) if casefold(word, language) == label), None))
+    for text in texts.values():
+        written = (text or "").strip().rstrip(".")
+        values.add(next((value for label_lang, (true, false) in TRUE_FALSE_LABELS.items()
+                         for word, value in ((true, True), (false, False))
+                         if casefold(word, label_lang) == casefold(written, label_lang)), None))
     return values.pop() if len(values) == 1 else None
 
 
