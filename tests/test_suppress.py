@@ -282,3 +282,14 @@ def test_an_unused_bank_rule_suppression_is_reported_over_the_configured_bank_wh
     unused = json.loads(run(*args, cwd=tmp_path).stdout)
     assert [(f["code"], f["file"]) for f in unused] == [("Q001", "content/b.quiz.yaml")]
     assert json.loads(run(*args, "content/b.quiz.yaml", cwd=tmp_path).stdout) == []  # one file named: part only
+
+
+def test_a_file_suppression_is_not_unused_while_an_item_of_the_file_failed_validation(run, tmp_path):
+    # K001 never ran on no-key, whose schema error left it out: what the suppression at the top silences may be
+    # there, as for the same suppression on no-key's `id:` line (it used to be reported unused at the top).
+    invalid = quiz(top="# quizlint: disable=K001 -- no-key has no key yet\n").replace(
+        "      - text: Jupiter\n      - text: Mars\n", "      - text: Jupiter\n        correct: maybe\n      - text: Mars\n")
+    result, found, _ = lint(run, tmp_path, invalid)
+    assert [code for code, *_ in found] == ["S001", "K002"]
+    valid = invalid.replace("correct: maybe", "correct: true")
+    assert [code for code, *_ in lint(run, tmp_path, valid)[1]] == ["Q001", "K002"]  # all checked: unused
