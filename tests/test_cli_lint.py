@@ -288,3 +288,24 @@ def test_the_text_report_shows_control_characters_as_escapes(text, shown):
     from quizlint.text import shown_on_a_terminal
 
     assert shown_on_a_terminal(text) == shown
+
+
+def test_jobs_never_starts_more_workers_than_files(run, bank, monkeypatch):
+    # `-j 100000` (a typo, or `jobs` in the configuration) over two files used to fork 100,000 processes.
+    import concurrent.futures
+
+    asked = []
+    real_pool = concurrent.futures.ProcessPoolExecutor
+
+    def recording_pool(max_workers=None, **kwargs):
+        asked.append(max_workers)
+        return real_pool(max_workers=min(max_workers, 2), **kwargs)  # (never the fork bomb, even unfixed)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording_pool)
+    expected = lint(run, bank)
+    result = lint(run, bank, "-j", "100000")
+    assert (result.exit_code, result.stdout) == (expected.exit_code, expected.stdout)
+    assert asked == [2]  # one worker per file
+    (bank / "quizlint.toml").write_text("jobs = 100000\n", encoding="utf-8")
+    assert lint(run, bank).stdout == expected.stdout
+    assert asked == [2, 2]

@@ -130,6 +130,8 @@ def test_documented_configuration_examples_are_valid(document):
     ('jobs = 0\n', "`jobs` must be 1 or more"),
     ('cache = "yes"\n', "`cache` must be a boolean"),
     ('fail-on = "never"\n', "`fail-on` must be one of error, warning, info"),
+    ('glossary = ""\n', "`glossary` must name a file, not \"\""),  # (was silently no glossary)
+    ('glossary = "  "\n', "`glossary` must name a file, not \"  \""),
     ('select = [K001]\n', "invalid TOML"),
 ])
 def test_bad_configuration_exits_2_with_a_clear_message(run, project, text, words):

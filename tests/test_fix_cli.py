@@ -471,6 +471,20 @@ def test_numeric_options_are_sorted_ascending_and_then_left_alone(run, tmp_path)
     assert "Nothing to fix." in run("fix", str(quiz), cwd=tmp_path).output
 
 
+
+def test_numeric_options_with_a_fixed_one_are_reported_but_not_marked_fixable(run, tmp_path):
+    # `fix` never moves a fixed option, so it leaves such an item alone: lint used to mark the finding [*] anyway.
+    quiz = tmp_path / "numbers.quiz.yaml"
+    quiz.write_text(quiz_yaml(NUMERIC.replace("    - text: 4\n", "    - text: 4\n      fixed: true\n"),
+                              quiz_id="numbers"), encoding="utf-8")
+    before = quiz.read_bytes()
+    output = lint_output(run, tmp_path, "--select", "W009", str(quiz))
+    assert "W009 [warning] numeric options are not in order (16, 8, 4, 32)" in output
+    assert "[*]" not in output and "fixable" not in output
+    assert "Nothing to fix." in run("fix", str(quiz), "--select", "W009", cwd=tmp_path).output
+    assert quiz.read_bytes() == before
+
+
 # ---------------------------------------------------------------------------------------------- selection
 
 def test_select_limits_the_fixes(run, tmp_path):

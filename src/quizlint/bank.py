@@ -27,12 +27,16 @@ class BankSettings:
     missing: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)  # the paths searched for quiz files
     glossary_named: bool = False  # the glossary was among the paths given: it is checked like a file of the bank
+    paths_named: bool = False  # the command line named the paths (else: the configured ``paths``, or ``.``)
 
     @property
     def some_files_only(self) -> bool:
         """Whether the run sees only part of the bank, so that what bank rules find there says nothing about the
         rest: the paths name quiz files one by one (an editor, a hook passing the files a commit touches), or
-        folders that do not hold the whole bank (its configured ``paths``, else its root)."""
+        folders that do not hold the whole bank (its configured ``paths``, else its root). The configured
+        ``paths`` themselves are the whole bank, whether they name folders, files or globs."""
+        if self.config.paths and not self.paths_named:
+            return False
         if any(os.path.isfile(target) for target in self.targets):
             return True
         bank = _configured_paths(self.config) if self.config.paths else [str(self.config.root)]
@@ -66,7 +70,8 @@ class BankSettings:
         files = [path for path in files if path not in named]
         glossary_path = Path(glossary) if glossary else _single_glossary(named) or find_glossary(config, targets)
         selection = config.selection(list(select), list(ignore), list(extend_select))
-        return cls(config, Path.cwd(), files, glossary_path, selection, missing, targets, bool(named))
+        return cls(config, Path.cwd(), files, glossary_path, selection, missing, targets, bool(named),
+                   paths_named=bool(paths))
 
 
 GLOSSARY_NAMES = (GLOSSARY_NAME, "glossary.yml")

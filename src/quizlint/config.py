@@ -440,6 +440,8 @@ def _check_types(data: dict[str, Any], where: str) -> None:
                           f"{toml_value(data['fail-on'])}")
     if "jobs" in data and data["jobs"] < 1:
         raise ConfigError(f"{where}: `jobs` must be 1 or more")
+    if "glossary" in data and not data["glossary"].strip():  # (an empty path would silently mean no glossary)
+        raise ConfigError(f"{where}: `glossary` must name a file, not {toml_value(data['glossary'])}")
 
 
 def parse_config(data: dict[str, Any], root: Path, source: Path | None) -> Config:

@@ -12,6 +12,7 @@ from quizlint.model import Item, option_letter, text_in
 from quizlint.model import order as option_order
 from quizlint.model.order import is_ordered, is_phrase, numeric_reading, option_spelling
 from quizlint.rules.all_of_the_above import can_move_last
+from quizlint.rules.numeric_order import can_sort
 
 ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE, NUMERIC_ORDER = "W001", "W002", "W009"
 PHRASE_CATEGORIES = {ALL_OF_THE_ABOVE: option_order.ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE: option_order.NONE_OF_THE_ABOVE}
@@ -88,7 +89,7 @@ def numeric_ascending(item: Item, languages: list[str]) -> ItemChange | None:
     """Sort numeric options in ascending order where the numeric-order rule fires (neither ascending nor
     descending); items with a ``fixed`` option are left alone."""
     reading = numeric_reading(item, languages)
-    if reading is None or is_ordered(reading[1]) or any(option.fixed for option in item.options):
+    if reading is None or is_ordered(reading[1]) or not can_sort(item):
         return None
     lang, values = reading
     order = tuple(sorted(range(len(values)), key=lambda index: (values[index], index)))

@@ -28,9 +28,16 @@ PARALLEL_MIN_FILES = 4
 OVERLAP_MIN_CACHED = prestart.OVERLAP_MIN_CACHED
 
 
+# At most this many worker processes per core, whatever `-j` or `jobs` asks: a typo (`-j 1000`) must not fork
+# a process per unit it names.
+WORKERS_PER_CORE = 4
+
+
 def _worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
+    """``jobs`` when given, but never more workers than files to lint (a worker without one only costs its
+    start-up) nor than ``WORKERS_PER_CORE`` per core; else as many as the cores when the bank is large."""
     if jobs is not None:
-        return jobs
+        return max(1, min(jobs, len(todo), WORKERS_PER_CORE * (os.cpu_count() or 1)))
     if len(todo) < PARALLEL_MIN_FILES:
         return 1
     size = 0

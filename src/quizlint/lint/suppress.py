@@ -218,8 +218,8 @@ def _silencer(entries: list[Suppression], finding: Finding) -> list[Suppression]
 def _unused(suppressions: FileSuppressions, enabled: set[str] | None, unchecked_items: set[str]) -> list[Finding]:
     unused = []
     for entry in suppressions.entries:
-        if entry.item is not None and entry.item in unchecked_items:
-            continue  # the item failed validation, so its rules never ran
+        if entry.item in unchecked_items or (entry.item is None and unchecked_items):
+            continue  # the item (for the whole file: an item of it) failed validation, so its rules never ran
         for code in entry.codes:
             if code in (UNUSED_CODE, INVALID_CODE) or code in entry.used or _obeyed_by_fix(code):
                 continue
@@ -236,7 +236,7 @@ def apply_suppressions(
     """The findings not silenced, plus problems with the suppressions themselves.
 
     A suppression of a rule that is not enabled (``enabled``) is not reported as unused, nor one for an item that
-    failed validation. ``disable=Q001`` / ``disable=Q002`` silence reports about the suppressions themselves.
+    failed validation, nor one for the whole file when an item of it did. ``disable=Q001`` / ``disable=Q002`` silence reports about the suppressions themselves.
     """
     kept = []
     for finding in findings:

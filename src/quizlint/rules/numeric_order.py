@@ -60,7 +60,8 @@ options:
 
 ## How to fix
 Put the options in ascending (or descending) order. `quizlint fix` does it for you: it sorts them in
-ascending order and keeps the key and each option's feedback with its option.
+ascending order and keeps the key and each option's feedback with its option. It never moves a `fixed` option,
+so it leaves an item with one alone (the finding is then not marked fixable): order those by hand.
 
 ## Options
 None.
@@ -89,6 +90,12 @@ def _all_have_digits(item, languages: list[str]) -> bool:
     return any(all(_DIGIT.search(text_in(option.text, lang) or "") for option in item.options) for lang in languages)
 
 
+def can_sort(item) -> bool:
+    """Whether `quizlint fix` may sort the options of ``item``: it never moves a ``fixed`` option, so it leaves an
+    item with one alone (and the finding is not marked fixable)."""
+    return not any(option.fixed for option in item.options)
+
+
 def check(ctx):
     if not _all_have_digits(ctx.item, ctx.languages):
         return
@@ -96,4 +103,4 @@ def check(ctx):
     if reading is not None and not is_ordered(reading[1]):
         shown = ", ".join(option_spelling(option, reading[0]) for option in ctx.item.options)
         yield ctx.problem(f"numeric options are not in order ({shown}); sort them in ascending order", "options",
-                          at_key=True, fixable=True)
+                          at_key=True, fixable=can_sort(ctx.item))
