@@ -263,20 +263,24 @@ def test_questions_without_a_blank_line_between_them_are_separate_questions(run,
 
 
 @pytest.mark.parametrize(
-    ("gift", "line", "message"),
+    ("gift", "position", "message"),
     [
-        ("Good?{=a ~b}\n\n// comment\nBroken question {=a ~b\n", 4, "unbalanced braces"),
-        ("Good?{=a ~b}\n\nOnly one answer?{~%100%a}\n", 3, "needs at least two answers"),
-        ("First?{=a ~b}\n\nSecond\nspans } lines {=a ~b}\n", 4, "unbalanced braces"),
+        ("Good?{=a ~b}\n\n// comment\nBroken question {=a ~b\n", "4:17", "unbalanced braces"),
+        ("Good?{=a ~b}\n\nOnly one answer?{~%100%a}\n", "3:17", "needs at least two answers"),
+        ("First?{=a ~b}\n\nSecond\nspans } lines {=a ~b}\n", "4:7", "unbalanced braces"),
+        # (escapes, a name and indentation before the brace: the column is the brace's in the file)
+        ("Good?{=a ~b}\n\n// c\n::T\\:1::\n\t\\{x\\} \\\\ a } b\n", "5:13", "unbalanced braces"),
+        ("Good?{=a ~b}\n\n::N::Q?\n// c\n  {~only}\n", "5:3", "needs at least two answers"),
     ],
 )
-def test_malformed_questions_are_reported_with_line_numbers(run, tmp_path, gift, line, message):
+def test_malformed_questions_are_reported_with_line_and_column(run, tmp_path, gift, position, message):
+    # every error was reported at column 1
     result, _ = import_gift(run, tmp_path, gift)
     assert result.exit_code == 1
-    assert f"questions.gift:{line}:1: " in result.stderr and message in result.stderr
+    assert f"questions.gift:{position}: " in result.stderr and message in result.stderr
     assert "nothing was written" in result.stderr and "Traceback" not in result.stderr
     kept, _ = import_gift(run, tmp_path, gift, "--keep-going")
-    assert kept.exit_code == 0 and f"questions.gift:{line}:1" in kept.stderr
+    assert kept.exit_code == 0 and f"questions.gift:{position}: " in kept.stderr
 
 
 def test_moodle_examples_file_imports_its_choice_questions(run, tmp_path):

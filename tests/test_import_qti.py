@@ -295,13 +295,39 @@ def test_zip_without_manifest_is_scanned(run, tmp_path):
     assert [item.id for item in quiz.items] == ["Q1"]
 
 
-def test_missing_item_file_is_named(run, tmp_path):
+@pytest.mark.parametrize("packed", [False, True])
+@pytest.mark.parametrize(("missing", "named_at", "element"), [
+    ("items/i103/qti.xml", "tests/t1/test.xml:10:1", "assessmentItemRef"),  # named by the test first
+    ("tests/t1/test.xml", "imsmanifest.xml:33:1", "resource"),
+])
+def test_a_missing_file_is_reported_where_it_is_named(run, tmp_path, packed, missing, named_at, element):
+    # the error named only the package ("p.zip: the archive has no entry …"), not the reference to the file
     folder = tmp_path / "package"
     shutil.copytree(PACKAGE, folder)
-    (folder / "items" / "i103" / "qti.xml").unlink()
-    result = run("import", "--from", "qti", folder)
+    (folder / missing).unlink()
+    source = zip_folder(folder, tmp_path / "p.zip") if packed else folder
+    result = run("import", "--from", "qti", source)
     assert result.exit_code == 1
-    assert "items/i103/qti.xml" in result.stderr and "Traceback" not in result.stderr
+    where = f"{source}!{named_at}" if packed else f"{folder / named_at}"
+    assert f"{where}: <{element}> names {missing!r}, which is not in the package" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["imsqti_item_xmlv2p1", "imsqti_xmlv1p2"])  # a QTI 2.1 item, a Canvas quiz
+def test_a_file_only_the_manifest_names_is_reported_at_its_resource(run, tmp_path, kind):
+    archive = tmp_path / "p.zip"
+    with zipfile.ZipFile(archive, "w") as handle:
+        handle.writestr("imsmanifest.xml", f"""<?xml version="1.0" encoding="UTF-8"?>
+<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" identifier="M">
+  <resources>
+    <resource identifier="R" type="{kind}" href="items/missing.xml"><file href="items/missing.xml"/></resource>
+  </resources>
+</manifest>
+""")
+    result = run("import", "--from", "qti", archive)
+    assert result.exit_code == 1
+    assert (f"{archive}!imsmanifest.xml:4:1: <resource> names 'items/missing.xml', which is not in the package"
+            in result.stderr)
 
 
 SPACE_QUIZ = """\

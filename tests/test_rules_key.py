@@ -224,7 +224,8 @@ def test_options_with_the_same_key_are_never_let_through(lang):
 
 
 _KEY_PIECES = ["a", "A", "b", "İ", "I", "ı", "i", "ss", "ß", "a-b", "a_b", "-", "!", "ﬁ", "fi", "K", "k", "é", "e\u0301",
-               "\u0301", "x\ua66e", " ", " ", "  ", "\t", "\u00a0", " - "]
+               "\u0301", "x\ua66e", " ", " ", "  ", "\t", "\u00a0", " - ",
+               "\\", "\\*", "*", "("]  # (Markdown backslash escapes)
 
 
 @settings(max_examples=1000, deadline=None)
@@ -374,6 +375,24 @@ def test_code_options_that_differ_in_case_are_different_options_through_the_cli(
             - text: "`None`"
             - text: "`None`"
     """)
-    result = run("lint", "--select", "K004,K005", "--format", "json", str(path), cwd=tmp_path)
-    assert [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)] == [
-        ("K004", 16, "option E duplicates option D")]
+    assert _duplicate_and_copied_options(run, path) == [("K004", 16, "option E duplicates option D")]
+
+
+def test_escaped_markers_are_the_characters_they_show_through_the_cli(run, write_quiz, tmp_path):
+    # "\*" and "\```" (as `quizlint import` writes a text that is only a marker) show * and ```: both were keyed as
+    # the bare backslash left once their markers were stripped, and reported as duplicates (error)
+    path = write_quiz(r"""
+        - id: ops
+          stem: {en: "Which one multiplies?", tr: "Hangisi çarpar?"}
+          options: [{text: "\\*", correct: true}, {text: "\\```"}, {text: "+"}, {text: "\\***"}, {text: "\\_"}]
+        - id: star
+          stem: {en: "Which sign is the asterisk?", tr: "Yıldız işareti hangisidir?"}
+          options: [{text: "\\*", correct: true}, {text: "#"}, {text: "*"}, {text: "\\*Paris\\*"}, {text: "*Paris*"}]
+    """)
+    assert _duplicate_and_copied_options(run, path) == [("K004", 11, "option C duplicates option A")]
+
+
+def _duplicate_and_copied_options(run, path) -> list[tuple[str, int, str]]:
+    """The K004 and K005 findings of ``quizlint lint`` on ``path``: code, line, message."""
+    result = run("lint", "--select", "K004,K005", "--format", "json", str(path), cwd=path.parent)
+    return [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)]

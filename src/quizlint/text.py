@@ -21,6 +21,14 @@ _CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 # Markdown inline code: a run of backticks, the code, and a run of as many backticks
 INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+# Outside inline code, a backslash before ASCII punctuation is a Markdown escape: it shows that character as
+# written ("\\*" is an asterisk, not emphasis). An escaped marker takes the run of the same marker after it along
+# ("\\```", "\\***": literal, as the importers write them)
+_INLINE_CODE_OR_ESCAPE = re.compile(INLINE_CODE.pattern + r"|\\(([*_`])\4*|[!-/:-@\[-`{-~])", re.DOTALL)
+# While ``comparison_key`` works, an escaped marker stands as a character no text can hold (a lone surrogate), so
+# that no step strips it as markup
+_LITERAL_MARKERS = {"*": "\ud800", "_": "\ud801", "`": "\ud802"}
+_MARKERS_BACK = str.maketrans({stand_in: marker for marker, stand_in in _LITERAL_MARKERS.items()})
 
 
 def nfc(text: str) -> str:
@@ -74,9 +82,18 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers (backticks; ``*`` and ``_`` outside
     code), so "İzmir.", "**izmir**" and "`izmir`" are "izmir", and "`İzmir`" is "İzmir". A word that is only
     prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++" and
-    "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). Without inline code, a word's key
-    depends on that word alone: a text's key is the non-empty keys of its words, one space apart.
+    "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). A Markdown backslash escape counts
+    as the character it shows, and an escaped marker is a character, not markup: "\\*" is "*", "\\```" is "```",
+    "\\*Paris\\*" is "*paris*". Without inline code, a word's key depends on that word alone: a text's key is the
+    non-empty keys of its words, one space apart.
     """
+    if "\\" in text:
+        return _key_of_shown(_INLINE_CODE_OR_ESCAPE.sub(_shown_character, text), lang).translate(_MARKERS_BACK)
+    return _key_of_shown(text, lang)
+
+
+def _key_of_shown(text: str, lang: str | None) -> str:
+    """``comparison_key`` of a text whose backslash escapes are resolved (see ``_shown_character``)."""
     folded = casefold_outside_code(text, lang)
     words = folded.rstrip(_END_PUNCTUATION).split()
     if "".join(words).isalnum():  # only letters and digits between the spaces (the usual case): nothing to strip
@@ -88,6 +105,16 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     if "`" in folded:
         folded = _CODE_AROUND_WORDS.sub("", folded)
     return " ".join(folded.split())
+
+
+def _shown_character(match: re.Match) -> str:
+    """What an ``_INLINE_CODE_OR_ESCAPE`` match shows, for ``comparison_key``: the inline code as written, an
+    escaped character as itself (an escaped marker and its run as stand-ins for literal markers)."""
+    if match.group(3) is None:
+        return match.group(0)
+    if match.group(4) is None:
+        return match.group(3)
+    return _LITERAL_MARKERS[match.group(4)] * len(match.group(3))
 
 
 def word_key(word: str) -> str:

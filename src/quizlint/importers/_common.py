@@ -496,6 +496,9 @@ class ZipPackage(Package):
     def names(self) -> list[str]:
         return list(self.infos)
 
+    def has(self, name: str) -> bool:
+        return name in self.infos
+
     def read(self, name: str) -> bytes:
         info = self.infos.get(name)
         where = self.where(name)

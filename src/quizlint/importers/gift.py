@@ -52,10 +52,16 @@ _TAG = re.compile(r"\[tag:((?:\\]|[^\]<>\x00-\x1f])+)\]")
 
 
 def protect_escapes(text: str) -> str:
-    out, index = [], 0
+    return _protected(text)[0]
+
+
+def _protected(text: str) -> tuple[str, list[int]]:
+    """``protect_escapes(text)``, and where in ``text`` each of its characters comes from."""
+    out, origins, index = [], [], 0
     while index < len(text):
         char = text[index]
         following = text[index + 1] if index + 1 < len(text) else ""
+        origins.append(index)
         if char == "\\" and following == "\\":
             out.append("\\")
             index += 2
@@ -65,7 +71,7 @@ def protect_escapes(text: str) -> str:
         else:
             out.append(char)
             index += 1
-    return "".join(out)
+    return "".join(out), origins
 
 
 def restore_escapes(text: str) -> str:
@@ -131,16 +137,27 @@ class _Question:
         self.where, self.block = where, block
         comments = [line.strip() for line in block.lines if _is_comment(line)]
         self.identifier, self.tags = ids_and_tags("\n".join(comments))
-        joined = "\n".join(" " if _is_comment(line) else line for line in block.lines)
-        self.first_line = block.line + joined[: len(joined) - len(joined.lstrip())].count("\n")
-        self.text = protect_escapes(joined.strip())
+        self.joined = "\n".join(" " if _is_comment(line) else line for line in block.lines)
+        leading = len(self.joined) - len(self.joined.lstrip())
+        self.first_line = block.line + self.joined.count("\n", 0, leading)
+        self.text, origins = _protected(self.joined.strip())
+        self.origins = [leading + origin for origin in origins]  # where in ``joined`` each character of ``text`` is
         self.name: str | None = None
 
-    def line_at(self, offset: int) -> int:
-        return self.first_line + self.text.count("\n", 0, offset)
+    def narrow(self, start: int) -> None:
+        """Keep ``text[start:]``, without the whitespace around it."""
+        rest = self.text[start:]
+        start += len(rest) - len(rest.lstrip())
+        self.first_line += self.text.count("\n", 0, start)
+        self.text, self.origins = rest.strip(), self.origins[start:]
+
+    def position_at(self, offset: int) -> tuple[int, int]:
+        """The line and column in the file of the character at ``offset`` in ``text``."""
+        at = self.origins[offset]
+        return self.block.line + self.joined.count("\n", 0, at), at - self.joined.rfind("\n", 0, at)
 
     def fail(self, message: str, offset: int = 0) -> ImportFailure:
-        return ImportFailure(self.where, message, self.line_at(offset), 1)
+        return ImportFailure(self.where, message, *self.position_at(offset))
 
 
 def _take_name(question: _Question) -> None:
@@ -148,10 +165,8 @@ def _take_name(question: _Question) -> None:
     if text.startswith("::"):
         end = text.find("::", 2)
         if end != -1:
-            rest = text[end + 2:]
             question.name = restore_escapes(text[2:end]).strip()
-            question.first_line += (text[: end + 2] + rest[: len(rest) - len(rest.lstrip())]).count("\n")
-            question.text = rest.strip()
+            question.narrow(end + 2)
 
 
 def _kind(answers: str) -> str:
@@ -239,7 +254,7 @@ class _Reader:
             self.skip(question, "description")
             return None
         if start == -1 or finish == -1 or finish < start:
-            offset = start if start != -1 else finish
+            offset = min(found for found in (start, finish) if found != -1)  # the brace without its pair
             raise question.fail("unbalanced braces: a question needs one { … } answer block (escape a literal "
                                 "brace as \\{ or \\})", offset)
         answers = text[start + 1:finish].strip()

@@ -336,9 +336,32 @@ def read_qti2_item(data: bytes, where: str, number: int, log: ImportLog) -> tupl
 # ---------------------------------------------------------------------------------------------------------
 
 
-def _resource_files(resource, where: str) -> list[str]:
-    hrefs = [resource.get("href")] + [file.get("href") for file in children_named(resource, "file")]
-    return list(dict.fromkeys(resolve_href(MANIFEST, href, where) for href in hrefs if href))
+@dataclass(frozen=True)
+class _Named:
+    """Where a package file is named: the file, line and tag of the element that refers to it."""
+
+    where: str
+    line: int | None
+    tag: str
+
+    @classmethod
+    def of(cls, where: str, element) -> _Named:
+        return cls(where, element.sourceline, local_name(element))
+
+    def read(self, package: Package, path: str) -> bytes:
+        """The file ``path`` of ``package``, named here: a failure here when the package does not have it."""
+        if not package.has(path):
+            raise ImportFailure(self.where, f"<{self.tag}> names {path!r}, which is not in the package", self.line, 1)
+        return package.read(path)
+
+
+def _resource_files(resource, where: str) -> dict[str, _Named]:
+    """The package files a manifest resource names (its href, then its files'), each with where it names it first."""
+    named: dict[str, _Named] = {}
+    for element in [resource, *children_named(resource, "file")]:
+        if href := element.get("href"):
+            named.setdefault(resolve_href(MANIFEST, href, where), _Named.of(where, element))
+    return named
 
 
 def _manifest_title(manifest) -> str | None:
@@ -355,7 +378,7 @@ def _manifest_title(manifest) -> str | None:
 class _Test:
     """What an assessmentTest tells about its quiz: the order of its items, its title, identifier and rubric."""
 
-    refs: list[str]
+    refs: dict[str, _Named]  # its items in order, each with where it names it
     title: str | None
     identifier: str | None  # the quiz's id, when quizlint wrote the test (other tools' are internal: "t1", GUIDs)
     rubric: str
@@ -375,11 +398,13 @@ def quizlint_id(identifier: str | None) -> str | None:
     return identifier
 
 
-def _read_test(package: Package, test_path: str) -> _Test:
+def _read_test(package: Package, test_path: str, named: _Named) -> _Test:
     where = package.where(test_path)
-    test = parse_qti(package.read(test_path), where)
-    refs = [resolve_href(test_path, ref.get("href", ""), where) for ref in descendants_named(test, "assessmentItemRef")
-            if ref.get("href")]
+    test = parse_qti(named.read(package, test_path), where)
+    refs: dict[str, _Named] = {}
+    for ref in descendants_named(test, "assessmentItemRef"):
+        if ref.get("href"):
+            refs.setdefault(resolve_href(test_path, ref.get("href"), where), _Named.of(where, ref))
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
     identifier = quizlint_id(test.get("identifier")) if test.get("toolName") == "quizlint" else None
     return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
@@ -414,27 +439,30 @@ def _distinct_labels(names: dict) -> dict:
 
 def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQuiz) -> None:
     where = package.where(MANIFEST)
-    items, tests = [], []
+    items: list[tuple[str, _Named]] = []
+    tests: list[tuple[str, _Named]] = []
     for resource in descendants_named(manifest, "resource"):
         kind = resource.get("type", "")
-        files = _resource_files(resource, where)
+        files = list(_resource_files(resource, where).items())
         if "imsqti_item_xmlv2" in kind or "imsqti_item_xmlv3" in kind:
             items.extend(files[:1])
         elif any(name in kind for name in ("imsqti_test_xmlv2", "imsqti_assessment_xmlv2", "imsqti_test_xmlv3")):
             tests.extend(files[:1])
-    read_tests = [_read_test(package, test) for test in tests]
+    read_tests = [_read_test(package, path, named) for path, named in tests]
     quizzes = _quizzes(read_tests)
     labels = _quiz_labels(quizzes) if len(quizzes) > 1 else {}
     quiz_of: dict[str, str] = {}
     for key, quiz_tests in quizzes.items():
         for ref in (ref for test in quiz_tests for ref in test.refs):
             quiz_of.setdefault(ref, key)
-    order = list(dict.fromkeys([ref for test in read_tests for ref in test.refs] + items))
+    named_at: dict[str, _Named] = {}  # the items in order, each with where it is named first
+    for path, named in [pair for test in read_tests for pair in test.refs.items()] + items:
+        named_at.setdefault(path, named)
     read_items: list[tuple[DraftItem, str | None]] = []
     languages: dict[str, str | None] = {}
-    for number, path in enumerate(order, start=1):
+    for number, (path, named) in enumerate(named_at.items(), start=1):
         try:
-            item, languages[path] = read_qti2_item(package.read(path), package.where(path), number, log)
+            item, languages[path] = read_qti2_item(named.read(package, path), package.where(path), number, log)
         except ImportFailure as failure:
             log.error(failure)
             continue
@@ -461,9 +489,9 @@ def _described(tests: list[_Test], languages: dict[str, str | None], draft: Draf
     def by_language(texts: list[tuple[str, str]]) -> dict:
         return {languages.get(first) if len(draft.languages) > 1 else None: text for text, first in texts if text}
 
-    return Category(by_language([(test.title, test.refs[0]) for test in tests if test.title]),
+    return Category(by_language([(test.title, next(iter(test.refs))) for test in tests if test.title]),
                     next((test.identifier for test in tests if test.identifier), None),
-                    by_language([(test.rubric, test.refs[0]) for test in tests]) or None)
+                    by_language([(test.rubric, next(iter(test.refs))) for test in tests]) or None)
 
 
 def _with_language(texts: Texts | None, lang: str) -> Texts | None:
@@ -738,13 +766,13 @@ def _canvas_meta(package: Package, name: str):
     return parse_xml(package.read(meta), package.where(meta)) if package.has(meta) else None
 
 
-def _v1_files(package: Package, manifest) -> list[str]:
+def _v1_files(package: Package, manifest) -> list[tuple[str, _Named]]:
     where = package.where(MANIFEST)
     files = []
     for resource in descendants_named(manifest, "resource"):
         if resource.get("type", "").startswith("imsqti_xmlv1p2"):
-            files.extend(path for path in _resource_files(resource, where) if path.endswith((".xml", ".qti"))
-                         and not path.endswith("assessment_meta.xml"))
+            files.extend((path, named) for path, named in _resource_files(resource, where).items()
+                         if path.endswith((".xml", ".qti")) and not path.endswith("assessment_meta.xml"))
     return files
 
 
@@ -774,7 +802,7 @@ def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
     manifest = parse_xml(package.read(MANIFEST), package.where(MANIFEST))
     v1 = _v1_files(package, manifest)
     if v1:
-        roots = [(name, parse_xml(package.read(name), package.where(name))) for name in v1]
+        roots = [(name, parse_xml(named.read(package, name), package.where(name))) for name, named in v1]
         read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in roots
                      if local_name(root) == "questestinterop"], log, draft)
         return

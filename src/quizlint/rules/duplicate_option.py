@@ -6,8 +6,9 @@ aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitesp
 punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
 " ankara.", "**ANKARA**" and "`ankara`" are the same option. Inline code keeps its case, as code is
 case-sensitive: "`None`", "`none`" and "`NONE`" are different options. Signs and operators count: "C#", "C++"
-and "C", "-1" and "1", "`i++`" and "`++i`" are different options. Reports the later option of a pair that is the same in
-**every** language in which both have a text, at that option's text.
+and "C", "-1" and "1", "`i++`" and "`++i`" are different options. A Markdown backslash escape counts as the
+character it shows: "\\*" is an asterisk, the same option as "*" and not as "\\```" or "\\*Paris\\*". Reports the
+later option of a pair that is the same in **every** language in which both have a text, at that option's text.
 
 A pair that is the same in some languages but different in others is not a duplicate as written: one of its
 translations was copied from the other option. `copied-option` reports that case, so each pair is reported
