@@ -203,6 +203,21 @@ def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, b
     assert data["items"][1]["translations"]["tr"] == {"status": "machine", "source": digest_of(bank, 1)}
 
 
+def test_a_current_translation_recorded_with_a_longer_digest_is_not_stale(translate, write_quiz, run):
+    """A digest of up to 64 hex digits is current when it starts with the item's (the linter's rule): translate
+    must agree, or --stale --overwrite-reviewed would replace a reviewed, current translation."""
+    path = write_quiz(HAND_WRITTEN.replace('"To make training faster"}', '"To make training faster", tr: "Hızlı"}')
+                      + '  translations:\n    tr: {status: reviewed, source: "00000000"}\n', name="hand.quiz.yaml")
+    long_digest = source_digest(read_quiz(path)[0].quiz.items[0], "en") + "ab" * 28
+    path.write_text(path.read_text(encoding="utf-8").replace("00000000", long_digest), encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    assert "T008" not in run("lint", path, "--select", "stale-translation", "--no-cache").output
+    result = translate(path, "--stale", "--overwrite-reviewed")
+    assert result.exit_code == 0, result.output
+    assert "stale" not in result.stderr and "0 translated, 0 skipped" in result.stderr
+    assert path.read_text(encoding="utf-8") == before
+
+
 # HAND_WRITTEN translated by a machine from an older source: stale
 STALE_MACHINE = (HAND_WRITTEN.replace('"To make training faster"}', '"To make training faster", tr: "Eski"}')
                  + '  translations:\n    tr: {status: machine, source: "deadbeef"}\n')

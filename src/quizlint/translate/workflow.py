@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_in
+from quizlint.model import QuizFile, TextField, is_current_digest, is_neutral, source_digest, text_in
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
@@ -166,7 +166,7 @@ def _note_untracked_quiz_texts(plan: FilePlan, languages: list[str]) -> None:
 def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: TranslateOptions) -> ItemTask | None:
     digest = source_digest(item, plan.source)
     state = item.translations.get(lang)
-    stale = state is not None and state.source is not None and state.source != digest
+    stale = state is not None and state.source is not None and not is_current_digest(state.source, digest)
     retranslate = options.stale and stale
     fields = [f for f in translatable_fields(item, plan.source) if retranslate or not _has_text(text_in(f.value, lang))]
     if not fields:
