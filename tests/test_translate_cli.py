@@ -302,6 +302,23 @@ def test_only_the_do_not_translate_term_is_protected_not_its_suffix(run, tmp_pat
     assert lint.exit_code == 0 and "T005" not in lint.output, lint.output
 
 
+def test_a_word_that_only_starts_like_a_do_not_translate_term_is_sent(run, tmp_path, libre):
+    """The name SAM is kept, and so are its English forms (SAMs), but "same" and "samples" are words to translate."""
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: SAM\n    translate: false\n", encoding="utf-8")
+    path = tmp_path / "sam.quiz.yaml"
+    path.write_text(quiz_yaml("""\
+        - id: sam
+          stem: {en: "Do two SAMs give the same samples as SAM's decoder?"}
+          options:
+            - text: {en: Yes, tr: Evet}
+              correct: true
+            - text: {en: No, tr: Hayır}
+        """), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["Do two [QZ1] give the same samples as [QZ2]'s decoder?"]
+
+
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):
     libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları yükleyin, safetensör ile değil"
     result = translate("--stale", "--overwrite-reviewed")

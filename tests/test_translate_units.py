@@ -23,7 +23,7 @@ GLOSSARY = Glossary.model_validate({"terms": [
     {"term": "GPU", "translate": False, "case_sensitive": True},
     {"term": "checkpoint", "translations": {"tr": "kontrol nokta"}, "forbidden": {"tr": ["denetim noktası"]}},
 ]})
-TERMS = keep_terms(GLOSSARY)
+TERMS = keep_terms(GLOSSARY, "en")
 
 
 @pytest.mark.parametrize("text, kept", [

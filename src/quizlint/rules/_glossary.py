@@ -237,14 +237,17 @@ def inflected_pattern(rendering: str, lang: str, case_sensitive: bool = False,
     return _TurkishWord(_fold_text(rendering, folding, case_sensitive))
 
 
+def _optional_ending(endings: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
+
+
 @lru_cache(maxsize=4096)
 def source_pattern(term: str, lang: str, case_sensitive: bool = False, folding: str | None = _PLAIN) -> re.Pattern:
     """A term as a whole word in a source text, with an apostrophe suffix or one of the language's endings."""
     lang = primary_subtag(lang)
     if _is_stem_language(lang):
         return inflected_pattern(term, lang, case_sensitive, folding)
-    endings = SOURCE_ENDINGS.get(lang, ())
-    ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
+    ending = _optional_ending(SOURCE_ENDINGS.get(lang, ()))
     folded = _fold_text(term, folding, case_sensitive)
     alternatives = _phrase(folded) + ending
     if lang == "en" and len(folded) > 2 and folded[-1] == "y" and folded[-2] not in "aeiou":
@@ -452,12 +455,17 @@ def _words_of(name: str) -> list[str]:
     return [word for word in re.split(_SEPARATOR, name.strip()) if word]
 
 
-def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True) -> re.Pattern:
-    """Any of ``names`` from the start of a word, with the rest of the word (GPUs); with ``apostrophe_suffix``
+def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True,
+                   endings: tuple[str, ...] | None = None) -> re.Pattern:
+    """Any of ``names`` from the start of a word, with the rest of the word (GPUs), or, given ``endings``, only
+    with one of them and then the end of the word (GPUs, but not "samples" for SAM); with ``apostrophe_suffix``
     also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name."""
     alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in _words_of(name)) for name in names),
                           key=len, reverse=True)
-    rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
+    if endings is None:
+        rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
+    else:
+        rest = _optional_ending(endings) + (_APOSTROPHE_SUFFIX if apostrophe_suffix else "") + r"(?!\w)"
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")" + rest, re.IGNORECASE)
 
 
