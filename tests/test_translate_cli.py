@@ -319,6 +319,23 @@ def test_a_word_that_only_starts_like_a_do_not_translate_term_is_sent(run, tmp_p
     assert [request.q for request in libre.received] == ["Do two [QZ1] give the same samples as [QZ2]'s decoder?"]
 
 
+def test_a_case_sensitive_do_not_translate_term_is_protected_in_its_own_case_only(run, tmp_path, libre):
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: Go\n    translate: false\n    case_sensitive: true\n",
+                                            encoding="utf-8")
+    path = tmp_path / "go.quiz.yaml"
+    path.write_text(quiz_yaml("""\
+        - id: go
+          stem: {en: "Where do shards go when Go saves them?"}
+          options:
+            - text: {en: "GO TO THE FILE", tr: "DOSYAYA GİT"}
+              correct: true
+            - text: {en: No, tr: Hayır}
+        """), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["Where do shards go when [QZ1] saves them?"]
+
+
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):
     libre.phrases["load the weights with [qz1], not [qz2]"] = "Ağırlıkları yükleyin, safetensör ile değil"
     result = translate("--stale", "--overwrite-reviewed")

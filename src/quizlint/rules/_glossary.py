@@ -455,13 +455,18 @@ def _words_of(name: str) -> list[str]:
     return [word for word in re.split(_SEPARATOR, name.strip()) if word]
 
 
+def _name_alternative(name: str, case_sensitive: bool) -> str:
+    words = _SEPARATOR.join((re.escape(nfc(word)) if case_sensitive else _any_case(word)) for word in _words_of(name))
+    return f"(?-i:{words})" if case_sensitive else words
+
+
 def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True,
-                   endings: tuple[str, ...] | None = None) -> re.Pattern:
+                   endings: tuple[str, ...] | None = None, exact: tuple[str, ...] = ()) -> re.Pattern:
     """Any of ``names`` from the start of a word, with the rest of the word (GPUs), or, given ``endings``, only
     with one of them and then the end of the word (GPUs, but not "samples" for SAM); with ``apostrophe_suffix``
-    also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name."""
-    alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in _words_of(name)) for name in names),
-                          key=len, reverse=True)
+    also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name.
+    Names in any case, but those also in ``exact`` (case-sensitive terms) only as written."""
+    alternatives = sorted((_name_alternative(name, name in exact) for name in names), key=len, reverse=True)
     if endings is None:
         rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
     else:

@@ -121,14 +121,17 @@ def _has_words(text: str) -> bool:
 
 def keep_terms(glossary: Glossary | None, lang: str) -> re.Pattern | None:
     """One pattern for the glossary's do-not-translate terms in a source text in ``lang``: each term as a whole
-    word, in any case (Turkish i/ı too), with one of the endings the linter accepts on a term in a source text
-    of that language ("GPUs"), so a word that only starts like a term is translated ("same" is not the name
-    SAM). In Turkish a name takes its suffixes after an apostrophe. The suffix after an apostrophe is left out:
-    "GPU's", "GPU'da" protect "GPU" only, since the suffix belongs to the source language and is for the
-    provider to translate (or drop)."""
-    names = tuple(term.term for term in (glossary.terms if glossary else ()) if not term.translate)
-    endings = SOURCE_ENDINGS.get(primary_subtag(lang), ())
-    return _names_pattern(names, apostrophe_suffix=False, endings=endings) if names else None
+    word, in any case (Turkish i/ı too) unless the term is case-sensitive ("Go", not the verb "go"), with one of
+    the endings the linter accepts on a term in a source text of that language ("GPUs"), so a word that only
+    starts like a term is translated ("same" is not the name SAM). In Turkish a name takes its suffixes after an
+    apostrophe. The suffix after an apostrophe is left out: "GPU's", "GPU'da" protect "GPU" only, since the
+    suffix belongs to the source language and is for the provider to translate (or drop)."""
+    kept = [term for term in (glossary.terms if glossary else ()) if not term.translate]
+    if not kept:
+        return None
+    exact = tuple(term.term for term in kept if term.case_sensitive)
+    return _names_pattern(tuple(term.term for term in kept), apostrophe_suffix=False,
+                          endings=SOURCE_ENDINGS.get(primary_subtag(lang), ()), exact=exact)
 
 
 def protect(text: str, terms: re.Pattern | None = None) -> Protected:
