@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import unicodedata
 
 import pytest
 
@@ -185,6 +186,15 @@ def test_glossary_names_make_a_copy_language_neutral(lint):
     items = item('{en: "Which format?", tr: "Hangi format?"}', '{en: "safetensors", tr: "safetensors"}', "CSV")
     assert len(lint(items, "T003")) == 1  # without a glossary, "safetensors" looks like a word
     assert lint(items, "T003", glossary=GLOSSARY_EN) == []
+
+
+def test_a_glossary_name_written_decomposed_is_the_name_too(lint):
+    """NFD "Çağlayanşirketi" (C + cedilla…) is the do-not-translate term written in NFC: a copy of it is neutral."""
+    glossary = "terms:\n  - term: Çağlayanşirketi\n    translate: false\n  - term: istanbul\n    translate: false\n"
+    for name in ("Çağlayanşirketi", "İstanbul"):
+        decomposed = unicodedata.normalize("NFD", name)
+        items = item('{en: "Which one?", tr: "Hangisi?"}', f'{{en: "{decomposed}", tr: "{decomposed}"}}', "CSV")
+        assert lint(items, "T003", glossary=glossary) == [], name
 
 
 def test_untranslated_copy_min_letters_option(lint):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import time
+import unicodedata
 
 import pytest
 from conftest import quiz_yaml
@@ -334,6 +335,24 @@ def test_a_case_sensitive_do_not_translate_term_is_protected_in_its_own_case_onl
     result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert [request.q for request in libre.received] == ["Where do shards go when [QZ1] saves them?"]
+
+
+def test_a_do_not_translate_term_written_decomposed_is_protected(run, tmp_path, libre):
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: istanbul\n    translate: false\n", encoding="utf-8")
+    decomposed = unicodedata.normalize("NFD", "İstanbul")  # I + combining dot above
+    path = tmp_path / "nfd.quiz.yaml"
+    path.write_text(quiz_yaml(f"""\
+        - id: nfd
+          stem: {{tr: "İstanbul mu {decomposed} mu?"}}
+          options:
+            - text: {{tr: Evet, en: "Yes"}}
+              correct: true
+            - text: {{tr: Hayır, en: "No"}}
+        """, languages="tr, en"), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["[QZ1] mu [QZ2] mu?"]
+    assert quiz_data(path)["items"][0]["stem"]["en"] == f"İstanbul mu {decomposed} mu?"
 
 
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):

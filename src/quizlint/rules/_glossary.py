@@ -39,6 +39,7 @@ first letters, so a large glossary costs little per text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -442,13 +443,19 @@ class GlossaryMatcher:
 
 
 def _any_case(term: str) -> str:
-    out = []
-    for char in nfc(term):
-        if char in "iıIİ":
-            out.append("[iıIİ]")
-        else:
-            out.append(re.escape(char))
-    return "".join(out)
+    """``term`` in any case (with the Turkish i/ı, İ/i), composed or decomposed (NFC or NFD) alike."""
+    return "".join("[iıIİ]\u0307?" if char in "iıIİ" else _composed_or_not(char) for char in nfc(term))
+
+
+def _as_written(term: str) -> str:
+    """``term`` in its own case, composed or decomposed alike."""
+    return "".join(_composed_or_not(char) for char in nfc(term))
+
+
+def _composed_or_not(char: str) -> str:
+    """A character of an NFC term as a text may hold it: as it is, or decomposed ("ş" or "s" + cedilla)."""
+    decomposed = unicodedata.normalize("NFD", char)
+    return re.escape(char) if decomposed == char else f"(?:{re.escape(char)}|{re.escape(decomposed)})"
 
 
 def _words_of(name: str) -> list[str]:
@@ -456,7 +463,7 @@ def _words_of(name: str) -> list[str]:
 
 
 def _name_alternative(name: str, case_sensitive: bool) -> str:
-    words = _SEPARATOR.join((re.escape(nfc(word)) if case_sensitive else _any_case(word)) for word in _words_of(name))
+    words = _SEPARATOR.join((_as_written(word) if case_sensitive else _any_case(word)) for word in _words_of(name))
     return f"(?-i:{words})" if case_sensitive else words
 
 
