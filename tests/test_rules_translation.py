@@ -776,6 +776,13 @@ def test_machine_translation_not_reviewed(lint, languages, target):
         assert lint(item(stem, "A", "B", extra=extra), "T009", languages) == []
 
 
+def test_machine_state_of_a_language_that_is_not_a_target_is_left_to_undeclared_language(lint):
+    """Only target languages: a state for the source language or an undeclared one is T010's finding."""
+    extra = "translations:\n  en: {status: machine}\n  de: {status: machine}\n  tr: {status: reviewed}\n"
+    assert lint(item('{en: "Capital?", tr: "Başkent?"}', "A", "B", extra=extra), "T009") == []
+    assert len(lint(item('{en: "Capital?", tr: "Başkent?"}', "A", "B", extra=extra), "T010")) == 2
+
+
 # ------------------------------------------------------------------------------ undeclared-language
 
 
