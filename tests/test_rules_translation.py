@@ -197,6 +197,15 @@ def test_a_glossary_name_written_decomposed_is_the_name_too(lint):
         assert lint(items, "T003", glossary=glossary) == [], name
 
 
+def test_a_word_that_only_starts_like_a_glossary_name_is_an_ordinary_word(lint):
+    """With the name SAM in the glossary, "Same samples" copied into the tr text is still an English copy."""
+    glossary = "terms:\n  - term: SAM\n    translate: false\n"
+    items = item('{en: "Which one?", tr: "Hangisi?"}', '{en: "Same samples", tr: "Same samples"}',
+                 '{en: "SAMs", tr: "SAMs"}', '{en: "SAM\'s", tr: "SAM\'s"}')
+    assert [finding["line"] for finding in lint(items, "T003", glossary=glossary)] == [9]
+    assert [finding["line"] for finding in lint(items, "T004", glossary=glossary)] == [9]
+
+
 def test_untranslated_copy_min_letters_option(lint):
     items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Adam", tr: "Adam"}', "SGD")
     assert len(lint(items, "T003")) == 1

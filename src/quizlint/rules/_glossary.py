@@ -57,6 +57,8 @@ SOURCE_ENDINGS: dict[str, tuple[str, ...]] = {
     "en": ("s", "es", "ed", "d", "ing"),
     "tr": (),  # Turkish is agglutinative: its endings are chains of suffixes (see _is_stem_language, _turkish)
 }
+# Endings a do-not-translate name may carry in a text of any language (GPUs): those of every source language.
+_NAME_ENDINGS = tuple(dict.fromkeys(ending for endings in SOURCE_ENDINGS.values() for ending in endings))
 # Turkish compound-noun (possessive) suffix, which changes with inflection: noktası → noktaları, parçası →
 # parçaları; -sI after a vowel, -I after a consonant.
 _TURKISH_VOWELS = "aeıioöuü"
@@ -336,7 +338,7 @@ class GlossaryMatcher:
         self._forbidden_indexes: dict[str, _Index] = {}
         self._order = {id(term): position for position, term in enumerate(glossary.terms)}
         names = [term.term for term in glossary.terms if not term.translate]
-        self._names = _names_pattern(tuple(names)) if names else None
+        self._names = _names_pattern(tuple(names), _NAME_ENDINGS) if names else None
         # a name of one word never spans a space: a text's prose without names can then be made token by token
         one_word = all(len(_words_of(name)) == 1 for name in names)
         self._prose_by_token = Memo(self._token_prose) if one_word else None
@@ -427,7 +429,8 @@ class GlossaryMatcher:
     # -- names
 
     def without_names(self, text: str) -> str:
-        """``text`` with every do-not-translate term (and any suffix glued to it) blanked out."""
+        """``text`` with every do-not-translate term (with an ending, or a suffix after an apostrophe) blanked
+        out."""
         return self._names.sub(" ", text) if self._names is not None else text
 
     def prose_without_names(self, text: str) -> str:
@@ -467,17 +470,14 @@ def _name_alternative(name: str, case_sensitive: bool) -> str:
     return f"(?-i:{words})" if case_sensitive else words
 
 
-def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True,
-                   endings: tuple[str, ...] | None = None, exact: tuple[str, ...] = ()) -> re.Pattern:
-    """Any of ``names`` from the start of a word, with the rest of the word (GPUs), or, given ``endings``, only
-    with one of them and then the end of the word (GPUs, but not "samples" for SAM); with ``apostrophe_suffix``
-    also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name.
-    Names in any case, but those also in ``exact`` (case-sensitive terms) only as written."""
+def _names_pattern(names: tuple[str, ...], endings: tuple[str, ...], apostrophe_suffix: bool = True,
+                   exact: tuple[str, ...] = ()) -> re.Pattern:
+    """Any of ``names`` as a word, with one of ``endings`` glued to it (GPUs), but not as the start of a longer
+    word ("samples" is not the name SAM); with ``apostrophe_suffix`` also a suffix after an apostrophe (GPU'da,
+    GPU's), which is in the text's language, not part of the name. Names in any case, but those also in
+    ``exact`` (case-sensitive terms) only as written."""
     alternatives = sorted((_name_alternative(name, name in exact) for name in names), key=len, reverse=True)
-    if endings is None:
-        rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
-    else:
-        rest = _optional_ending(endings) + (_APOSTROPHE_SUFFIX if apostrophe_suffix else "") + r"(?!\w)"
+    rest = _optional_ending(endings) + (_APOSTROPHE_SUFFIX if apostrophe_suffix else "") + r"(?!\w)"
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")" + rest, re.IGNORECASE)
 
 

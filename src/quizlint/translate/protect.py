@@ -130,8 +130,8 @@ def keep_terms(glossary: Glossary | None, lang: str) -> re.Pattern | None:
     if not kept:
         return None
     exact = tuple(term.term for term in kept if term.case_sensitive)
-    return _names_pattern(tuple(term.term for term in kept), apostrophe_suffix=False,
-                          endings=SOURCE_ENDINGS.get(primary_subtag(lang), ()), exact=exact)
+    return _names_pattern(tuple(term.term for term in kept), SOURCE_ENDINGS.get(primary_subtag(lang), ()),
+                          apostrophe_suffix=False, exact=exact)
 
 
 def protect(text: str, terms: re.Pattern | None = None) -> Protected:
