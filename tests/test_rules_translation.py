@@ -206,6 +206,13 @@ def test_a_word_that_only_starts_like_a_glossary_name_is_an_ordinary_word(lint):
     assert [finding["line"] for finding in lint(items, "T004", glossary=glossary)] == [9]
 
 
+def test_a_case_sensitive_glossary_name_is_set_aside_in_its_own_case_only(lint):
+    glossary = "terms:\n  - term: SAM\n    translate: false\n    case_sensitive: true\n"
+    items = item('{en: "Which one?", tr: "Hangisi?"}', '{en: "sam\'s bam", tr: "sam\'s bam"}',
+                 '{en: "SAM\'s bam", tr: "SAM\'s bam"}')
+    assert [finding["line"] for finding in lint(items, "T003", glossary=glossary)] == [9]
+
+
 def test_untranslated_copy_min_letters_option(lint):
     items = item('{en: "Which?", tr: "Hangisi?"}', '{en: "Adam", tr: "Adam"}', "SGD")
     assert len(lint(items, "T003")) == 1

@@ -338,7 +338,8 @@ class GlossaryMatcher:
         self._forbidden_indexes: dict[str, _Index] = {}
         self._order = {id(term): position for position, term in enumerate(glossary.terms)}
         names = [term.term for term in glossary.terms if not term.translate]
-        self._names = _names_pattern(tuple(names), _NAME_ENDINGS) if names else None
+        exact = tuple(term.term for term in glossary.terms if not term.translate and term.case_sensitive)
+        self._names = _names_pattern(tuple(names), _NAME_ENDINGS, exact=exact) if names else None
         # a name of one word never spans a space: a text's prose without names can then be made token by token
         one_word = all(len(_words_of(name)) == 1 for name in names)
         self._prose_by_token = Memo(self._token_prose) if one_word else None
