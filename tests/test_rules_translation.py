@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import unicodedata
 
 import pytest
 
@@ -185,6 +186,31 @@ def test_glossary_names_make_a_copy_language_neutral(lint):
     items = item('{en: "Which format?", tr: "Hangi format?"}', '{en: "safetensors", tr: "safetensors"}', "CSV")
     assert len(lint(items, "T003")) == 1  # without a glossary, "safetensors" looks like a word
     assert lint(items, "T003", glossary=GLOSSARY_EN) == []
+
+
+def test_a_glossary_name_written_decomposed_is_the_name_too(lint):
+    """NFD "Çağlayanşirketi" (C + cedilla…) is the do-not-translate term written in NFC: a copy of it is neutral."""
+    glossary = "terms:\n  - term: Çağlayanşirketi\n    translate: false\n  - term: istanbul\n    translate: false\n"
+    for name in ("Çağlayanşirketi", "İstanbul"):
+        decomposed = unicodedata.normalize("NFD", name)
+        items = item('{en: "Which one?", tr: "Hangisi?"}', f'{{en: "{decomposed}", tr: "{decomposed}"}}', "CSV")
+        assert lint(items, "T003", glossary=glossary) == [], name
+
+
+def test_a_word_that_only_starts_like_a_glossary_name_is_an_ordinary_word(lint):
+    """With the name SAM in the glossary, "Same samples" copied into the tr text is still an English copy."""
+    glossary = "terms:\n  - term: SAM\n    translate: false\n"
+    items = item('{en: "Which one?", tr: "Hangisi?"}', '{en: "Same samples", tr: "Same samples"}',
+                 '{en: "SAMs", tr: "SAMs"}', '{en: "SAM\'s", tr: "SAM\'s"}')
+    assert [finding["line"] for finding in lint(items, "T003", glossary=glossary)] == [9]
+    assert [finding["line"] for finding in lint(items, "T004", glossary=glossary)] == [9]
+
+
+def test_a_case_sensitive_glossary_name_is_set_aside_in_its_own_case_only(lint):
+    glossary = "terms:\n  - term: SAM\n    translate: false\n    case_sensitive: true\n"
+    items = item('{en: "Which one?", tr: "Hangisi?"}', '{en: "sam\'s bam", tr: "sam\'s bam"}',
+                 '{en: "SAM\'s bam", tr: "SAM\'s bam"}')
+    assert [finding["line"] for finding in lint(items, "T003", glossary=glossary)] == [9]
 
 
 def test_untranslated_copy_min_letters_option(lint):
@@ -764,6 +790,13 @@ def test_machine_translation_not_reviewed(lint, languages, target):
     for status in ("reviewed", "draft"):
         extra = f"translations:\n  {target}: {{status: {status}}}\n"
         assert lint(item(stem, "A", "B", extra=extra), "T009", languages) == []
+
+
+def test_machine_state_of_a_language_that_is_not_a_target_is_left_to_undeclared_language(lint):
+    """Only target languages: a state for the source language or an undeclared one is T010's finding."""
+    extra = "translations:\n  en: {status: machine}\n  de: {status: machine}\n  tr: {status: reviewed}\n"
+    assert lint(item('{en: "Capital?", tr: "Başkent?"}', "A", "B", extra=extra), "T009") == []
+    assert len(lint(item('{en: "Capital?", tr: "Başkent?"}', "A", "B", extra=extra), "T010")) == 2
 
 
 # ------------------------------------------------------------------------------ undeclared-language

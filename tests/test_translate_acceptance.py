@@ -97,7 +97,7 @@ def content_copy(tmp_path):
         pytest.skip(f"no content quiz files and glossary in {CONTENT} yet")
     glossary, findings = read_glossary(glossary_path)
     assert glossary is not None, findings
-    terms = keep_terms(glossary)
+    terms = keep_terms(glossary, "en")
     for path in quiz_paths:
         quiz_file, findings = read_quiz(path)
         if quiz_file is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import codecs
 import time
+import unicodedata
 
 import pytest
 from conftest import quiz_yaml
@@ -203,6 +204,21 @@ def test_stale_reviewed_translation_is_retranslated_only_when_asked(translate, b
     assert data["items"][1]["translations"]["tr"] == {"status": "machine", "source": digest_of(bank, 1)}
 
 
+def test_a_current_translation_recorded_with_a_longer_digest_is_not_stale(translate, write_quiz, run):
+    """A digest of up to 64 hex digits is current when it starts with the item's (the linter's rule): translate
+    must agree, or --stale --overwrite-reviewed would replace a reviewed, current translation."""
+    path = write_quiz(HAND_WRITTEN.replace('"To make training faster"}', '"To make training faster", tr: "Hızlı"}')
+                      + '  translations:\n    tr: {status: reviewed, source: "00000000"}\n', name="hand.quiz.yaml")
+    long_digest = source_digest(read_quiz(path)[0].quiz.items[0], "en") + "ab" * 28
+    path.write_text(path.read_text(encoding="utf-8").replace("00000000", long_digest), encoding="utf-8")
+    before = path.read_text(encoding="utf-8")
+    assert "T008" not in run("lint", path, "--select", "stale-translation", "--no-cache").output
+    result = translate(path, "--stale", "--overwrite-reviewed")
+    assert result.exit_code == 0, result.output
+    assert "stale" not in result.stderr and "0 translated, 0 skipped" in result.stderr
+    assert path.read_text(encoding="utf-8") == before
+
+
 # HAND_WRITTEN translated by a machine from an older source: stale
 STALE_MACHINE = (HAND_WRITTEN.replace('"To make training faster"}', '"To make training faster", tr: "Eski"}')
                  + '  translations:\n    tr: {status: machine, source: "deadbeef"}\n')
@@ -285,6 +301,58 @@ def test_only_the_do_not_translate_term_is_protected_not_its_suffix(run, tmp_pat
     assert quiz_data(turkish)["items"][0]["stem"]["en"] == "Can SAFETENSORS be used on a GPU?"
     lint = run("lint", "--select", "glossary-term", "--no-cache", cwd=tmp_path)
     assert lint.exit_code == 0 and "T005" not in lint.output, lint.output
+
+
+def test_a_word_that_only_starts_like_a_do_not_translate_term_is_sent(run, tmp_path, libre):
+    """The name SAM is kept, and so are its English forms (SAMs), but "same" and "samples" are words to translate."""
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: SAM\n    translate: false\n", encoding="utf-8")
+    path = tmp_path / "sam.quiz.yaml"
+    path.write_text(quiz_yaml("""\
+        - id: sam
+          stem: {en: "Do two SAMs give the same samples as SAM's decoder?"}
+          options:
+            - text: {en: Yes, tr: Evet}
+              correct: true
+            - text: {en: No, tr: Hayır}
+        """), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["Do two [QZ1] give the same samples as [QZ2]'s decoder?"]
+
+
+def test_a_case_sensitive_do_not_translate_term_is_protected_in_its_own_case_only(run, tmp_path, libre):
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: Go\n    translate: false\n    case_sensitive: true\n",
+                                            encoding="utf-8")
+    path = tmp_path / "go.quiz.yaml"
+    path.write_text(quiz_yaml("""\
+        - id: go
+          stem: {en: "Where do shards go when Go saves them?"}
+          options:
+            - text: {en: "GO TO THE FILE", tr: "DOSYAYA GİT"}
+              correct: true
+            - text: {en: No, tr: Hayır}
+        """), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["Where do shards go when [QZ1] saves them?"]
+
+
+def test_a_do_not_translate_term_written_decomposed_is_protected(run, tmp_path, libre):
+    (tmp_path / "glossary.yaml").write_text("terms:\n  - term: istanbul\n    translate: false\n", encoding="utf-8")
+    decomposed = unicodedata.normalize("NFD", "İstanbul")  # I + combining dot above
+    path = tmp_path / "nfd.quiz.yaml"
+    path.write_text(quiz_yaml(f"""\
+        - id: nfd
+          stem: {{tr: "İstanbul mu {decomposed} mu?"}}
+          options:
+            - text: {{tr: Evet, en: "Yes"}}
+              correct: true
+            - text: {{tr: Hayır, en: "No"}}
+        """, languages="tr, en"), encoding="utf-8")
+    result = run("translate", "--provider", "libre", "--url", libre.url, cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert [request.q for request in libre.received] == ["[QZ1] mu [QZ2] mu?"]
+    assert quiz_data(path)["items"][0]["stem"]["en"] == f"İstanbul mu {decomposed} mu?"
 
 
 def test_a_damaged_placeholder_means_the_text_is_not_written(translate, bank, libre):

@@ -86,6 +86,18 @@ def test_reviewing_again_changes_nothing(run, quiz):
     assert quiz.read_text(encoding="utf-8") == before
 
 
+def test_a_review_recorded_with_a_longer_digest_is_current(run, quiz):
+    long_digest = digest(quiz, 1) + "0" * 56  # (up to 64 hex digits; current when it starts with the digest)
+    quiz.write_text(quiz.read_text(encoding="utf-8").replace(
+        "- text: Kızılırmak\n",
+        f'- text: Kızılırmak\n    translations: {{tr: {{status: reviewed, source: "{long_digest}"}}}}\n'),
+        encoding="utf-8")
+    before = quiz.read_text(encoding="utf-8")
+    result = run("review", "never-marked", "--lang", "tr", quiz)
+    assert result.exit_code == 0 and f"tr already reviewed (source {digest(quiz, 1)})" in result.stdout
+    assert quiz.read_text(encoding="utf-8") == before
+
+
 def test_an_incomplete_translation_cannot_be_reviewed(run, quiz):
     before = quiz.read_text(encoding="utf-8")
     result = run("review", "half-done", "machine-made", quiz)

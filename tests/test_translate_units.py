@@ -23,7 +23,7 @@ GLOSSARY = Glossary.model_validate({"terms": [
     {"term": "GPU", "translate": False, "case_sensitive": True},
     {"term": "checkpoint", "translations": {"tr": "kontrol nokta"}, "forbidden": {"tr": ["denetim noktası"]}},
 ]})
-TERMS = keep_terms(GLOSSARY)
+TERMS = keep_terms(GLOSSARY, "en")
 
 
 @pytest.mark.parametrize("text, kept", [
@@ -35,7 +35,9 @@ TERMS = keep_terms(GLOSSARY)
     ("Use **bold** and _stress_ but not snake_case", ["**", "**", "_", "_"]),
     ("A line<br>break", ["<br>"]),
     ("Store weights as safetensors, not SafeTensors-ish", ["safetensors", "SafeTensors"]),
-    ("Two GPUs or a gpu's memory", ["GPUs", "gpu"]),  # any case, glued endings kept with the term; not a suffix
+    ("Two GPUs, not two gpus", ["GPUs"]),  # an ending kept with the term; the case of a case-sensitive term
+    ("A GPU's memory", ["GPU"]),  # not a suffix after an apostrophe
+    ("Store SAFETENSORS, not safetensorsish", ["SAFETENSORS"]),  # any case; a word, not the start of any word
     ("SAFETENSORS’ı GPU'da", ["SAFETENSORS", "GPU"]),  # after an apostrophe (in the source language)
     ("```python\nx = 1  # a checkpoint\n```\nDone", ["```python\nx = 1  # a checkpoint\n```"]),
 ])

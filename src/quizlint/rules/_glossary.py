@@ -39,6 +39,7 @@ first letters, so a large glossary costs little per text.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -56,6 +57,8 @@ SOURCE_ENDINGS: dict[str, tuple[str, ...]] = {
     "en": ("s", "es", "ed", "d", "ing"),
     "tr": (),  # Turkish is agglutinative: its endings are chains of suffixes (see _is_stem_language, _turkish)
 }
+# Endings a do-not-translate name may carry in a text of any language (GPUs): those of every source language.
+_NAME_ENDINGS = tuple(dict.fromkeys(ending for endings in SOURCE_ENDINGS.values() for ending in endings))
 # Turkish compound-noun (possessive) suffix, which changes with inflection: noktası → noktaları, parçası →
 # parçaları; -sI after a vowel, -I after a consonant.
 _TURKISH_VOWELS = "aeıioöuü"
@@ -237,14 +240,17 @@ def inflected_pattern(rendering: str, lang: str, case_sensitive: bool = False,
     return _TurkishWord(_fold_text(rendering, folding, case_sensitive))
 
 
+def _optional_ending(endings: tuple[str, ...]) -> str:
+    return "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
+
+
 @lru_cache(maxsize=4096)
 def source_pattern(term: str, lang: str, case_sensitive: bool = False, folding: str | None = _PLAIN) -> re.Pattern:
     """A term as a whole word in a source text, with an apostrophe suffix or one of the language's endings."""
     lang = primary_subtag(lang)
     if _is_stem_language(lang):
         return inflected_pattern(term, lang, case_sensitive, folding)
-    endings = SOURCE_ENDINGS.get(lang, ())
-    ending = "(?:" + "|".join(re.escape(end) for end in endings) + ")?" if endings else ""
+    ending = _optional_ending(SOURCE_ENDINGS.get(lang, ()))
     folded = _fold_text(term, folding, case_sensitive)
     alternatives = _phrase(folded) + ending
     if lang == "en" and len(folded) > 2 and folded[-1] == "y" and folded[-2] not in "aeiou":
@@ -332,7 +338,8 @@ class GlossaryMatcher:
         self._forbidden_indexes: dict[str, _Index] = {}
         self._order = {id(term): position for position, term in enumerate(glossary.terms)}
         names = [term.term for term in glossary.terms if not term.translate]
-        self._names = _names_pattern(tuple(names)) if names else None
+        exact = tuple(term.term for term in glossary.terms if not term.translate and term.case_sensitive)
+        self._names = _names_pattern(tuple(names), _NAME_ENDINGS, exact=exact) if names else None
         # a name of one word never spans a space: a text's prose without names can then be made token by token
         one_word = all(len(_words_of(name)) == 1 for name in names)
         self._prose_by_token = Memo(self._token_prose) if one_word else None
@@ -423,7 +430,8 @@ class GlossaryMatcher:
     # -- names
 
     def without_names(self, text: str) -> str:
-        """``text`` with every do-not-translate term (and any suffix glued to it) blanked out."""
+        """``text`` with every do-not-translate term (with an ending, or a suffix after an apostrophe) blanked
+        out."""
         return self._names.sub(" ", text) if self._names is not None else text
 
     def prose_without_names(self, text: str) -> str:
@@ -439,25 +447,38 @@ class GlossaryMatcher:
 
 
 def _any_case(term: str) -> str:
-    out = []
-    for char in nfc(term):
-        if char in "iıIİ":
-            out.append("[iıIİ]")
-        else:
-            out.append(re.escape(char))
-    return "".join(out)
+    """``term`` in any case (with the Turkish i/ı, İ/i), composed or decomposed (NFC or NFD) alike."""
+    return "".join("[iıIİ]\u0307?" if char in "iıIİ" else _composed_or_not(char) for char in nfc(term))
+
+
+def _as_written(term: str) -> str:
+    """``term`` in its own case, composed or decomposed alike."""
+    return "".join(_composed_or_not(char) for char in nfc(term))
+
+
+def _composed_or_not(char: str) -> str:
+    """A character of an NFC term as a text may hold it: as it is, or decomposed ("ş" or "s" + cedilla)."""
+    decomposed = unicodedata.normalize("NFD", char)
+    return re.escape(char) if decomposed == char else f"(?:{re.escape(char)}|{re.escape(decomposed)})"
 
 
 def _words_of(name: str) -> list[str]:
     return [word for word in re.split(_SEPARATOR, name.strip()) if word]
 
 
-def _names_pattern(names: tuple[str, ...], apostrophe_suffix: bool = True) -> re.Pattern:
-    """Any of ``names`` from the start of a word, with the rest of the word (GPUs); with ``apostrophe_suffix``
-    also a suffix after an apostrophe (GPU'da, GPU's), which is in the text's language, not part of the name."""
-    alternatives = sorted((_SEPARATOR.join(_any_case(word) for word in _words_of(name)) for name in names),
-                          key=len, reverse=True)
-    rest = r"[\w'’]*" if apostrophe_suffix else r"\w*"
+def _name_alternative(name: str, case_sensitive: bool) -> str:
+    words = _SEPARATOR.join((_as_written(word) if case_sensitive else _any_case(word)) for word in _words_of(name))
+    return f"(?-i:{words})" if case_sensitive else words
+
+
+def _names_pattern(names: tuple[str, ...], endings: tuple[str, ...], apostrophe_suffix: bool = True,
+                   exact: tuple[str, ...] = ()) -> re.Pattern:
+    """Any of ``names`` as a word, with one of ``endings`` glued to it (GPUs), but not as the start of a longer
+    word ("samples" is not the name SAM); with ``apostrophe_suffix`` also a suffix after an apostrophe (GPU'da,
+    GPU's), which is in the text's language, not part of the name. Names in any case, but those also in
+    ``exact`` (case-sensitive terms) only as written."""
+    alternatives = sorted((_name_alternative(name, name in exact) for name in names), key=len, reverse=True)
+    rest = _optional_ending(endings) + (_APOSTROPHE_SUFFIX if apostrophe_suffix else "") + r"(?!\w)"
     return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")" + rest, re.IGNORECASE)
 
 

@@ -2,7 +2,8 @@
 
 ## What it does
 Reports every target language whose translation state is `status: machine`: the texts were drafted by a
-machine-translation service (`quizlint translate`) and no person has checked them yet.
+machine-translation service (`quizlint translate`) and no person has checked them yet. A state recorded for
+the source language or for a language the quiz does not declare is reported by `undeclared-language` instead.
 
 ## Why it matters
 Machine translation of assessment items is a draft, not a translation: it renders product names literally
@@ -56,6 +57,6 @@ OPTIONS: dict = {}
 
 def check(ctx):
     for lang, state in ctx.item.translations.items():
-        if state.status == "machine":
+        if state.status == "machine" and lang in ctx.target_languages:  # (any other is undeclared-language's)
             yield ctx.problem(f"the {lang} translation is a machine translation that has not been reviewed",
                               "translations", lang, "status")

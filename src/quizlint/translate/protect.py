@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from quizlint.model.types import Glossary
 from quizlint.rules import _markup
-from quizlint.rules._glossary import _names_pattern
+from quizlint.rules._glossary import SOURCE_ENDINGS, _names_pattern
+from quizlint.text import primary_subtag
 
 PLACEHOLDER = "[QZ{}]"
 # What providers do to a placeholder and we can still read back: spaces inside, other case, full-width or
@@ -118,12 +119,19 @@ def _has_words(text: str) -> bool:
     return bool(_LETTER.search(_PLACEHOLDER_READ.sub(" ", text)))
 
 
-def keep_terms(glossary: Glossary | None) -> re.Pattern | None:
-    """One pattern for the glossary's do-not-translate terms (the linter's: any case, Turkish i/ı, endings
-    glued to the term), without a suffix after an apostrophe: "GPU's", "GPU'da" protect "GPU" only, since the
+def keep_terms(glossary: Glossary | None, lang: str) -> re.Pattern | None:
+    """One pattern for the glossary's do-not-translate terms in a source text in ``lang``: each term as a whole
+    word, in any case (Turkish i/ı too) unless the term is case-sensitive ("Go", not the verb "go"), with one of
+    the endings the linter accepts on a term in a source text of that language ("GPUs"), so a word that only
+    starts like a term is translated ("same" is not the name SAM). In Turkish a name takes its suffixes after an
+    apostrophe. The suffix after an apostrophe is left out: "GPU's", "GPU'da" protect "GPU" only, since the
     suffix belongs to the source language and is for the provider to translate (or drop)."""
-    names = tuple(term.term for term in (glossary.terms if glossary else ()) if not term.translate)
-    return _names_pattern(names, apostrophe_suffix=False) if names else None
+    kept = [term for term in (glossary.terms if glossary else ()) if not term.translate]
+    if not kept:
+        return None
+    exact = tuple(term.term for term in kept if term.case_sensitive)
+    return _names_pattern(tuple(term.term for term in kept), SOURCE_ENDINGS.get(primary_subtag(lang), ()),
+                          apostrophe_suffix=False, exact=exact)
 
 
 def protect(text: str, terms: re.Pattern | None = None) -> Protected:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from quizlint.bank import BankSettings
 from quizlint.lint.engine import display_path
-from quizlint.model import QuizFile, source_digest, text_in
+from quizlint.model import QuizFile, is_current_digest, source_digest, text_in
 from quizlint.rules._translation import has_text
 from quizlint.text import spelled_in
 from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
@@ -143,7 +143,8 @@ def _review_state(quiz_file: QuizFile, position: int, lang: str) -> tuple[str, d
         raise ReviewRefused(f"cannot mark {lang} reviewed: no {lang} text for {', '.join(missing)}")
     digest = source_digest(item, source)
     state = item.translations.get(lang)
-    if state is not None and state.status == "reviewed" and state.source == digest:
+    if (state is not None and state.status == "reviewed" and state.source is not None
+            and is_current_digest(state.source, digest)):
         return f"{lang} already reviewed (source {digest})", None
     before = state.status if state is not None else "no status"
     return f"{lang} marked reviewed ({before} → reviewed, source {digest})", translation_state("reviewed", digest)

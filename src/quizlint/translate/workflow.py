@@ -11,11 +11,12 @@ leaves it as it was when a retranslation did not get through every text (:attr:`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.model import QuizFile, TextField, is_neutral, source_digest, text_in
+from quizlint.model import QuizFile, TextField, is_current_digest, is_neutral, source_digest, text_in
 from quizlint.model.types import Glossary, Item
 from quizlint.rules._translation import has_text as _has_text
 from quizlint.rules._translation import localized_fields
@@ -166,7 +167,7 @@ def _note_untracked_quiz_texts(plan: FilePlan, languages: list[str]) -> None:
 def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: TranslateOptions) -> ItemTask | None:
     digest = source_digest(item, plan.source)
     state = item.translations.get(lang)
-    stale = state is not None and state.source is not None and state.source != digest
+    stale = state is not None and state.source is not None and not is_current_digest(state.source, digest)
     retranslate = options.stale and stale
     fields = [f for f in translatable_fields(item, plan.source) if retranslate or not _has_text(text_in(f.value, lang))]
     if not fields:
@@ -203,13 +204,13 @@ class TextTranslator:
         self.provider = provider
         self.cache = cache
         self.glossary = glossary
-        self.terms = keep_terms(glossary)
+        self._terms: dict[str, re.Pattern | None] = {}  # the do-not-translate terms, by source language
         self._memo: dict[UnitKey, str] = {}
         self._cached: set[UnitKey] = set()  # memo keys whose reply is in the cache
 
     def translate(self, text: str, source: str, target: str) -> tuple[str, list[str]]:
         """The translation and the glossary warnings; raises DamagedPlaceholder, TextRefused, ProviderError."""
-        protected = protect(text, self.terms)
+        protected = protect(text, self._keep_terms(source))
         sent: list[UnitKey] = []
         try:
             parts = [self._unit((source, target, piece), sent) if send else piece
@@ -224,6 +225,11 @@ class TextTranslator:
         else:
             self._remember(sent)
         return translation, warnings
+
+    def _keep_terms(self, source: str) -> re.Pattern | None:
+        if source not in self._terms:
+            self._terms[source] = keep_terms(self.glossary, source)
+        return self._terms[source]
 
     def _unit(self, key: UnitKey, sent: list[UnitKey]) -> str:
         """The reply for one line (memo, else cache, else provider); its key is added to ``sent``."""
