@@ -9,7 +9,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizlint.fix.balance import Candidate, even_targets, plan_rebalance
+from quizlint.fix.balance import Candidate, Settled, even_targets, plan_rebalance
 from quizlint.fix.flow import MinCostFlow
 
 
@@ -164,6 +164,24 @@ def test_the_plan_is_optimal_for_evenness_then_moves(n_options, files):
         targets = even_targets(len(mine), floors)
         final = counts(mine, keys, file, n_options)
         assert all(final[p] - targets.base[p] in (0, 1) for p in range(n_options))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(2, 4), st.booleans(),
+                          st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=8)),
+                min_size=1, max_size=6))
+def test_settled_keys_plan_as_the_immovable_candidates_they_stand_for(files):
+    candidates = [Candidate((f, i), f"f{f}", f"quiz{f % 3}", f"q{i}", n_options, key % n_options, movable and not settled)
+                  for f, (n_options, settled, keys) in enumerate(files) for i, (key, movable) in enumerate(keys)]
+    settled_files = {f"f{f}" for f, (_, settled, _) in enumerate(files) if settled}
+    counts: Counter = Counter()
+    quizzes: dict[int, set[str]] = {}
+    for candidate in candidates:
+        if candidate.file in settled_files:
+            counts[candidate.n_options, candidate.key] += 1
+            quizzes.setdefault(candidate.n_options, set()).add(candidate.quiz)
+    rest = [candidate for candidate in candidates if candidate.file not in settled_files]
+    assert plan_rebalance(rest, Settled(dict(counts), quizzes)) == plan_rebalance(candidates)
 
 
 def test_min_cost_flow_prefers_cheap_paths_and_convex_edges_spread_the_flow():

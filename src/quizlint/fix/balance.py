@@ -25,8 +25,8 @@ for (:func:`fixable_groups`): only those are marked fixable.
 from __future__ import annotations
 
 import hashlib
-from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Container, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -54,14 +54,14 @@ class Candidate(NamedTuple):
     movable: bool  # False: it counts, but its options must stay in their order
 
 
-def bank_candidates(quizzes: Sequence[QuizSummary],
-                    may_move: Callable[[Ref, ItemSummary], bool]) -> list[Candidate]:
-    """The items of the bank that the position-bias rules count, as the planner sees them: an item may move when
-    ``may_move(ref, item)`` (a rule reports its group, and nothing else keeps it) and its options' order means
-    nothing (see :attr:`ItemSummary.ordered`: numbers, "none of the above"…)."""
+def bank_candidates(quizzes: Sequence[QuizSummary], may_move: Callable[[Ref, ItemSummary], bool],
+                    files: Container[str] | None = None) -> list[Candidate]:
+    """The items of the bank (of its ``files`` only, if given) that the position-bias rules count, as the planner
+    sees them: an item may move when ``may_move(ref, item)`` (a rule reports its group, and nothing else keeps it)
+    and its options' order means nothing (see :attr:`ItemSummary.ordered`: numbers, "none of the above"…)."""
     return [Candidate((quiz_index, position), item.file, item.quiz, item.item, item.n_options, item.keys[0],
                       not item.ordered and may_move((quiz_index, position), item))
-            for quiz_index, quiz in enumerate(quizzes)
+            for quiz_index, quiz in enumerate(quizzes) if files is None or quiz.file in files
             for position, item in enumerate(quiz.items) if is_movable_item(item)]
 
 
@@ -72,10 +72,33 @@ def fixable_groups(quizzes: list[QuizSummary], groups: list[list[ItemSummary]],
     keys that cannot move make the bias: among them those of ``kept_in_place``, the (file, item id) of the items
     where a rule that moves keys is disabled.)"""
     reported = {id(item) for group in groups for item in group}
+    touched = {item.file for group in groups for item in group}
+    # only the files with a reported item may move keys: the others count as their keys stand (``settled``)
     moves = plan_rebalance(bank_candidates(quizzes, lambda _ref, item: id(item) in reported
-                                           and (item.file, item.item) not in kept_in_place))
+                                           and (item.file, item.item) not in kept_in_place, touched),
+                           settled_keys(quiz for quiz in quizzes if quiz.file not in touched))
     moved = {id(quizzes[quiz_index].items[position]) for quiz_index, position in (move.ref for move in moves)}
     return [any(id(item) in moved for item in group) for group in groups]
+
+
+class Settled(NamedTuple):
+    """Keys that stay where they are, as the planner counts them: per (number of options, key position), how many;
+    per number of options, the quizzes they are in."""
+
+    counts: dict[tuple[int, int], int]
+    quizzes: dict[int, set[str]]
+
+
+def settled_keys(quizzes: Iterable[QuizSummary]) -> Settled:
+    """The keys of the items of ``quizzes`` that the position-bias rules count, as keys that do not move."""
+    counts: Counter[tuple[int, int]] = Counter()
+    quiz_ids: dict[int, set[str]] = defaultdict(set)
+    for quiz in quizzes:
+        items = list(filter(is_movable_item, quiz.items))
+        counts.update((item.n_options, item.keys[0]) for item in items)
+        for n_options, quiz_id in {(item.n_options, item.quiz) for item in items}:
+            quiz_ids[n_options].add(quiz_id)
+    return Settled(counts, quiz_ids)
 
 
 @dataclass(frozen=True)
@@ -111,14 +134,16 @@ def even_targets(total: int, floors: Sequence[int]) -> FileTargets:
     return FileTargets(base, total - sum(base), eligible)
 
 
-def plan_rebalance(candidates: Iterable[Candidate]) -> list[Move]:
-    """The key moves that balance ``candidates``, per number of options (see the module documentation)."""
+def plan_rebalance(candidates: Iterable[Candidate], settled: Settled = Settled({}, {})) -> list[Move]:
+    """The key moves that balance ``candidates``, per number of options (see the module documentation), with the
+    keys of ``settled`` counted as well, where they stand (the same plan as with them among ``candidates``, not
+    movable)."""
     groups: dict[int, list[Candidate]] = defaultdict(list)
     for candidate in candidates:
         groups[candidate.n_options].append(candidate)
     moves: list[Move] = []
     for n_options in sorted(groups):
-        moves.extend(_plan_group(n_options, groups[n_options]))
+        moves.extend(_plan_group(n_options, groups[n_options], settled))
     return moves
 
 
@@ -150,14 +175,15 @@ def _files(n_options: int, candidates: list[Candidate]) -> list[_File]:
     return ordered
 
 
-def _plan_group(n_options: int, candidates: list[Candidate]) -> list[Move]:
+def _plan_group(n_options: int, candidates: list[Candidate], settled: Settled) -> list[Move]:
     files = [entry for entry in _files(n_options, candidates) if entry.movable]
     planned = {entry.name for entry in files}
-    bank_floor = [0] * n_options  # files with nothing to move count as they are
+    # files with nothing to move count as they are
+    bank_floor = [settled.counts.get((n_options, position), 0) for position in range(n_options)]
     for candidate in candidates:
         if candidate.file not in planned:
             bank_floor[candidate.key] += 1
-    seed = "\n".join(sorted({candidate.quiz for candidate in candidates}))
+    seed = "\n".join(sorted({candidate.quiz for candidate in candidates} | settled.quizzes.get(n_options, set())))
     extras = choose_extras(n_options, [entry.targets for entry in files], [entry.counts for entry in files],
                            [entry.floors for entry in files], [entry.quiz for entry in files], bank_floor, seed)
     moves: list[Move] = []
