@@ -36,8 +36,8 @@ STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statisti
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit status 1 (default: error, or `fail-on` in the config).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the results cache.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: automatic; at most one per file to lint and four per "
-                   "core).")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: automatic; at most one per file to lint and four per core).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,
               help="Write the report to this file instead of standard output.")
 @click.option("--color/--no-color", default=None,

@@ -5,8 +5,9 @@ answers, correct = positive fraction), ``truefalse``, per-answer ``<feedback>``,
 explanation), ``<shuffleanswers>`` false or 0 (→ every option ``fixed``, unless quizlint finds a meaning in
 their order), ``<idnumber>`` (→ item id when it is a valid, readable id; else the question ``<name>``
 when it is one), ``<tags>``, ``<defaultgrade>`` (→ points; one that is not a finite number greater than 0
-makes them 1, with a warning) and categories: the category of the first question gives the quiz its title (the category's name, per language where it is in multilang markup, as ``quizlint
-export --to moodle`` writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
+makes them 1, with a warning) and categories: the category of the first question gives the quiz its title
+(the category's name, per language where it is in multilang markup, as ``quizlint export --to moodle``
+writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
 (see ``merge_categories`` and ``split_by_category``). Other question types are
 skipped with a warning naming them. Not imported, with a warning per question: combined feedback

@@ -236,7 +236,8 @@ def apply_suppressions(
     """The findings not silenced, plus problems with the suppressions themselves.
 
     A suppression of a rule that is not enabled (``enabled``) is not reported as unused, nor one for an item that
-    failed validation, nor one for the whole file when an item of it did. ``disable=Q001`` / ``disable=Q002`` silence reports about the suppressions themselves.
+    failed validation, nor one for the whole file when an item of it did. ``disable=Q001`` / ``disable=Q002``
+    silence reports about the suppressions themselves.
     """
     kept = []
     for finding in findings:
