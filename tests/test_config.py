@@ -5,6 +5,7 @@ how `--select`, `--ignore`, `--extend-select`, severities and per-file ignores c
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -283,6 +284,19 @@ def test_per_file_ignores_match_a_file_seen_through_a_linked_folder_and_patterns
                                       '"./legacy/*" = ["K"]\n')
     result = run("lint", "--no-cache", "--format", "json", "linked", "legacy", cwd=two_dirs)
     assert [(f["file"], f["code"]) for f in json.loads(result.stdout)] == [("linked/old.quiz.yaml", "K002")]
+
+
+@pytest.mark.parametrize("stored, written", [("NFD", "NFC"), ("NFC", "NFD")])
+@pytest.mark.parametrize("pattern", ["ünite/*", "ünite/sınav-ö.quiz.yaml", "sınav-ö.quiz.yaml"])
+def test_per_file_ignores_match_names_in_either_unicode_form(run, project, stored, written, pattern):
+    # macOS tools may store "ünite" decomposed (u and a combining diaeresis): the pattern, written composed, did not
+    # match it
+    folder = project / unicodedata.normalize(stored, "ünite")
+    write(folder / unicodedata.normalize(stored, "sınav-ö.quiz.yaml"), quiz_yaml(FLAWED_ITEMS, quiz_id="unit"))
+    write(project / "quizlint.toml", f'select = ["K001", "K002"]\n[per-file-ignores]\n'
+                                     f'"{unicodedata.normalize(written, pattern)}" = ["K001"]\n')
+    result = run("lint", "--no-cache", "--format", "json", folder.name, cwd=project)
+    assert [f["code"] for f in json.loads(result.stdout)] == ["K002"]
 
 
 def test_per_file_ignores_accept_names_and_prefixes(run, two_dirs):

@@ -85,6 +85,30 @@ def test_the_same_stem_in_another_quiz_file(run, write_quiz, tmp_path):
         ("b.quiz.yaml", "same stem as item 'a1' (a.quiz.yaml:6:6) in en")]
 
 
+def test_which_duplicate_is_reported_does_not_depend_on_the_current_folder(run, write_quiz, tmp_path):
+    # the later of two files was chosen by the paths shown, which are relative to the current folder: from
+    # content/sub, "../../legacy/b.quiz.yaml" sorts before "a.quiz.yaml", and the findings (and their SARIF
+    # fingerprints) moved to content/sub/a.quiz.yaml
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "quizlint.toml").write_text('paths = ["content", "legacy"]\n', encoding="utf-8")
+    for name in ("content/sub/a", "legacy/b"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        write_quiz(item("same-id", "What is latency?", "Gecikme nedir?"), name=f"{name}.quiz.yaml", quiz_id=name[-1])
+    sub = tmp_path / "content" / "sub"
+    for cwd in (tmp_path, sub):
+        findings = lint(run, "--select", "D001,D002", cwd=cwd)
+        assert [((cwd / f["file"]).resolve(), f["code"]) for f in findings] == [
+            (tmp_path / "legacy" / "b.quiz.yaml", "D001"), (tmp_path / "legacy" / "b.quiz.yaml", "D002")], cwd
+    assert sarif_results(run, tmp_path) == sarif_results(run, sub)
+
+
+def sarif_results(run, cwd) -> list[tuple[str, str, dict]]:
+    """(rule, file as SARIF names it, fingerprints) of each result of ``quizlint lint --format sarif`` in ``cwd``."""
+    report = json.loads(run("lint", "--format", "sarif", "--exit-zero", "--select", "D001,D002", cwd=cwd).stdout)
+    return [(result["ruleId"], result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+             result["partialFingerprints"]) for result in report["runs"][0]["results"]]
+
+
 def test_a_stem_left_untranslated_is_not_a_duplicate_of_itself(run, write_quiz, tmp_path):
     # the same text in two languages of one item; a repeat of it in another file is reported in both
     write_quiz(item("a1", "What is latency?", "What is latency?") + "\n" + item("a2", "What is jitter?",

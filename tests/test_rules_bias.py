@@ -245,6 +245,21 @@ def test_lengths_are_those_students_see_not_the_markdown(run, write_quiz):
                                                 "(29 characters): a length cue"]
 
 
+def test_a_backslash_escape_counts_as_the_character_it_shows(run, write_quiz):
+    # students see "1 * 2 * … * 7" (25 characters): counted with its backslashes (31), the distractor hid the cue
+    items = r"""
+    - id: factorial
+      stem: "What does 7! mean?"
+      options:
+        - {text: "The product of the numbers 1 to 7", correct: true}
+        - {text: '1 \* 2 \* 3 \* 4 \* 5 \* 6 \* 7'}
+        - {text: "The number 7 said loudly"}
+    """
+    findings = lint_json(run, "--no-cache", "--select", "B004", write_quiz(items, languages="en"))
+    assert [f["message"] for f in findings] == ["the key (A, 33 characters) is 1.3× as long as the longest distractor "
+                                                "(25 characters): a length cue"]
+
+
 def decomposed(text: str) -> str:
     """``text`` in NFD, as some editors paste it: each ü, ö, ç, ş, ğ is a base letter and a combining mark."""
     return unicodedata.normalize("NFD", text)
@@ -282,6 +297,18 @@ def test_what_the_exports_show_as_written_counts_as_visible_text():
     # (the exports show a tag that is no HTML element, or is written as a type name, as it is: see render.is_html)
     assert visible_text("A std::vector<int> or a List<Object>, <b>bold</b>") == \
         "A std::vector<int> or a List<Object>, bold"
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("\\*", "*"), ("\\*foo\\*", "*foo*"), ("a \\_b\\_ and **c**", "a _b_ and c"), ("\\<b>x\\</b>", "<b>x</b>"),
+    ("\\[a](https://x.org)", "[a](https://x.org)"), ("`a\\*b`", "a\\*b"), ("\\\\*x*", "\\x"), ("\\```", "```"),
+    ("\\`code`", "`code`"), ("C:\\path", "C:\\path"),
+])
+def test_a_backslash_escape_is_visible_as_the_character_it_shows(text, shown):
+    from quizlint.render import render_plain
+    from quizlint.rules._markup import visible_text
+
+    assert visible_text(text) == shown == render_plain(text)  # (as the exports show it)
 
 
 def test_the_bank_length_cue_measures_links_by_their_text(run, write_quiz):

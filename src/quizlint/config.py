@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 import click
 
-from quizlint.text import shown_on_a_terminal
+from quizlint.text import nfc, shown_on_a_terminal
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -121,14 +121,16 @@ class Config:
     def ignored_for(self, display_path: str) -> set[str]:
         """Codes ignored for one file by ``per-file-ignores``. Patterns are globs relative to the directory of the
         configuration file, wherever quizlint runs from (``*`` also crosses ``/``, and ``**/`` also matches no
-        folder, as in ``paths``); a pattern without ``/`` also matches the file name alone."""
+        folder, as in ``paths``); a pattern without ``/`` also matches the file name alone. Both are compared in
+        NFC: a name stored decomposed (NFD, as macOS tools may write "ünite") matches a pattern written composed."""
         if not self.per_file_ignores:
             return set()
         if display_path not in self._ignored:
-            candidates = {*self._relative_to_root(display_path), Path(display_path).name}
+            candidates = {nfc(candidate) for candidate in (*self._relative_to_root(display_path),
+                                                           Path(display_path).name)}
             codes: set[str] = set()
             for pattern, keys in self.per_file_ignores.items():
-                if any(fnmatch.fnmatchcase(candidate, variant) for variant in _glob_variants(pattern)
+                if any(fnmatch.fnmatchcase(candidate, variant) for variant in _glob_variants(nfc(pattern))
                        for candidate in candidates):
                     for key in keys:
                         codes.update(_ignored_codes(key))

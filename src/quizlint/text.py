@@ -25,10 +25,13 @@ INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # written ("\\*" is an asterisk, not emphasis). An escaped marker takes the run of the same marker after it along
 # ("\\```", "\\***": literal, as the importers write them)
 _INLINE_CODE_OR_ESCAPE = re.compile(INLINE_CODE.pattern + r"|\\(([*_`])\4*|[!-/:-@\[-`{-~])", re.DOTALL)
-# While ``comparison_key`` works, an escaped marker stands as a character no text can hold (a lone surrogate), so
-# that no step strips it as markup
-_LITERAL_MARKERS = {"*": "\ud800", "_": "\ud801", "`": "\ud802"}
-_MARKERS_BACK = str.maketrans({stand_in: marker for marker, stand_in in _LITERAL_MARKERS.items()})
+# What a backslash escapes: the ASCII punctuation characters
+MARKDOWN_ESCAPABLE = "".join(chr(code) for code in range(0x21, 0x7f) if not chr(code).isalnum())
+_MARKERS = "*_`"
+# While a text's escapes are shown (``with_escapes_shown``), an escaped character that must not be taken for markup
+# stands as a character no text can hold (a lone surrogate), so that no step strips it as markup
+_STAND_INS = {character: chr(0xD800 + index) for index, character in enumerate(MARKDOWN_ESCAPABLE)}
+_STAND_INS_BACK = str.maketrans({stand_in: character for character, stand_in in _STAND_INS.items()})
 
 
 def nfc(text: str) -> str:
@@ -88,7 +91,7 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     non-empty keys of its words, one space apart.
     """
     if "\\" in text:
-        return _key_of_shown(_INLINE_CODE_OR_ESCAPE.sub(_shown_character, text), lang).translate(_MARKERS_BACK)
+        return stand_ins_back(_key_of_shown(with_escapes_shown(text), lang))
     return _key_of_shown(text, lang)
 
 
@@ -107,14 +110,26 @@ def _key_of_shown(text: str, lang: str | None) -> str:
     return " ".join(folded.split())
 
 
-def _shown_character(match: re.Match) -> str:
-    """What an ``_INLINE_CODE_OR_ESCAPE`` match shows, for ``comparison_key``: the inline code as written, an
-    escaped character as itself (an escaped marker and its run as stand-ins for literal markers)."""
+def with_escapes_shown(text: str, literal: str = _MARKERS) -> str:
+    """``text`` with each Markdown backslash escape outside inline code as the character it shows, and each escaped
+    character of ``literal`` (the Markdown markers by default; an escaped marker with the run of the same marker
+    after it) as a stand-in that no step takes for markup: ``stand_ins_back`` turns them into what they show."""
+    return _INLINE_CODE_OR_ESCAPE.sub(lambda match: _shown_character(match, literal), text)
+
+
+def stand_ins_back(text: str) -> str:
+    """``text`` with the stand-ins of ``with_escapes_shown`` as the characters they stand for."""
+    return text.translate(_STAND_INS_BACK)
+
+
+def _shown_character(match: re.Match, literal: str) -> str:
+    """What an ``_INLINE_CODE_OR_ESCAPE`` match shows: the inline code as written, an escaped character as itself,
+    or as its stand-in when ``literal`` has it (an escaped marker with its run)."""
     if match.group(3) is None:
         return match.group(0)
-    if match.group(4) is None:
-        return match.group(3)
-    return _LITERAL_MARKERS[match.group(4)] * len(match.group(3))
+    shown = match.group(3)
+    character = shown[0]
+    return _STAND_INS[character] * len(shown) if character in literal else shown
 
 
 def word_key(word: str) -> str:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import repeat
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: a lint run whose results are all cached loads no pydantic
@@ -137,7 +138,17 @@ class QuizSummary:
 
 # the fields of ItemSummary kept per item in the cache (``file`` and ``quiz`` are the quiz's)
 _ITEM_COLUMNS = ItemSummary._fields[2:]
-_PATH_ORDER = attrgetter("file", "line")
+
+def bank_order(file: str) -> tuple[str, str]:
+    """Where the file of a (display) path stands in the order in which bank rules meet items "first": by its real
+    path, which, unlike its display path, does not depend on the folder quizlint runs from; then (two names of
+    one file) by its display path."""
+    return _real_path(os.getcwd(), file), file
+
+
+@lru_cache(maxsize=65_536)  # (asked by every bank rule for every file of a run)
+def _real_path(directory: str, file: str) -> str:
+    return os.path.realpath(os.path.join(directory, file))
 
 
 @dataclass
@@ -155,8 +166,9 @@ class BankContext:
         return [item for quiz in self.quizzes for item in quiz.items]
 
     def quizzes_in_path_order(self) -> list[QuizSummary]:
-        """The quizzes by file path, then line: the order in which bank rules meet items "first"."""
-        return sorted(self.quizzes, key=_PATH_ORDER)
+        """The quizzes in ``bank_order`` of their files, then by line: the order in which bank rules meet items
+        "first"."""
+        return sorted(self.quizzes, key=lambda quiz: (bank_order(quiz.file), quiz.line))
 
     def problem(self, message: str, file: str, line: int, column: int, item: str | None = None,
                 fixable: bool = False) -> Problem:

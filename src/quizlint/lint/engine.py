@@ -144,7 +144,7 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSum
     when the caller knows (else asked here)."""
     # (not at start-up: exporting loads this module, and no rule)
     from quizlint.model.order import order_is_meaningful
-    from quizlint.rules._markup import has_markup_or_emphasis, visible_text
+    from quizlint.rules._markup import is_shown_as_written, visible_text
 
     quiz = quiz_file.quiz
     source = quiz.languages[0]
@@ -152,7 +152,7 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSum
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
         option_texts = [text_in(option.text, source) or "" for option in item.options]
-        if has_markup_or_emphasis(" ".join(option_texts)):  # (rarely: else every text is as students see it)
+        if not is_shown_as_written(" ".join(option_texts)):  # (rarely: else every text is as students see it)
             option_texts = [visible_text(text) for text in option_texts]
         stems = {}
         for lang in quiz.languages:

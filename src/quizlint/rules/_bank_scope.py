@@ -6,9 +6,10 @@ follows the same policy, so that one bias is reported once and where it can be f
 1. each quiz file with at least ``min-items`` eligible items is tested on its own items; a significant
    result is reported at that file's quiz ``id:`` line, with the quiz's own counts ("in this quiz");
 2. the items of all quiz files are then pooled and tested once ("across the bank (N quiz files)"), reported
-   at the quiz ``id:`` line of the first contributing file (in path order) — but only when the pool spans two
-   or more files and no single file was reported for the same group: a bias spread thinly over many small
-   quizzes is caught, and one already reported per file is not repeated.
+   at the quiz ``id:`` line of the first contributing file (in the order of their real paths, wherever
+   quizlint runs from) — but only when the pool spans two or more files and no single file was reported for
+   the same group: a bias spread thinly over many small quizzes is caught, and one already reported per file
+   is not repeated.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from itertools import chain, repeat
 from operator import attrgetter
 from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
-from quizlint.lint.context import BankContext, ItemSummary, QuizSummary
+from quizlint.lint.context import BankContext, ItemSummary, QuizSummary, bank_order
 from quizlint.model import option_letter
 from quizlint.rules._stats import StatResult, format_p, poisson_binomial_upper_below
 from quizlint.rules.base import Problem
@@ -127,7 +128,8 @@ def _scoped_findings(ctx: BankContext, grouping: Grouping, counting: Counting,
         if group in reported:
             continue
         size = sum(len(items) for items, _ in group_parts)
-        files = sorted(set(map(attrgetter("file"), chain.from_iterable(items for items, _ in group_parts))))
+        files = sorted(set(map(attrgetter("file"), chain.from_iterable(items for items, _ in group_parts))),
+                       key=bank_order)
         if len(files) < 2 or size < min_items:
             continue
         tally = counting.pool([tally for _, tally in group_parts])

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from quizlint.lint.memo import Memo
 from quizlint.text import INLINE_CODE as _INLINE_CODE
-from quizlint.text import nfc, outside_inline_code
+from quizlint.text import MARKDOWN_ESCAPABLE, nfc, outside_inline_code, stand_ins_back, with_escapes_shown
 
 _FENCED = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n(.*?)^[ \t]*\1[ \t]*$", re.DOTALL | re.MULTILINE)
 _DISPLAY_MATH = re.compile(r"\$\$(.+?)\$\$", re.DOTALL)
@@ -323,9 +323,22 @@ def _is_proper_name(token: str, starts_sentence: bool, apostrophe_names: bool) -
 
 def visible_text(text: str) -> str:
     """What a student sees of a Markdown text: link and image texts without their targets, inline code
-    without its backticks, no emphasis markers, no HTML tags (the text itself when it has none of them)."""
-    if not has_markup_or_emphasis(text):  # (most texts)
+    without its backticks, no emphasis markers, no HTML tags, and a backslash escape as the character it shows
+    ("\\*" is an asterisk, "\\*word\\*" no emphasis); the text itself when it has none of them."""
+    if is_shown_as_written(text):  # (most texts)
         return text
+    if "\\" in text:
+        return stand_ins_back(_visible_markup(with_escapes_shown(text, MARKDOWN_ESCAPABLE)))
+    return _visible_markup(text)
+
+
+def is_shown_as_written(text: str) -> bool:
+    """Whether ``visible_text(text)`` is ``text`` itself, as it is for most texts (a quick test: may say no when
+    it is)."""
+    return "\\" not in text and not has_markup_or_emphasis(text)
+
+
+def _visible_markup(text: str) -> str:
     if "](" in text:
         text = _LINK.sub(lambda match: match.group(2), text)
     return outside_inline_code(text, _visible_prose, 2)  # (code is shown as written)

@@ -2,10 +2,10 @@
 
 ## What it does
 Quiz ids and item ids must be unique across the whole bank (every file linted together). A repeated id is
-reported at each later occurrence (files in path order, then line order), naming where the id was first
-used, e.g. `item id 'dns' is already used in networking.quiz.yaml:12:5`. Ids that differ only in case
-(`DNS` and `dns`) are reported too: Moodle's idnumbers and the file names of exports and previews do not
-tell them apart on case-insensitive systems.
+reported at each later occurrence (files in the order of their real paths, wherever quizlint runs from, then
+line order), naming where the id was first used, e.g. `item id 'dns' is already used in
+networking.quiz.yaml:12:5`. Ids that differ only in case (`DNS` and `dns`) are reported too: Moodle's
+idnumbers and the file names of exports and previews do not tell them apart on case-insensitive systems.
 
 ## Why it matters
 Ids are how everything else refers to an item: LMS exports and re-imports (QTI identifiers, Moodle idnumbers),

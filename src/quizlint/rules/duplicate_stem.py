@@ -5,8 +5,9 @@ Compares the stems of all items of the bank, language by language, after Turkish
 whitespace/punctuation normalisation (so "What is NAT?" and "what is  **NAT**" are the same stem; signs and
 operators count, so "What is 7 + 3?" and "What is 7 - 3?" are not, and inline code keeps its case, so "What
 does `None` mean?" and "What does `NONE` mean?" are not). A repeated
-stem is reported once per pair of items, at the later item's stem (files in path order, then line order),
-naming the first item and the languages in which the stems are the same.
+stem is reported once per pair of items, at the later item's stem (files in the order of their real paths,
+wherever quizlint runs from, then line order), naming the first item and the languages in which the stems
+are the same.
 
 ## Why it matters
 A question asked twice tests the same thing twice and gives away answers when both items land in one

@@ -2,8 +2,9 @@
 
 ## What it does
 Over the single-answer items with one key, counts the items whose key is the longest option (in characters
-as students see them, in the source language: a link by its text, not its URL; in NFC, so "ü" typed as u and
-a combining mark is one character) and tests the count with a one-sided exact binomial test against chance.
+as students see them, in the source language: a link by its text, not its URL; a backslash escape such as
+`\\*` as the character it shows; in NFC, so "ü" typed as u and a combining mark is one character) and tests
+the count with a one-sided exact binomial test against chance.
 By chance the key is the longest option of an n-option item with probability 1/n; when several options tie for
 the longest, the key counts as the longest if it is one of them, and the chance for that item is (number tied)/n
 (a Poisson-binomial test when the chances differ). A p-value below `alpha` is reported, e.g. `the key is the

@@ -3,10 +3,10 @@
 ## What it does
 Reports a single-answer item whose key, in the source language, is more than `ratio` times as long (in
 characters) as the longest distractor and has at least `min-words` words. Texts are measured as students see
-them: a Markdown link by its text, not its URL, without emphasis or code markers, and in NFC (a letter typed
-as a base letter and a combining mark, as some editors paste "ü", is one character). Short keys ("Ankara" against
-"Izmir") are never reported: a length cue needs a long, qualified answer. The bank-wide rate is checked by
-longest-option-bank.
+them: a Markdown link by its text, not its URL, without emphasis or code markers, a backslash escape such as
+`\\*` as the character it shows, and in NFC (a letter typed as a base letter and a combining mark, as some
+editors paste "ü", is one character). Short keys ("Ankara" against "Izmir") are never reported: a length cue
+needs a long, qualified answer. The bank-wide rate is checked by longest-option-bank.
 
 ## Why it matters
 "Keep the length of choices about equal" is one of the item-writing guidelines of Haladyna, Downing &

@@ -4,7 +4,8 @@ One run; ``tool.driver.rules`` describes every rule that has a result (with its 
 each result has its rule, level, message and a location relative to the root of the repository its file is in
 (``%SRCROOT%``), wherever quizlint runs from.
 ``partialFingerprints`` identify a finding across commits without its line number or the numbers in its
-message, so that moving an item or a changed p-value does not open a new alert.
+message, so that moving an item or a changed p-value does not open a new alert, and wherever quizlint runs from
+(a file a message cites counts by its path in its repository).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ FAMILIES = {
     "D": "bank-consistency", "Y": "yaml", "S": "schema", "Q": "suppression",
 }
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+# a location a message cites: "path:line:column" (the path without spaces or brackets)
+_CITED_LOCATION = re.compile(r"([^\s()]+):(\d+:\d+)")
 
 
 def _information_uri() -> str | None:
@@ -100,13 +103,28 @@ def _location(finding, paths: RepositoryPaths) -> dict:
     }
 
 
-def _fingerprint(finding, uri: str, seen: dict[str, int]) -> str:
-    """Stable across commits: rule, file, item and the message with its numbers blanked; plus an ordinal for
-    findings that would otherwise collide."""
-    message = _DIGITS.sub("#", finding.message)
+def _fingerprint(finding, uri: str, seen: dict[str, int], paths: RepositoryPaths) -> str:
+    """Stable across commits and wherever quizlint runs from: rule, file, item and the message with the files it
+    cites made relative to their repository and its numbers blanked; plus an ordinal for findings that would
+    otherwise collide."""
+    message = _DIGITS.sub("#", _citing_from_the_repository(finding.message, paths))
     digest = hashlib.sha256("\0".join([finding.code, uri, finding.item or "", message]).encode()).hexdigest()[:32]
     seen[digest] = seen.get(digest, 0) + 1
     return f"{digest}:{seen[digest]}"
+
+
+def _citing_from_the_repository(message: str, paths: RepositoryPaths) -> str:
+    """``message`` with each location of a file it cites ("legacy/b.quiz.yaml:6:5", as D001 and D002 name the
+    first item) by the file's path relative to its repository, not to the folder quizlint runs from."""
+    if ":" not in message:
+        return message
+
+    def cited(match: re.Match) -> str:
+        file = match.group(1)
+        relative = paths.relative(file) if (paths.cwd / file).is_file() else None
+        return match.group(0) if relative is None else f"{relative}:{match.group(2)}"
+
+    return _CITED_LOCATION.sub(cited, message)
 
 
 def _result(finding, rule_index: int, paths: RepositoryPaths, seen: dict[str, int]) -> dict:
@@ -118,7 +136,7 @@ def _result(finding, rule_index: int, paths: RepositoryPaths, seen: dict[str, in
         "level": LEVELS.get(finding.severity, "warning"),
         "message": {"text": finding.message},
         "locations": [location],
-        "partialFingerprints": {FINGERPRINT_KEY: _fingerprint(finding, uri, seen)},
+        "partialFingerprints": {FINGERPRINT_KEY: _fingerprint(finding, uri, seen, paths)},
     }
     properties = {key: value for key, value in (("item", finding.item), ("fixable", finding.fixable)) if value}
     if properties:
