@@ -371,6 +371,20 @@ def test_a_glob_that_names_a_skipped_folder_takes_what_is_in_it(run, two_dirs):
     assert sorted({f["file"] for f in json.loads(result.stdout)}) == ["vendor/node_modules/pkg/demo.quiz.yaml"]
 
 
+@pytest.mark.parametrize("stored, written", [("NFD", "NFC"), ("NFC", "NFD")])
+@pytest.mark.parametrize("entry", ["ünite/*.quiz.yaml", "ünite/**/*.quiz.yaml", "*/sınav-ö.quiz.yaml", "ünite",
+                                   "ünite/sınav-ö.quiz.yaml"])
+def test_configured_paths_match_names_in_either_unicode_form(run, tmp_path, stored, written, entry):
+    # macOS tools may store "ünite" decomposed (u and a combining diaeresis): the entry, written composed, found
+    # nothing
+    write(tmp_path / unicodedata.normalize(stored, "ünite") / unicodedata.normalize(stored, "sınav-ö.quiz.yaml"),
+          quiz_yaml(FLAWED_ITEMS, quiz_id="unit"))
+    write(tmp_path / "quizlint.toml", f'paths = ["{unicodedata.normalize(written, entry)}"]\nselect = ["K001"]\n')
+    result = run("lint", "--no-cache", "--format", "json", cwd=tmp_path)
+    assert result.exit_code == 1, result.output + result.stderr
+    assert [unicodedata.normalize("NFC", f["file"]) for f in json.loads(result.stdout)] == ["ünite/sınav-ö.quiz.yaml"]
+
+
 @pytest.mark.parametrize("folder", ["Quizzes [2024]", "bank*", "what?"])
 def test_a_glob_in_paths_works_in_a_folder_whose_name_has_glob_characters(run, tmp_path, folder):
     root = tmp_path / folder

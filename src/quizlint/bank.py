@@ -13,6 +13,7 @@ from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
 from quizlint.load.discover import SKIP_DIRS, is_quiz_file, walk_folders, within
 from quizlint.load.repository import repository_root
+from quizlint.text import nfc
 
 GLOSSARY_NAME = "glossary.yaml"
 
@@ -118,7 +119,7 @@ def _configured_paths(config: Config) -> list[str]:
             matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
             if not pattern.endswith((".yaml", ".yml")):
                 matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
-            kept = _not_git_ignored(matches, config.root / _literal_prefix(pattern))
+            kept = _not_git_ignored(matches, _named_folder(config.root, pattern))
             matches, ignored = kept, len(kept) < len(matches)
         if not matches:
             raise ConfigError(f"{config.source}: `paths` entry {toml_value(pattern)} matches no file or directory"
@@ -128,10 +129,12 @@ def _configured_paths(config: Config) -> list[str]:
     return found
 
 
-def _literal_prefix(pattern: str) -> Path:
-    """The folder a glob names before its first wildcard (``content`` for ``content/**/*.quiz.yaml``)."""
+def _named_folder(root: Path, pattern: str) -> Path:
+    """The folder a glob names before its first wildcard (``content`` for ``content/**/*.quiz.yaml``), below
+    ``root``, as it is stored (its name may be in the other Unicode form: see ``_matching_paths``)."""
     parts = Path(pattern).parts
-    return Path(*next((parts[:index] for index, part in enumerate(parts) if glob.has_magic(part)), parts))
+    prefix = next((parts[:index] for index, part in enumerate(parts) if glob.has_magic(part)), parts)
+    return Path(next(iter(sorted(_matching_paths(str(root), prefix))), root.joinpath(*prefix)))
 
 
 def _not_git_ignored(matches: list[str], top: Path) -> list[str]:
@@ -143,21 +146,36 @@ def _not_git_ignored(matches: list[str], top: Path) -> list[str]:
 
 
 def _matches(root: Path, pattern: str) -> list[str]:
-    """The paths a ``paths`` entry names below ``root``: a glob's matches, sorted, else the path itself. Only the
-    entry is a pattern: the root is escaped, so that a folder named ``Quizzes [2024]`` matches itself, and
+    """The paths a ``paths`` entry names below ``root``: a glob's matches, else the path itself, sorted. Only the
+    entry is a pattern: the root is taken as it is, so that a folder named ``Quizzes [2024]`` matches itself, and
     ``bank[1]`` never its sibling ``bank1``."""
-    if not glob.has_magic(pattern):
-        return [str(root / pattern)]
     if "**" in Path(pattern).parts:
         return sorted(_recursive_matches(root, pattern))
-    return sorted(glob.glob(os.path.join(glob.escape(str(root)), pattern)))
+    return sorted(_matching_paths(str(root), Path(pattern).parts))
+
+
+def _matching_paths(folder: str, parts: tuple[str, ...]) -> list[str]:
+    """The paths below ``folder`` whose names match ``parts`` (a glob's, without ``**``) one by one, as ``glob``
+    matches them, except that names are compared in NFC: a folder stored decomposed (NFD, as macOS tools may
+    write "ünite") matches an entry written composed, and the other way round."""
+    if not parts:
+        return [folder]
+    first, rest = parts[0], parts[1:]
+    if not glob.has_magic(first) and os.path.lexists(os.path.join(folder, first)):
+        names = [first]  # as written (also "..")
+    else:
+        try:
+            names = [name for name in os.listdir(folder) if _name_matches(name, first)]
+        except OSError:  # not a folder, or not there
+            return []
+    return [path for name in names for path in _matching_paths(os.path.join(folder, name), rest)]
 
 
 def _recursive_matches(root: Path, pattern: str) -> list[str]:
     """The matches of a glob with ``**`` (any folders, as ``glob`` takes it: none of them hidden), among the
     folders a folder search finds below the folder it names before its first wildcard: links to folders are
     followed once, never round a loop (``glob`` would follow ``up -> ..`` without end)."""
-    top = root / _literal_prefix(pattern)
+    top = _named_folder(root, pattern)
     if not top.is_dir():
         return []
     wanted = Path(pattern).parts
@@ -172,15 +190,20 @@ def _recursive_matches(root: Path, pattern: str) -> list[str]:
 
 def _glob_matches(parts: tuple[str, ...], wanted: tuple[str, ...]) -> bool:
     """Whether a path (its parts) matches a glob's parts as ``glob`` does: ``*`` never matches a hidden name
-    unless the part starts with a dot, ``**`` any number of folders that are not hidden."""
+    unless the part starts with a dot, ``**`` any number of folders that are not hidden; names compared in NFC."""
     if not wanted:
         return not parts
     first, rest = wanted[0], wanted[1:]
     if first == "**":
         return any(_glob_matches(parts[count:], rest) for count in range(len(parts) + 1)
                    if not any(part.startswith(".") for part in parts[:count]))
-    return (bool(parts) and fnmatch.fnmatchcase(parts[0], first) and (first.startswith(".") or not
-            parts[0].startswith(".")) and _glob_matches(parts[1:], rest))
+    return bool(parts) and _name_matches(parts[0], first) and _glob_matches(parts[1:], rest)
+
+
+def _name_matches(name: str, part: str) -> bool:
+    """Whether a file or folder name matches a part of a glob, compared in NFC: as ``glob`` does, ``*`` never
+    matches a hidden name unless the part starts with a dot."""
+    return fnmatch.fnmatchcase(nfc(name), nfc(part)) and (part.startswith(".") or not name.startswith("."))
 
 
 def _in_skipped_folder(match: str, root: Path, named: set[str]) -> bool:
