@@ -691,6 +691,34 @@ def test_positive_turkish_questions_that_look_negative_are_not_reported_through_
                      "ask positively, or write it as **NOT** / **DEĞİLDİR**"]
 
 
+def test_turkish_except_which_questions_through_the_cli(run, write_quiz, tmp_path):
+    # "hangisi dışında" (all but which) is the EXCEPT of test writing and was not reported: "dışında" alone is not
+    # counted, as it is as often a place ("kuşağın dışında", outside the belt) or "apart from" ("bellek dışında")
+    found = cli_findings(run, write_quiz, tmp_path, """
+        - id: except-which
+          stem: {tr: "Aşağıdakilerden hangisi dışında diğerleri model eğitimi için gereklidir?"}
+          options: [{text: GPU}, {text: Veri}, {text: Yazıcı, correct: true}]
+        - id: except-which-plural
+          stem: {tr: "Aşağıdakilerden hangileri dışında diğerleri asal sayıdır?"}
+          options: [{text: "2 ve 3"}, {text: "4 ve 9", correct: true}]
+        - id: emphasised
+          stem: {tr: "Aşağıdakilerden hangisi **DIŞINDA** diğerleri model eğitimi için gereklidir?"}
+          options: [{text: GPU}, {text: Veri}, {text: Yazıcı, correct: true}]
+        - id: apart-from
+          stem: {tr: "Aşağıdakilerden hangisi, bellek dışında, model eğitimi için gereklidir?"}
+          options: [{text: GPU, correct: true}, {text: Yazıcı}]
+        - id: place
+          stem: {tr: "Aşağıdakilerden hangisi Güneş sisteminin dışında yer alır?"}
+          options: [{text: Proxima Centauri, correct: true}, {text: Mars}]
+    """, "W003", "tr")
+    assert found == [
+        'demo.quiz.yaml:7:16: W003 [warning] negative question: "dışında" (tr) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+        'demo.quiz.yaml:10:16: W003 [warning] negative question: "dışında" (tr) not emphasised; '
+        "ask positively, or write it as **NOT** / **DEĞİLDİR**",
+    ]
+
+
 def test_turkish_negative_participles_and_yanlis_make_a_negative_question_through_the_cli(run, write_quiz, tmp_path):
     # "gerektirmeyen" (that does not need) and "yanlış" (false) were not negative words, while the English
     # "not" and "false" of the same questions were

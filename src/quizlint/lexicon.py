@@ -117,7 +117,8 @@ LISTS: dict[str, WordList] = {
             "tr": (
                 "değil*", "yanlış olan*", "yanlış", "yanlıştır", "yoktur", "hariç", "olamaz", "söylenemez",
                 # "outside" as test writing uses it for EXCEPT: "hangisi … dışındadır?", "… dışında kalır?"; not
-                # "dışında" alone, which is as often a place ("kuşağın dışında yer alır": lies outside the belt)
+                # "dışında" alone, which is as often a place ("kuşağın dışında yer alır": lies outside the belt);
+                # "hangisi dışında" is in ``except-which``
                 "dışındadır*", "dışında kal*",
                 # negative participles, the Turkish "that does not": olmayan, gerektirmeyen, kullanılmayanlar
                 "*mayan*", "*meyen*",
@@ -137,6 +138,12 @@ LISTS: dict[str, WordList] = {
                 "yamayan*",
             ),
         },
+    ),
+    "except-which": WordList(
+        'The EXCEPT question of Turkish test writing: "hangisi dışında" (all but which: "Aşağıdakilerden hangisi '
+        'dışında diğerleri gereklidir?"). Its negative word is "dışında", which alone is not one: it is as often a '
+        'place ("kuşağın dışında", outside the belt) or "apart from" ("bellek dışında").',
+        {"en": (), "tr": ("hangisi|hangileri dışında",)},
     ),
     "negative-endings": WordList(
         "Negative verb endings, looked for on the last word of a question sentence (Turkish puts the verb, "

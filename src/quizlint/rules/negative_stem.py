@@ -6,10 +6,13 @@ last sentence when none does. A negative word earlier in the stem (in a scenario
 question and is not reported. Words in inline code (`` `not x` ``) are code, not prose, and are skipped.
 
 Negative words: English NOT, EXCEPT, LEAST, FALSE, INCORRECT, NEVER, CANNOT and -n't; Turkish "değil(dir)",
-"yanlış", "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", the EXCEPT of test writing "dışındadır" and
-"dışında kalır/kalan" (but not "dışında" alone, as often a place: "kuşağın dışında yer alır", lies outside the
-belt; so a question "hangisi … dışında …?" is not reported: emphasise its DIŞINDA all the same), and the
-negative participles in -mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir
+"yanlış", "yanlıştır", "olamaz", "söylenemez", "yoktur", "hariç", the EXCEPT of test writing "dışındadır",
+"dışında kalır/kalan" and "hangisi dışında" ("Aşağıdakilerden hangisi dışında diğerleri gereklidir?", all but
+which: the word reported is "dışında"), but not "dışında" after another word, as often a place ("kuşağın
+dışında yer alır", lies outside the belt) or "apart from" ("hangisi, bellek dışında, gereklidir?"), so such a
+question is not reported even when it means EXCEPT: emphasise its DIŞINDA all the same (with
+`require-emphasis = false`, "hangisi <u>dışında</u>" is not reported either: the tag stands between the
+words), and the negative participles in -mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir
 yöntemdir?", "asal olmayan", "kullanılmayanlar"; not the positive participle of a verb whose stem ends in -ma:
 "yamayan", that patches), anywhere in the question sentence as "not" is (the full lists are below). Because
 Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
@@ -111,7 +114,7 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS = {"require-emphasis": True}
-LEXICON = ("negative-words", "negative-endings")
+LEXICON = ("negative-words", "except-which", "negative-endings")
 _NEGATIVE = frozenset(LEXICON)
 # The last word of a sentence (a word as ``lexicon`` splits them), with only non-words after it.
 _LAST_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*(?=[\W_]*\Z)")
@@ -123,6 +126,8 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
     start, end = question_sentence(text)
     sentence = text[start:end]
     found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
+    for match in map(_except_word, lexicon.find_all("except-which", sentence, lang)):
+        found.setdefault(match.start, match)
     last_word = _LAST_WORD.search(sentence) if lexicon.terms("negative-endings", lang) else None
     for word_start, word_end in [last_word.span()] if last_word else ():
         if word_start not in found and lexicon.matches("negative-endings", sentence[word_start:word_end], lang):
@@ -133,6 +138,12 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
     return [lexicon.Match(match.term, match.start + start, match.end + start, match.text)
             for _, match in sorted(found.items())
             if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())]
+
+
+def _except_word(match: lexicon.Match) -> lexicon.Match:
+    """The negative word of "hangisi dışında" (``except-which``): its last word, the one to emphasise."""
+    word = _LAST_WORD.search(match.text)
+    return lexicon.Match(match.term.split()[-1], match.start + word.start(), match.start + word.end(), word.group())
 
 
 def _unemphasised(text: str, lang: str, require_emphasis: bool) -> list[str]:
