@@ -132,11 +132,14 @@ def test_stems_that_differ_in_an_operator_or_sign_are_different_stems(run, write
     assert [(f["item"], f["message"].rsplit(" in ", 1)[1]) for f in findings] == [("lt-again", "en, tr")]
 
 
-def test_stems_whose_code_differs_in_case_are_different_stems(run, write_quiz):
-    # code is case-sensitive: Python's `None` is not `none`; the prose around it still folds
-    path = write_quiz(item("none", "What does `None` mean?", "`None` ne demektir?") + "\n"
-                      + item("lower", "What does `none` mean?", "`none` ne demektir?") + "\n"
-                      + item("again", "WHAT DOES `None` MEAN", "`None` NE DEMEKTİR"))
+@pytest.mark.parametrize("code, shouted", [("`{}`", "`{}`"), ("<code>{}</code>", "<CODE>{}</CODE>")])
+def test_stems_whose_code_differs_in_case_are_different_stems(run, write_quiz, code, shouted):
+    # code is case-sensitive: Python's `None` is not `none`; the prose around it (and HTML tags) still folds. (HTML
+    # code was casefolded: the stems with <code>None</code> and <code>none</code> were the same stem)
+    none, lower, again = code.format("None"), code.format("none"), shouted.format("None")
+    path = write_quiz(item("none", f"What does {none} mean?", f"{none} ne demektir?") + "\n"
+                      + item("lower", f"What does {lower} mean?", f"{lower} ne demektir?") + "\n"
+                      + item("again", f"WHAT DOES {again} MEAN", f"{again} NE DEMEKTİR"))
     findings = lint(run, "--select", "D002", path)
     assert [(f["item"], f["message"].rsplit(" in ", 1)[1]) for f in findings] == [("again", "en, tr")]
 

@@ -192,6 +192,7 @@ def test_duplicate_in_every_language_is_reported_once_at_the_source_text(tmp_pat
 # chunks of the texts: that must never hide two options with the same key
 _AWKWARD_TEXTS = ["İstanbul", "istanbul", "ISTANBUL", "I\u0307zmir", "\u0301Ankara", "Straße", "STRASSE",
                   "`Foo Bar`", "`Foo` `Bar`", "`foo bar`", "`None`", "`none`", "`a` b`", "`a b` c`",
+                  "<code>Foo Bar</code>", "<CODE>Foo Bar</CODE>", "<code>foo bar</code>", "<code>Foo", "Bar</code>",
                   "snake_case", "a  b", " a b ", "a\nb", "a\tb", "x\ua66ey", "!!!", "4-bit", "4 bit", "ΣΑΣ", "σας",
                   "ﬁle", "file", "e\u0301", "é", "Ankara,", "ankara", "\u00a0Ankara", "K\u212a", "kk", "a -b", "a- b",
                   "a b -", "- a b", "a\u2000b", "", " ", "\u1100 \u1161", "\u1100\u1161"]
@@ -376,6 +377,23 @@ def test_code_options_that_differ_in_case_are_different_options_through_the_cli(
             - text: "`None`"
     """)
     assert _duplicate_and_copied_options(run, path) == [("K004", 16, "option E duplicates option D")]
+
+
+def test_html_code_options_that_differ_in_case_are_different_options_through_the_cli(run, write_quiz, tmp_path):
+    # HTML inline code is code as backtick code is: it keeps its case (its tags do not: <CODE> is <code>); it was
+    # casefolded, so `<code>None</code>` and `<code>none</code>` were reported as duplicates (error)
+    path = write_quiz("""
+        - id: py-null
+          stem: {en: "Which literal is Python's null value?", tr: "Python'un boş değer sabiti hangisidir?"}
+          options:
+            - {text: "<code>None</code>", correct: true}
+            - text: "<code>none</code>"
+            - text: "<code class=\\"py\\">NULL</code>"
+            - text: "<code>null</code> or <CODE>Nil</CODE>"
+            - text: "<CODE>null</CODE> OR <code>Nil</code>"
+            - text: "<code>Null</code>"
+    """)
+    assert _duplicate_and_copied_options(run, path) == [("K004", 13, "option E duplicates option D")]
 
 
 def test_escaped_markers_are_the_characters_they_show_through_the_cli(run, write_quiz, tmp_path):

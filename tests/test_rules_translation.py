@@ -662,6 +662,11 @@ def test_glossary_rendering_plural_and_apostrophe(lint, lang, target, missing):
     (EN_TR, "Use `x` with 1.500 V", "`x` ile 1.500 V kullanın", "number 1.500 (1.5 in en, 1500 in tr)"),
     (TR_EN, "Oran 0,250 olur", "The ratio is 0,250", "number 0,250 (0.25 in tr, 250 in en)"),
     (TR_EN, "10.000 kişi ve 2'de 1", "10.000 people and 1 in 2", "number 10.000 (10000 in tr, 10 in en)"),
+    # a number's sign is part of it: lost, added or written with either minus
+    (EN_TR, "It is -5 degrees", "5 derece", "number -5"),
+    (TR_EN, "Hava −5 derece", "It is 5 degrees", "number −5"),
+    (EN_TR, "Scale it by (-0.5)", "(0,5) ile ölçekleyin", "number -0.5"),
+    (EN_TR, "It is 5 degrees", "-5 derece", "number 5"),
 ])
 def test_lost_markup_both_directions(lint, languages, source, target, lost):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]
@@ -688,6 +693,11 @@ def test_lost_markup_both_directions(lint, languages, source, target, lost):
     (EN_TR, "Python 3.10.2 on 192.168.1.1, 12.05.2023, at 0.5 or 1,000,000", "0.5 ya da 1,000,000 ile Python "
                                                                          "3.10.2, 192.168.1.1, 12.05.2023"),
     (TR_EN, "Oran 0,5 ve 1.000.000", "The ratio 0,5 and 1.000.000"),
+    # the minus sign kept, as either minus; a hyphen between numbers or after a word and a list marker are no sign
+    (EN_TR, "It is -5 degrees, not x=-0.5", "−5 derece, x=-0,5 değil"),
+    (TR_EN, "Hava −5 derece", "It is -5 degrees"),
+    (EN_TR, "Take 5-10 or 5 -10 of the COVID-19 samples", "COVID 19 örneklerinden 5 ila 10 tane alın"),
+    (EN_TR, "Pick one:\n- 5 items\n- 10 items", "Birini seçin:\n\n5 öğe\n\n10 öğe"),
 ])
 def test_kept_markup_passes(lint, languages, source, target):
     source_lang, target_lang = [lang.strip() for lang in languages.split(",")]

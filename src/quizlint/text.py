@@ -21,6 +21,9 @@ _CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 # Markdown inline code: a run of backticks, the code, and a run of as many backticks
 INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+# ... or HTML inline code (its tags in any case), whichever starts first: the code of one is text in the other
+_ANY_INLINE_CODE = re.compile(INLINE_CODE.pattern + r"|(?i:(<code(?:\s[^<>]*)?>)(.*?)(</code\s*>))", re.DOTALL)
+_HTML_CODE = re.compile(r"<code[\s>]", re.IGNORECASE)
 # Outside inline code, a backslash before ASCII punctuation is a Markdown escape: it shows that character as
 # written ("\\*" is an asterisk, not emphasis). An escaped marker takes the run of the same marker after it along
 # ("\\```", "\\***": literal, as the importers write them)
@@ -62,33 +65,52 @@ def outside_inline_code(text: str, change: Callable[[str], str], code_group: int
     ``INLINE_CODE`` match (0: with its backticks, 2: without them)."""
     if "`" not in text:
         return change(text)
+    return _changed_outside(INLINE_CODE, text, change, lambda code: code.group(code_group))
+
+
+def _changed_outside(code_pattern: re.Pattern, text: str, change: Callable[[str], str],
+                     kept: Callable[[re.Match], str]) -> str:
+    """``text`` with ``change`` made to what ``code_pattern`` does not match, and each match as ``kept`` of it."""
     pieces, end = [], 0
-    for match in INLINE_CODE.finditer(text):
-        pieces += [change(text[end:match.start()]), match.group(code_group)]
+    for match in code_pattern.finditer(text):
+        pieces += [change(text[end:match.start()]), kept(match)]
         end = match.end()
     return "".join(pieces) + change(text[end:])
 
 
+def has_inline_code(text: str) -> bool:
+    """Whether ``text`` may have inline code: Markdown (backticks) or HTML (``<code>``)."""
+    return "`" in text or ("<" in text and _HTML_CODE.search(text) is not None)
+
+
 def casefold_outside_code(text: str, lang: str | None = None) -> str:
-    """``casefold(text, lang)``, but inline code keeps its case (in NFC): code is case-sensitive (Python's
-    `None` is not `none`, nor Java's `null` `NULL`)."""
-    if "`" not in text:
+    """``casefold(text, lang)``, but inline code, Markdown (`` `None` ``) or HTML (``<code>None</code>``), keeps its
+    case (in NFC): code is case-sensitive (Python's `None` is not `none`, nor Java's `null` `NULL`). The tags of
+    HTML code fold (``<CODE>`` is ``<code>``)."""
+    if not has_inline_code(text):
         return casefold(text, lang)
-    return outside_inline_code(nfc(text), lambda prose: casefold(prose, lang))
+
+    def fold(prose: str) -> str:
+        return casefold(prose, lang)
+
+    def kept(code: re.Match) -> str:
+        return code.group() if code.group(1) else fold(code.group(3)) + code.group(4) + fold(code.group(5))
+
+    return _changed_outside(_ANY_INLINE_CODE, nfc(text), fold, kept)
 
 
 def comparison_key(text: str, lang: str | None = None) -> str:
     """Key under which two texts count as the same option or stem.
 
-    NFC, language-aware casefolding outside inline code (code is case-sensitive: "`None`" and "`none`" differ)
-    and whitespace collapsed; each word (a run of non-whitespace) loses the prose punctuation around it (quotes,
-    brackets, ``.,;:!?…``) and then its Markdown code or emphasis markers (backticks; ``*`` and ``_`` outside
-    code), so "İzmir.", "**izmir**" and "`izmir`" are "izmir", and "`İzmir`" is "İzmir". A word that is only
-    prose punctuation drops out. Everything else is kept: signs and operators carry meaning ("C#", "C++" and
-    "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all differ). A Markdown backslash escape counts
-    as the character it shows, and an escaped marker is a character, not markup: "\\*" is "*", "\\```" is "```",
-    "\\*Paris\\*" is "*paris*". Without inline code, a word's key depends on that word alone: a text's key is the
-    non-empty keys of its words, one space apart.
+    NFC, language-aware casefolding outside inline code (code is case-sensitive: "`None`" and "`none`" differ, and
+    so do "<code>None</code>" and "<code>none</code>") and whitespace collapsed; each word (a run of non-whitespace)
+    loses the prose punctuation around it (quotes, brackets, ``.,;:!?…``) and then its Markdown code or emphasis
+    markers (backticks; ``*`` and ``_`` outside code), so "İzmir.", "**izmir**" and "`izmir`" are "izmir", and
+    "`İzmir`" is "İzmir". A word that is only prose punctuation drops out. Everything else is kept: signs and
+    operators carry meaning ("C#", "C++" and "C", "-1" and "1", "7 + 3" and "7 - 3", "`i++`" and "`++i`" all
+    differ). A Markdown backslash escape counts as the character it shows, and an escaped marker is a character, not
+    markup: "\\*" is "*", "\\```" is "```", "\\*Paris\\*" is "*paris*". Without inline code, a word's key depends on
+    that word alone: a text's key is the non-empty keys of its words, one space apart.
     """
     if "\\" in text:
         return stand_ins_back(_key_of_shown(with_escapes_shown(text), lang))

@@ -8,8 +8,10 @@ CSV or QLoRA, words with digits such as MP3 or INT8, snake_case, file.names) rem
 use it to decide whether a text is language-neutral and to feed the language identifier.
 
 Numbers: a number token may use `.` or `,` as decimal mark or digit grouping, so "0,5" (Turkish) equals
-"0.5" and "1.000" (Turkish) equals "1,000" (English). Digits attached to letters (INT8, MP3, v2) belong to
-a name, not to a number. Number words ("four") are not numbers: a digit in the source must stay a digit.
+"0.5" and "1.000" (Turkish) equals "1,000" (English). A minus sign glued to a number ("-5", "−5", U+2212: the
+same sign) is part of it; a hyphen after a word or a number ("COVID-19", "5-10") is not. Digits attached to
+letters (INT8, MP3, v2) belong to a name, not to a number. Number words ("four") are not numbers: a digit in the
+source must stay a digit.
 """
 
 from __future__ import annotations
@@ -44,6 +46,10 @@ _EMPHASIS = re.compile(r"(?<![*\w])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![*\w])"
 _NUMBER = re.compile(r"\d(?<![^\W\d_]\d)(?<![\d.,]\d)(?:\d{0,2}(?:[ \u00a0\u202f]\d{3}(?![\w-]))+|\d*)(?:[.,]\d+)*")
 # the same for an ASCII text, in which it finds the same tokens faster (its \d and \w are those of ASCII)
 _ASCII_NUMBER = re.compile(_NUMBER.pattern, re.ASCII)
+# A minus sign ("-" or U+2212) glued to the digits after it is part of their number, unless it follows a word, a
+# digit, a point, a comma or another minus ("COVID-19", "5-10", "1e-5", "--5") or a digit and a space (the range
+# "5 -10"); a list marker is followed by a space, never glued to a digit.
+_MINUS_SIGN = re.compile(r"(?<![\w.,\-\u2212])(?<!\d[ \u00a0\u202f])[-\u2212]")
 _SPACE = re.compile(r"\s+")
 _WORD_LETTERS = re.compile(r"[^\W\d_]+")
 _NOT_LETTERS = re.compile(r"[\W\d_]+")
@@ -142,18 +148,30 @@ def extract_markup(text: str) -> Markup:
 
 
 def number_tokens(text: str) -> list[str]:
-    """The number tokens of ``text`` as written, in order."""
-    return (_ASCII_NUMBER if text.isascii() else _NUMBER).findall(text)
+    """The number tokens of ``text`` as written (with their minus sign), in order."""
+    pattern = _ASCII_NUMBER if text.isascii() else _NUMBER
+    if "-" not in text and "\u2212" not in text:  # (most texts)
+        return pattern.findall(text)
+    return [text[match.start() - 1:match.end()] if _has_minus_sign(text, match.start()) else match.group()
+            for match in pattern.finditer(text)]
+
+
+def _has_minus_sign(text: str, digits_at: int) -> bool:
+    """Whether the number whose digits start at ``digits_at`` of ``text`` has a minus sign (see ``_MINUS_SIGN``)."""
+    return digits_at > 0 and _MINUS_SIGN.match(text, digits_at - 1) is not None
 
 
 def has_number_token(text: str, token: str) -> bool:
     """Whether ``token``, a number token, is one of ``number_tokens(text)``: looked for where it is written, not by
-    finding every token of ``text``. (A token starts where ``_NUMBER`` matches: its look-behinds see the text
-    before the match, so no token runs into it from the left; and it ends where the match ends.)"""
+    finding every token of ``text``. (A token's digits start where ``_NUMBER`` matches: its look-behinds see the
+    text before the match, so no token runs into it from the left; it has a minus sign exactly when
+    ``_has_minus_sign``; and it ends where the match ends.)"""
+    signed = token[0] in _MINUS_SIGNS
     at = text.find(token)
     while at >= 0:
-        match = _NUMBER.match(text, at)
-        if match is not None and match.end() == at + len(token):
+        digits_at = at + 1 if signed else at
+        match = _NUMBER.match(text, digits_at)
+        if match is not None and match.end() == at + len(token) and _has_minus_sign(text, digits_at) == signed:
             return True
         at = text.find(token, at + 1)
     return False
@@ -182,7 +200,7 @@ def number_values(token: str, decimal_mark: str | None = None) -> frozenset[str]
 @lru_cache(maxsize=4096)
 def number_readings(token: str, decimal_mark: str | None = None) -> frozenset[str]:
     """``number_values`` without the fallback: empty when the token fits no reading (2.1.1, or "0.5" in Turkish)."""
-    compact = token.translate(_NO_GROUPING_SPACES)
+    compact = token.translate(_AS_DECIMAL)
     separators = re.findall(r"[.,]", compact)
     groups = re.split(r"[.,]", compact)
     if not separators:
@@ -211,7 +229,9 @@ def misread_values(token: str, source_mark: str | None, target_mark: str | None)
     return min(source, key=Decimal), min(target, key=Decimal)
 
 
-_NO_GROUPING_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f"))
+_MINUS_SIGNS = "-\u2212"
+# a token as ``Decimal`` reads it: without the spaces that group its digits, and "-" for either minus sign
+_AS_DECIMAL = {**dict.fromkeys(map(ord, " \u00a0\u202f")), ord("\u2212"): "-"}
 
 
 def missing_numbers(source: Markup, target: Markup, source_mark: str | None = None,

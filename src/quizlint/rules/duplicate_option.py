@@ -5,8 +5,9 @@ Compares the options of an item in every language, after Unicode NFC normalisati
 aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitespace and dropping the prose
 punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
 " ankara.", "**ANKARA**" and "`ankara`" are the same option. Inline code keeps its case, as code is
-case-sensitive: "`None`", "`none`" and "`NONE`" are different options. Signs and operators count: "C#", "C++"
-and "C", "-1" and "1", "`i++`" and "`++i`" are different options. A Markdown backslash escape counts as the
+case-sensitive: "`None`", "`none`" and "`NONE`" are different options, and so are "<code>None</code>" and
+"<code>none</code>" (HTML inline code is code too; its tags are not case-sensitive). Signs and operators count:
+"C#", "C++" and "C", "-1" and "1", "`i++`" and "`++i`" are different options. A Markdown backslash escape counts as the
 character it shows: "\\*" is an asterisk, the same option as "*" and not as "\\```" or "\\*Paris\\*". Reports the
 later option of a pair that is the same in **every** language in which both have a text, at that option's text.
 
@@ -59,7 +60,7 @@ from functools import partial
 from quizlint.lint.memo import Memo
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._texts import lang_path
-from quizlint.text import comparison_key
+from quizlint.text import comparison_key, has_inline_code
 
 CODE = "K004"
 NAME = "duplicate-option"
@@ -120,7 +121,8 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
     text's key is the non-empty keys of its chunks between spaces, one space apart: casefolding and NFC never join
     or split characters across whitespace, and without inline code each chunk's key depends on that chunk alone.
     So the first word of the key of a text's first chunk is the first word of the text's key, and so for the
-    last. Inline code, whose case is kept, may span chunks: texts with a backtick are always compared.)"""
+    last. Inline code, whose case is kept, may span chunks: texts with a backtick or a ``<code>`` tag are always
+    compared.)"""
     if len(options) < 2:
         return False
     values = [option.text for option in options]
@@ -128,7 +130,7 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
         ends_of = _key_ends[lang].__getitem__
         # (``text_in`` inlined: an option's text is a string or a mapping, never None)
         texts = [text for value in values if (text := value if isinstance(value, str) else value.get(lang))]
-        if any("`" in text for text in texts):
+        if any(map(has_inline_code, texts)):
             return True
         firsts = [ends_of(text.partition(" ")[0])[0] for text in texts]
         if all(firsts) and len(set(firsts)) == len(firsts):

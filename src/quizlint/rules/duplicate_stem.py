@@ -3,8 +3,8 @@
 ## What it does
 Compares the stems of all items of the bank, language by language, after Turkish-aware casefolding, NFC and
 whitespace/punctuation normalisation (so "What is NAT?" and "what is  **NAT**" are the same stem; signs and
-operators count, so "What is 7 + 3?" and "What is 7 - 3?" are not, and inline code keeps its case, so "What
-does `None` mean?" and "What does `NONE` mean?" are not). A repeated
+operators count, so "What is 7 + 3?" and "What is 7 - 3?" are not, and inline code, in backticks or in HTML
+`<code>` tags, keeps its case, so "What does `None` mean?" and "What does `NONE` mean?" are not). A repeated
 stem is reported once per pair of items, at the later item's stem (files in the order of their real paths,
 wherever quizlint runs from, then line order), naming the first item and the languages in which the stems
 are the same.

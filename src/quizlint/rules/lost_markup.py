@@ -8,9 +8,12 @@ Compares every translation with its source text and reports what the source has 
   English, and "1,000" in English is a thousand, never one (in a language whose decimal mark is not known, `.`
   and `,` may be either). A regional tag is read the way its region writes numbers where that differs from its
   language: Mexican Spanish (`es-MX`, also `es-419`, `es-US` and most of Central America) writes "0.5" and
-  "1,024" like English, Swiss German (`de-CH`) "0.5", South African English (`en-ZA`) "0,5". Digits grouped by spaces are one number ("10 000"), unless the last group is glued
-  to a word or a hyphen ("3 100-metre runs" are 3 runs of 100 metres). Digits glued to letters (INT8, MP3, v2)
-  are part of a name, not numbers. A number copied as written is lost when the two languages read it as
+  "1,024" like English, Swiss German (`de-CH`) "0.5", South African English (`en-ZA`) "0,5". Digits grouped by
+  spaces are one number ("10 000"), unless the last group is glued to a word or a hyphen ("3 100-metre runs" are
+  3 runs of 100 metres). Digits glued to letters (INT8, MP3, v2) are part of a name, not numbers. A minus sign
+  glued to a number is part of it: "-5" is lost in "5 derece" (and "5" in "-5"), and kept as "-5" or "−5"
+  (U+2212, the same sign); a hyphen after a word or a number ("COVID-19", "5-10", "5 -10") or a list marker
+  ("- 5 items") is no sign. A number copied as written is lost when the two languages read it as
   different numbers: "2,500" is 2500 in English but 2.5 in Turkish, so a Turkish text must write "2.500" (a
   token that is a number in only one of them, such as a version "3.10.2", a date or "0.5" in a Turkish text, is
   kept as written). A number written in digits must stay in digits: "4" in the source is not matched by
