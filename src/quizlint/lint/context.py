@@ -139,6 +139,7 @@ class QuizSummary:
 # the fields of ItemSummary kept per item in the cache (``file`` and ``quiz`` are the quiz's)
 _ITEM_COLUMNS = ItemSummary._fields[2:]
 
+
 def bank_order(file: str) -> tuple[str, str]:
     """Where the file of a (display) path stands in the order in which bank rules meet items "first": by its real
     path, which, unlike its display path, does not depend on the folder quizlint runs from; then (two names of
