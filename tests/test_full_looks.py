@@ -159,3 +159,23 @@ def test_the_helper_guesses_the_languages_from_the_top_of_a_quiz(tmp_path, head,
     path.write_text(head, encoding="utf-8")
     assert declared_languages(str(path)) == expected
     assert declared_languages(str(tmp_path / "missing.quiz.yaml")) == []
+
+
+def test_the_helper_is_forked_before_the_rest_of_quizlint_is_imported(large_bank):
+    """Forking the helper is the first thing a cold run over a large bank does: the other core then loads lingua's
+    models while this process imports the rest. Nothing heavy may be imported before the fork."""
+    imported = _script_output(large_bank, """
+        os.environ.pop("QUIZLINT_NO_PRESTART", None)
+        os.cpu_count = lambda: 2
+        before = set(sys.modules)
+        from quizlint.lint import prestart
+
+        prestart.start_if_useful(["lint", "content"])
+        helper = prestart.take_full_looks()
+        assert helper is not None
+        helper.stop()
+        print(" ".join(sorted(set(sys.modules) - before)))
+    """).split()
+    heavy = {"yaml", "pydantic", "re", "pathlib", "typing", "quizlint.load.document", "quizlint.load.discover"}
+    assert heavy.isdisjoint(imported), sorted(heavy.intersection(imported))
+    assert "quizlint.lint.full_looks" in imported

@@ -11,7 +11,8 @@ from pathlib import Path
 from quizlint.config import Config, ConfigError, load_config, toml_value
 from quizlint.diagnostics import Finding
 from quizlint.load import find_quiz_files
-from quizlint.load.discover import SKIP_DIRS, is_quiz_file, walk_folders, within
+from quizlint.load.discover import walk_folders, within
+from quizlint.load.names import SKIP_DIRS, is_quiz_file
 from quizlint.load.repository import repository_root
 from quizlint.text import nfc
 

@@ -16,7 +16,6 @@ same with or without the helper, and should the helper die, the run answers what
 from __future__ import annotations
 
 import os
-import re
 
 from quizlint.lint.pipes import fork_child, kill_and_reap, read_message, write_message
 
@@ -24,8 +23,9 @@ from quizlint.lint.pipes import fork_child, kill_and_reap, read_message, write_m
 _NICENESS = 5
 # How much of the first quiz file is read for its ``languages:`` (a quiz declares them near its top).
 _HEAD_BYTES = 16 * 1024
-_FLOW_LANGUAGES = re.compile(r"^languages:[ \t]*\[([^\]\n]*)\]", re.MULTILINE)
-_BLOCK_LANGUAGES = re.compile(r"^languages:[ \t]*(?:#[^\n]*)?\n((?:[ \t]*-[ \t]*[^\n]+\n?)+)", re.MULTILINE)
+# (patterns compiled in the helper, which alone reads them: ``re`` is not imported before the helper is forked)
+_FLOW_LANGUAGES = r"^languages:[ \t]*\[([^\]\n]*)\]"
+_BLOCK_LANGUAGES = r"^languages:[ \t]*(?:#[^\n]*)?\n((?:[ \t]*-[ \t]*[^\n]+\n?)+)"
 
 Key = tuple  # (language codes, sample): what one full look identifies
 
@@ -158,10 +158,12 @@ def declared_languages(path: str) -> list[str]:
             head = handle.read(_HEAD_BYTES).decode("utf-8", "replace")
     except OSError:
         return []
-    flow = _FLOW_LANGUAGES.search(head)
+    import re
+
+    flow = re.search(_FLOW_LANGUAGES, head, re.MULTILINE)
     if flow is not None:
         entries = flow.group(1).split(",")
     else:
-        block = _BLOCK_LANGUAGES.search(head)
+        block = re.search(_BLOCK_LANGUAGES, head, re.MULTILINE)
         entries = [line.split("-", 1)[1] for line in block.group(1).splitlines()] if block is not None else []
     return [code for entry in entries if (code := entry.split("#", 1)[0].strip().strip("'\""))]

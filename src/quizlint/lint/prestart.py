@@ -132,7 +132,7 @@ def _quiz_files(paths: list[str]):
     """The quiz files under ``paths``, by the names and directories ``find_quiz_files`` takes (unsorted, not
     told apart from links to one another, neither following links to folders nor leaving out what git ignores),
     and only while a few directory entries have been read (``_LOOK_ENTRIES``): an estimate, for what to fork."""
-    from quizlint.load.discover import SKIP_DIRS, is_quiz_file
+    from quizlint.load.names import SKIP_DIRS, is_quiz_file
 
     entries = 0
     for path in paths:

@@ -1,6 +1,16 @@
 """Stage 1: read quiz and glossary files safely and compose them into plain data with positions."""
 
-from quizlint.load.discover import find_quiz_files
-from quizlint.load.document import Document, LoadLimits, load_document, load_source, load_text, read_source
-
 __all__ = ["Document", "LoadLimits", "find_quiz_files", "load_document", "load_source", "load_text", "read_source"]
+
+_HOMES = {"find_quiz_files": "discover"}  # (the others are in ``document``)
+
+
+def __getattr__(name: str):
+    # Imported on first use: ``lint.prestart`` looks for quiz files (``names``) before the rest of quizlint is
+    # imported, and forks a helper process as soon as it knows, so nothing here may slow it down.
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = globals()[name] = getattr(import_module(f"{__name__}.{_HOMES.get(name, 'document')}"), name)
+    return value

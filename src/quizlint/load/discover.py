@@ -6,12 +6,7 @@ import os
 from pathlib import Path
 from typing import Iterator
 
-QUIZ_SUFFIXES = (".quiz.yaml", ".quiz.yml")
-SKIP_DIRS = {".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".quizlint_cache", ".tox"}
-
-
-def is_quiz_file(path: str | os.PathLike) -> bool:
-    return str(path).endswith(QUIZ_SUFFIXES)
+from quizlint.load.names import SKIP_DIRS, is_quiz_file
 
 
 def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> tuple[list[Path], list[str]]:
