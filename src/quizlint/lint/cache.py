@@ -269,8 +269,9 @@ class LintCache:
             return
         pending, self._unwritten = self._unwritten, {}
         try:
-            ensure_cache_dir(self.root)
-            self.directory.mkdir(exist_ok=True)
+            if not self._written:  # (the first write of the run makes the folders; a run writes once per result)
+                ensure_cache_dir(self.root)
+                self.directory.mkdir(exist_ok=True)
             for name, entry in pending.items():
                 write_atomic(self.directory / name, _text(entry), durable=False)
                 self._written.add(name)
