@@ -391,3 +391,23 @@ def test_a_glossary_edited_during_a_run_never_gives_results_of_its_other_content
     assert "T005" in lint(run, bank).stdout  # the edited glossary, under its own key
     glossary.write_text(kept, encoding="utf-8")
     assert lint(run, bank).stdout == lint(run, bank, "--no-cache").stdout
+
+
+def test_a_first_run_reads_each_file_once_and_the_next_run_none(run, bank, monkeypatch):
+    import quizlint.lint.runner
+
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        _age(path)
+    read = []
+    real_read = quizlint.lint.runner._read_bytes
+    monkeypatch.setattr(quizlint.lint.runner, "_read_bytes", lambda path: read.append(path.name) or real_read(path))
+    first = lint(run, bank)
+    assert read == []  # nothing cached to look up: a file is hashed as it is linted, not read twice
+    index = json.loads((bank / ".quizlint_cache" / "files.json").read_text(encoding="utf-8"))["files"]
+    from quizlint.lint.engine import content_hash
+
+    for path in (bank / "content").glob("*.quiz.yaml"):
+        assert index[str(path)][-1] == content_hash(path.read_bytes())
+    assert lint(run, bank).stdout == first.stdout
+    assert read == []
+    assert {entry["path"] for entry in entries(bank).values()} == {"content/a.quiz.yaml", "content/b.quiz.yaml"}

@@ -256,8 +256,10 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
             # started with the process, see ``prestart``), so that its start-up overlaps with hashing the files
             # and reading the cache
             early = prestart.take(settings.config.root) or _EarlyWorker(settings.config.root)
-        digests.update(_content_hashes([job for job in jobs_list if job[1] not in digests], glossary_entry,
-                                       glossary_bytes))
+        # (with no cached result to look a file up by, its hash is that of the bytes its worker lints: reading and
+        # hashing every file here first would only delay the workers)
+        to_hash = [job for job in jobs_list if job[1] not in digests] if cache.names else []
+        digests.update(_content_hashes(to_hash, glossary_entry, glossary_bytes))
     if early is None:
         prestart.discard()
     helper = prestart.take_full_looks()
@@ -309,7 +311,11 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     if identifications is not None:
         identifications.save(services.learned())
     for display, result in fresh.items():
-        if digests.get(display) != result.digest:  # (edited during the run: hashed afresh by the next run)
+        if display not in digests and result.digest is not None:
+            # not hashed before it was linted: the hash of the bytes linted (the file index took the file's
+            # status before they were read, so an edit since then is seen by the next run)
+            digests[display] = result.digest
+        elif digests.get(display) != result.digest:  # (edited during the run: hashed afresh by the next run)
             digests.pop(display, None)
     if cache is not None:
         for display, result in fresh.items():
