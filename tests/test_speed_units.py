@@ -293,6 +293,19 @@ def test_a_category_needs_every_required_word_of_one_of_its_terms():
     assert "vague-terms" not in texts.categories([0]) and "vague-terms" in texts.categories([0, 2])
 
 
+def test_a_number_has_the_marks_of_its_words():
+    from quizlint import lexicon
+
+    for lang in ("en", "tr", "de"):
+        key = lexicon.language_key(lang)
+        word_marks = lexicon._word_marks(key)
+        for chunk in ("42", "3.14?", "12'34", "(1,000.5)", "%50", "2^10=1024", "#1:", "..."):
+            assert lexicon._is_letterless(chunk)
+            words = lexicon._TOKEN.findall(chunk)
+            assert lexicon._chunk_marks(key)[chunk] == frozenset().union(*map(word_marks.__getitem__, words))
+    assert not lexicon._is_letterless("3a") and not lexicon._is_letterless("٣")  # (an Arabic digit: not ASCII)
+
+
 def test_the_stems_and_words_of_texts_are_those_of_content_words():
     from quizlint import lexicon
 

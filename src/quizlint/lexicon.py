@@ -281,6 +281,8 @@ CAPITALISED_NOUNS = frozenset({"de", "lb"})
 
 _TOKEN = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _PART = re.compile(r"\(([^)]*)\)|(\S+)")
+_LETTER = re.compile(r"[^\W\d_]")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -613,6 +615,12 @@ class _Anchors:
         return mask
 
     @cached_property
+    def all_have_letters(self) -> bool:
+        """Whether every way of matching a required word needs a letter in the word (as in the lists)."""
+        cores = chain(self.words, *self.starts.values(), *self.ends.values(), (core for core, _ in self.inside))
+        return all(_LETTER.search(core) for core in cores)
+
+    @cached_property
     def _starts(self) -> tuple[str, ...]:
         return tuple(chain.from_iterable(self.starts.values()))
 
@@ -642,14 +650,23 @@ def _word_marks(key: str) -> Memo:
 @lru_cache(maxsize=None)
 def _chunk_marks(key: str) -> Memo:
     word_marks = _word_marks(key)
+    anchors = _index(key).anchors
 
     def marks(chunk: str) -> frozenset:
+        if _is_letterless(chunk) and anchors.all_have_letters:  # a number ("42", "3.14?"): texts have many
+            return _NO_MARKS
         words = _TOKEN.findall(chunk)
         if len(words) == 1:  # the usual chunk
             return word_marks[words[0]]
         return _NO_MARKS.union(*map(word_marks.__getitem__, words))
 
     return Memo(marks, _CHUNK_LIMIT)
+
+
+def _is_letterless(chunk: str) -> bool:
+    """Whether ``chunk`` is ASCII without a letter: its words are digits (and apostrophes), which fold to
+    themselves and are no content words, and match no required word that has a letter."""
+    return chunk.isascii() and _ASCII_LETTER.search(chunk) is None
 
 
 def _all_nfc(texts: list[str]) -> bool:
