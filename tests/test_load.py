@@ -113,6 +113,14 @@ def test_alias_bomb_without_anchor_scan_still_cannot_expand(monkeypatch):
     assert "a value is used twice" in findings[0].message
 
 
+def test_an_anchor_the_scan_misses_is_refused_by_the_builder():
+    # (":&x" after a quoted flow key: the anchor needs no space before it, so only the builder sees the alias)
+    document, findings = load_text('{"a":&x [1], "b": *x}\n')
+    assert document is None
+    assert (findings[0].code, findings[0].line, findings[0].column) == ("Y003", 1, 6)
+    assert "a value is used twice" in findings[0].message
+
+
 @pytest.mark.parametrize("text", ["stem: Q&A\n", "stem: Tom & Jerry\n", "stem: '**bold** & *it*'\n", "a: b&c\n"])
 def test_ampersands_and_asterisks_in_text_are_not_anchors(text):
     document, findings = load_text(text)

@@ -168,22 +168,18 @@ def _mark(mark: Any) -> tuple[int, int]:
 
 
 class _Builder:
-    """Turns a composed node tree into plain data; rejects shared nodes, duplicate keys, other tags, deep nests.
+    """Turns a composed node tree into plain data; rejects duplicate keys, other tags, deep nests. (A node
+    met twice is built twice: :class:`_SharingCheckBuilder` refuses it, for the texts that may share one.)
 
     Positions are not recorded here: :class:`_NodePositions` reads them from the node tree when asked (a
     report needs a few; recording every one cost a third of the loading time)."""
 
     def __init__(self, limits: LoadLimits):
         self.max_depth = limits.max_depth
-        self.seen: set[int] = set()
 
     def build(self, node: yaml.Node, depth: int = 0) -> Any:
         if depth > self.max_depth:
             raise LoadError("Y008", f"nesting deeper than {self.max_depth} levels", *_mark(node.start_mark))
-        if id(node) in self.seen:  # a backstop: the event scan reports anchors first
-            raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)",
-                            *_mark(node.start_mark))
-        self.seen.add(id(node))
         kind = type(node)
         if kind is yaml.ScalarNode:
             tag = node.tag
@@ -200,8 +196,7 @@ class _Builder:
 
     def _value(self, node: yaml.Node, depth: int) -> Any:
         """``build``, with the quoted strings that make up most of a quiz file taken without a call."""
-        if type(node) is yaml.ScalarNode and node.tag == _STR and id(node) not in self.seen:
-            self.seen.add(id(node))
+        if type(node) is yaml.ScalarNode and node.tag == _STR:
             return node.value
         return self.build(node, depth)
 
@@ -236,6 +231,29 @@ class _Builder:
                                 *_mark(key_node.start_mark))
             result[key] = self._value(value_node, depth + 1)
         return result
+
+
+class _SharingCheckBuilder(_Builder):
+    """A :class:`_Builder` that refuses a node met twice (a value used twice through an alias): a backstop for
+    the texts that may have an alias, which the event scan of ``compose_text`` reports first."""
+
+    def __init__(self, limits: LoadLimits):
+        super().__init__(limits)
+        self.seen: set[int] = set()
+
+    def build(self, node: yaml.Node, depth: int = 0) -> Any:
+        if depth <= self.max_depth:  # (deeper: the nesting is reported)
+            if id(node) in self.seen:
+                raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)",
+                                *_mark(node.start_mark))
+            self.seen.add(id(node))
+        return super().build(node, depth)
+
+    def _value(self, node: yaml.Node, depth: int) -> Any:
+        if type(node) is yaml.ScalarNode and node.tag == _STR and id(node) not in self.seen:
+            self.seen.add(id(node))
+            return node.value
+        return self.build(node, depth)
 
 
 class _NodePositions:
@@ -449,7 +467,9 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
             raise LoadError("Y007", "empty file: expected a quiz mapping")
         if "<<" in text:  # (only texts that could hold one pay for the look)
             _refuse_merge_keys(node)
-        data = _Builder(limits).build(node)
+        # (a node is met twice only through an alias, ``*name``, of an anchor, ``&name``)
+        builder = _SharingCheckBuilder if "&" in text and "*" in text else _Builder
+        data = builder(limits).build(node)
         if "\\" in text and _CONTROL_ESCAPE.search(text):
             _check_escaped_characters(node)
     except yaml.YAMLError as error:
