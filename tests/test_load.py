@@ -391,3 +391,12 @@ def test_find_quiz_files_recurses_sorts_and_skips_tool_directories(tmp_path):
 def test_a_quoted_double_angle_key_is_an_ordinary_key_and_no_merge():
     document, findings = load_text('a: {"<<": 1}\nb: "<< is text"\n')
     assert findings == [] and document.data == {"a": {"<<": 1}, "b": "<< is text"}
+
+
+def test_every_refused_character_is_one_isprintable_refuses():
+    # (``_check_characters`` lets a text of printable characters and line feeds through without its regex)
+    from quizlint.load.document import _REFUSED_CHARACTER
+
+    refused = [chr(code) for code in range(0x110000) if _REFUSED_CHARACTER.match(chr(code))]
+    assert refused and "\n" not in refused
+    assert not any(character.isprintable() for character in refused)

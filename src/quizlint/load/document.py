@@ -366,7 +366,9 @@ def _position_of(text: str, index: int) -> Position:
 
 
 def _check_characters(text: str) -> None:
-    if _REFUSED_CHARACTER.search(text) is None:
+    # (``str.isprintable`` refuses every character refused here, so the usual text, printable characters on lines,
+    # needs no regex: the regex reads a text at half the speed)
+    if text.replace("\n", "").isprintable() or _REFUSED_CHARACTER.search(text) is None:
         return
     found = _NOT_PRINTABLE.search(text)
     if found is not None:
