@@ -400,3 +400,13 @@ def test_every_refused_character_is_one_isprintable_refuses():
     refused = [chr(code) for code in range(0x110000) if _REFUSED_CHARACTER.match(chr(code))]
     assert refused and "\n" not in refused
     assert not any(character.isprintable() for character in refused)
+
+
+def test_a_plain_scalar_is_a_number_only_if_it_starts_as_one():
+    # (``resolve_plain_scalar`` tries the number patterns only on a scalar that starts with one of these)
+    from quizlint.load.document import _FLOAT, _INT, _NUMBER_STARTS
+
+    for code in range(0x3000):
+        for rest in ("", "1", ".5", "5.", "1e3", "e3"):
+            if _INT.match(chr(code) + rest) or _FLOAT.match(chr(code) + rest):
+                assert chr(code) in _NUMBER_STARTS

@@ -83,6 +83,7 @@ _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_NUMBER_STARTS = "+-.0123456789"  # (the first characters that ``_INT`` and ``_FLOAT`` match)
 _CORE = "tag:yaml.org,2002:"
 _STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
 _PLAIN = "tag:quizlint.dev,2024:plain"  # an untagged plain scalar, typed by YAML 1.2 core rules
@@ -148,6 +149,8 @@ def resolve_plain_scalar(value: str) -> Any:
         return None
     if value in _BOOLS:
         return _BOOLS[value]
+    if value[0] not in _NUMBER_STARTS:  # (ids, words: no number, and no need for the patterns)
+        return value
     if _INT.match(value):
         return _number(YamlInt, value)
     if _FLOAT.match(value) and any(ch.isdigit() for ch in value):
@@ -176,6 +179,7 @@ class _Builder:
 
     def __init__(self, limits: LoadLimits):
         self.max_depth = limits.max_depth
+        self.seen: set[int] | None = None  # (the ids of the nodes met: kept by ``_SharingCheckBuilder`` only)
 
     def build(self, node: yaml.Node, depth: int = 0) -> Any:
         if depth > self.max_depth:
@@ -229,7 +233,10 @@ class _Builder:
                 first = next(_mark(other.start_mark) for other, _ in node.value if other.value == key)
                 raise LoadError("Y002", f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})",
                                 *_mark(key_node.start_mark))
-            result[key] = self._value(value_node, depth + 1)
+            if type(value_node) is not yaml.ScalarNode or value_node.tag != _STR:
+                result[key] = self.build(value_node, depth + 1)
+            else:  # (``_value`` without a call, when no node is tracked: most values are quoted strings)
+                result[key] = value_node.value if self.seen is None else self._value(value_node, depth + 1)
         return result
 
 
@@ -239,7 +246,7 @@ class _SharingCheckBuilder(_Builder):
 
     def __init__(self, limits: LoadLimits):
         super().__init__(limits)
-        self.seen: set[int] = set()
+        self.seen = set()
 
     def build(self, node: yaml.Node, depth: int = 0) -> Any:
         if depth <= self.max_depth:  # (deeper: the nesting is reported)
