@@ -113,6 +113,14 @@ def test_alias_bomb_without_anchor_scan_still_cannot_expand(monkeypatch):
     assert "a value is used twice" in findings[0].message
 
 
+def test_an_anchor_the_scan_misses_is_refused_by_the_builder():
+    # (":&x" after a quoted flow key: the anchor needs no space before it, so only the builder sees the alias)
+    document, findings = load_text('{"a":&x [1], "b": *x}\n')
+    assert document is None
+    assert (findings[0].code, findings[0].line, findings[0].column) == ("Y003", 1, 6)
+    assert "a value is used twice" in findings[0].message
+
+
 @pytest.mark.parametrize("text", ["stem: Q&A\n", "stem: Tom & Jerry\n", "stem: '**bold** & *it*'\n", "a: b&c\n"])
 def test_ampersands_and_asterisks_in_text_are_not_anchors(text):
     document, findings = load_text(text)
@@ -383,3 +391,22 @@ def test_find_quiz_files_recurses_sorts_and_skips_tool_directories(tmp_path):
 def test_a_quoted_double_angle_key_is_an_ordinary_key_and_no_merge():
     document, findings = load_text('a: {"<<": 1}\nb: "<< is text"\n')
     assert findings == [] and document.data == {"a": {"<<": 1}, "b": "<< is text"}
+
+
+def test_every_refused_character_is_one_isprintable_refuses():
+    # (``_check_characters`` lets a text of printable characters and line feeds through without its regex)
+    from quizlint.load.document import _REFUSED_CHARACTER
+
+    refused = [chr(code) for code in range(0x110000) if _REFUSED_CHARACTER.match(chr(code))]
+    assert refused and "\n" not in refused
+    assert not any(character.isprintable() for character in refused)
+
+
+def test_a_plain_scalar_is_a_number_only_if_it_starts_as_one():
+    # (``resolve_plain_scalar`` tries the number patterns only on a scalar that starts with one of these)
+    from quizlint.load.document import _FLOAT, _INT, _NUMBER_STARTS
+
+    for code in range(0x3000):
+        for rest in ("", "1", ".5", "5.", "1e3", "e3"):
+            if _INT.match(chr(code) + rest) or _FLOAT.match(chr(code) + rest):
+                assert chr(code) in _NUMBER_STARTS

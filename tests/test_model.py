@@ -271,3 +271,15 @@ def test_one_invalid_glossary_term_does_not_hide_the_glossary_findings(run, writ
                                           "(use 'çıkarım')"),
         ("glossary.yaml", 7, 11, "S001", "terms[1].note: expected a string (got 5)"),
     ]
+
+
+def test_numbers_of_a_text_mapping_become_text_language_by_language():
+    # (one validator call per text turns the numbers of every language: as one per language did)
+    from quizlint.load import load_text
+    from quizlint.model.types import _number_to_text, _numbers_to_text
+
+    document, _ = load_text("t: {en: 3.10, tr: 007, de: true, fr: null, es: x, it: [1], pt: 1e3}\n")
+    text = document.data["t"]
+    assert _numbers_to_text(text) == {lang: _number_to_text(value) for lang, value in text.items()}
+    assert _numbers_to_text(text)["en"] == "3.10" and _numbers_to_text({"en": "x"}) == {"en": "x"}
+    assert _numbers_to_text(text["tr"]) == "007" and _numbers_to_text(True) is True

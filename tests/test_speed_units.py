@@ -344,7 +344,7 @@ def test_prose_words_are_the_words_of_prose(text):
 
 # --- comparison keys: the shortcut for plain texts ------------------------------------------------------------
 
-_KEY_ALPHABET = "abcİIıiçşğüöÇŞĞÜÖ0123456789 _-?!.,:;'’\t\n\u00a0\u2003ßﬁK²³½ä\u0308ꙮ日Ⅻ`*+#()…\"“”[]¿"
+_KEY_ALPHABET = "abcİIıiçşğüöÇŞĞÜÖ0123456789 _-?!.,:;'’\t\n\u00a0\u2003ßﬁK²³½ä\u0308ꙮ日Ⅻ`*+#()…\"“”[]¿«»‹›‘„{}¡"
 
 
 @settings(max_examples=3000, deadline=None)

@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
+from itertools import repeat
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
 _END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it folds away)
@@ -13,10 +14,8 @@ _END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it fol
 _OPENING_PUNCTUATION = "\"'“‘„«‹([{¿¡"
 _CLOSING_PUNCTUATION = "\"'”’»›)]}…" + _END_PUNCTUATION
 _EMPHASIS_MARKERS = "*_"
-# ``word_key``'s steps as substitutions over a text without emphasis markers: the prose punctuation at the start and
-# at the end of each word, then the backticks around what else a word has
-_AROUND_WORDS = re.compile("(?<!\\S)[%s]+|[%s]+(?!\\S)" % (re.escape(_OPENING_PUNCTUATION),
-                                                          re.escape(_CLOSING_PUNCTUATION)))
+# ``word_key``'s last step as a substitution over the words of a text without emphasis markers, one space apart: the
+# backticks around what else a word has
 _CODE_AROUND_WORDS = re.compile(r"(?<!\S)`+(?=[^\s`])|(?<=[^\s`])`+(?!\S)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
 # Markdown inline code: a run of backticks, the code, and a run of as many backticks
@@ -125,11 +124,14 @@ def _key_of_shown(text: str, lang: str | None) -> str:
         return " ".join(words)
     if "*" in folded or "_" in folded:  # emphasis may hide prose punctuation ("**Paris.**"): word by word
         return " ".join(filter(None, map(word_key, folded.split())))
-    # ``word_key`` of every word at once, with one substitution per step (a word emptied by a step drops out)
-    folded = _AROUND_WORDS.sub("", folded)
-    if "`" in folded:
-        folded = _CODE_AROUND_WORDS.sub("", folded)
-    return " ".join(folded.split())
+    # ``word_key`` of every word at once, a step at a time (a word emptied by a step drops out): the prose punctuation
+    # around each word (``words`` lost only closing punctuation at the end, which this step takes anyway), then the
+    # backticks around what else it has
+    key = " ".join(filter(None, map(str.rstrip, map(str.lstrip, words, repeat(_OPENING_PUNCTUATION)),
+                                    repeat(_CLOSING_PUNCTUATION))))
+    if "`" in key:
+        key = " ".join(_CODE_AROUND_WORDS.sub("", key).split())
+    return key
 
 
 def with_escapes_shown(text: str, literal: str = _MARKERS) -> str:
@@ -157,7 +159,7 @@ def _shown_character(match: re.Match, literal: str) -> str:
 def word_key(word: str) -> str:
     """The part of one word (no whitespace) of a text casefolded outside its code (``casefold_outside_code``)
     that ``comparison_key`` keeps; "" when none is. (The definition: ``comparison_key`` works it out for all the
-    words of a text at once, with substitutions.)"""
+    words of a text at once, a step at a time.)"""
     core = word.lstrip(_OPENING_PUNCTUATION).rstrip(_CLOSING_PUNCTUATION)
     if not core:
         return ""  # only prose punctuation

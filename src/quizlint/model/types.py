@@ -46,6 +46,19 @@ def _number_to_text(value: Any) -> Any:
     return value
 
 
+def _numbers_to_text(value: Any) -> Any:
+    """``_number_to_text`` of a text, or of each language's text of a mapping (one call for a text, not one for
+    each of its languages: the validation of an item called it some thirty times)."""
+    if not isinstance(value, dict):
+        return _number_to_text(value)
+    if _TEXT_TYPES.issuperset(map(type, value.values())):  # (the usual mapping: no number to turn)
+        return value
+    return {lang: _number_to_text(text) for lang, text in value.items()}
+
+
+_TEXT_TYPES = frozenset({str, type(None)})
+
+
 def _not_a_boolean(value: Any) -> Any:
     # `quizlint: true` must not pass as format 1 (in Python, True == 1).
     if isinstance(value, bool):
@@ -61,7 +74,7 @@ def _text_kind(value: Any) -> str | None:
     return None
 
 
-LocalizedText = dict[LanguageTag, Optional[Annotated[str, BeforeValidator(_number_to_text)]]]
+LocalizedText = dict[LanguageTag, Optional[str]]  # (a number is turned into text before: see ``Text``)
 
 _TextUnion = Annotated[
     Union[
@@ -93,7 +106,7 @@ TEXT_SCHEMA = {
 TEXT_MARKER = "x-quizlint-text"
 """Placeholder that ``quizlint.model.schema`` replaces with a ``$ref`` to ``$defs/Text``."""
 
-Text = Annotated[_TextUnion, BeforeValidator(_number_to_text), WithJsonSchema({TEXT_MARKER: True})]
+Text = Annotated[_TextUnion, BeforeValidator(_numbers_to_text), WithJsonSchema({TEXT_MARKER: True})]
 
 
 class _Strict(BaseModel):
