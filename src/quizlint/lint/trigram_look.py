@@ -91,8 +91,10 @@ class TrigramLook:
         self._trigram_sets: dict[str, frozenset[str]] = {}
         self._trigram_differences: dict[str, float] = {}
         self._decided: tuple[set[str], ...] = tuple(set() for _ in range(languages))
-        # the same per whitespace-separated token (two languages): see ``_pair_verdicts``
-        self._token_sets: dict[str, frozenset[str]] = {}
+        # the same per whitespace-separated token (two languages), its trigrams with their score differences (a
+        # text's trigrams are then a merge of its tokens' dictionaries, without looking the differences up): see
+        # ``_pair_verdicts``
+        self._token_differences: dict[str, dict[str, float]] = {}
         self._unpaired_tokens: set[str] = set()
         self._decided_tokens: tuple[set[str], ...] = tuple(set() for _ in range(languages))
         # per language: the tokens that keep a text declared in it from a sum (unpaired, or with a word that may
@@ -118,13 +120,13 @@ class TrigramLook:
     def _pair_verdicts(self, samples: Sequence[list[str]], declared: Sequence[int],
                        threshold: float) -> list[bool | None]:
         """``verdicts`` for two languages, per token rather than per word: a token's trigrams are worked out
-        once for the run, so that most texts cost a bound from their tokens' leanings, else a union of sets and
-        a sum of their trigrams' score differences (lingua counts a trigram once per text). Texts with a token
+        once for the run, so that most texts cost a bound from their tokens' leanings, else a merge of their
+        trigrams and a sum of their score differences (lingua counts a trigram once per text). Texts with a token
         that has a word without pair differences, or a word that may trigger one of lingua's rules for the
         other language, take ``_blocked_verdict``."""
-        new = set().union(*samples).difference(self._token_sets, self._unpaired_tokens) if samples else set()
+        new = set().union(*samples).difference(self._token_differences, self._unpaired_tokens) if samples else set()
         if new:
-            if len(self._token_sets) + len(new) > _TOKEN_LIMIT:
+            if len(self._token_differences) + len(new) > _TOKEN_LIMIT:
                 self._forget_tokens()
                 new = set().union(*samples)
             self._learn_tokens(new)
@@ -155,10 +157,12 @@ class TrigramLook:
         """The verdict from the sum of the score differences of the tokens' trigrams. A word that may trigger a
         rule for the declared language (only) keeps a text from False: the rule may decide for it."""
         may_decide = not self._decided_tokens[lang].isdisjoint(tokens)
-        union = frozenset().union(*map(self._token_sets.__getitem__, tokens))
+        union: dict[str, float] = {}  # (lingua counts a trigram once per text)
+        for differences in map(self._token_differences.__getitem__, tokens):
+            union.update(differences)
         if not union:
             return None if may_decide else False  # no trigram: lingua finds nothing unless a rule decides
-        total = sum(map(self._trigram_differences.__getitem__, union))
+        total = sum(union.values())
         margin = (total if lang == 0 else -total) - odds
         if margin >= _TOLERANCE:
             return True
@@ -183,17 +187,18 @@ class TrigramLook:
                 for blocking in self._blocking:
                     blocking.add(token)
                 continue
-            trigrams = self._token_sets[token] = frozenset().union(*map(self._trigram_sets.__getitem__, words))
-            differences = [self._trigram_differences[trigram] for trigram in trigrams]
-            self._leanings[0][token] = sum((value for value in differences if value > 0.0), 0.0)
-            self._leanings[1][token] = sum((-value for value in differences if value < 0.0), 0.0)
+            trigrams = frozenset().union(*map(self._trigram_sets.__getitem__, words))
+            differences = self._token_differences[token] = {trigram: self._trigram_differences[trigram]
+                                                            for trigram in trigrams}
+            self._leanings[0][token] = sum((value for value in differences.values() if value > 0.0), 0.0)
+            self._leanings[1][token] = sum((-value for value in differences.values() if value < 0.0), 0.0)
             for lang, decided in enumerate(self._decided):
                 if not decided.isdisjoint(words):
                     self._decided_tokens[lang].add(token)
                     self._blocking[1 - lang].add(token)
 
     def _forget_tokens(self) -> None:
-        self._token_sets.clear()
+        self._token_differences.clear()
         self._unpaired_tokens.clear()
         for memory in (*self._decided_tokens, *self._blocking, *self._leanings):
             memory.clear()
