@@ -97,10 +97,11 @@ class TrigramLook:
         self._token_differences: dict[str, dict[str, float]] = {}
         self._unpaired_tokens: set[str] = set()
         self._decided_tokens: tuple[set[str], ...] = tuple(set() for _ in range(languages))
-        # per language: the tokens that keep a text declared in it from a sum (unpaired, or with a word that may
-        # decide for the other language); and per token, how much its trigrams' score differences favour it
-        self._blocking: tuple[set[str], ...] = tuple(set() for _ in range(languages))
+        # per language, per token: how much its trigrams' score differences favour the language; and how much they
+        # favour the other one, infinite for a token that keeps a text declared in the language from a sum
+        # (unpaired, or with a word that may decide for the other language), which no bound then settles
         self._leanings: tuple[dict[str, float], ...] = tuple({} for _ in range(languages))
+        self._against: tuple[dict[str, float], ...] = tuple({} for _ in range(languages))
 
     def verdicts(self, samples: Sequence[str], declared: Sequence[int], threshold: float) -> list[bool | None]:
         """Per sample: True when lingua's quick look gives the declared language (an index, -1 for none) a
@@ -135,22 +136,25 @@ class TrigramLook:
         # the sum is added up
         clear = odds + 2 * _TOLERANCE
         leanings = [leaning.__getitem__ for leaning in self._leanings]
-        blocking = self._blocking
+        against = [opposed.__getitem__ for opposed in self._against]
         results: list[bool | None] = []
         for tokens, lang in zip(samples, declared):
             if lang < 0:
                 results.append(None)
-            elif not blocking[lang].isdisjoint(tokens):
+                continue
+            # (infinite exactly when a token blocks the sum: see ``_against``)
+            opposed = sum(map(against[lang], tokens))
+            if opposed == math.inf:
                 results.append(self._blocked_verdict(tokens, lang, threshold))
+                continue
+            # the union of the tokens' trigrams has all those of the token that favours the declared language
+            # most, and of the trigrams that favour the other language, at most those of every token
+            # (``max`` without ``default=``: a builtin called with a keyword parses its arguments slowly)
+            strongest = max(map(leanings[lang], tokens)) if tokens else 0.0
+            if strongest > 0.0 and strongest - opposed >= clear:
+                results.append(True)
             else:
-                # the union of the tokens' trigrams has all those of the token that favours the declared language
-                # most, and of the trigrams that favour the other language, at most those of every token
-                # (``max`` without ``default=``: a builtin called with a keyword parses its arguments slowly)
-                strongest = max(map(leanings[lang], tokens)) if tokens else 0.0
-                if strongest > 0.0 and strongest - sum(map(leanings[1 - lang], tokens)) >= clear:
-                    results.append(True)
-                else:
-                    results.append(self._summed_verdict(tokens, lang, odds))
+                results.append(self._summed_verdict(tokens, lang, odds))
         return results
 
     def _summed_verdict(self, tokens: list[str], lang: int, odds: float) -> bool | None:
@@ -184,23 +188,25 @@ class TrigramLook:
         for token, words in words_of.items():
             if not self._paired_words.issuperset(words):
                 self._unpaired_tokens.add(token)
-                for blocking in self._blocking:
-                    blocking.add(token)
+                for against in self._against:
+                    against[token] = math.inf
                 continue
             trigrams = frozenset().union(*map(self._trigram_sets.__getitem__, words))
             differences = self._token_differences[token] = {trigram: self._trigram_differences[trigram]
                                                             for trigram in trigrams}
             self._leanings[0][token] = sum((value for value in differences.values() if value > 0.0), 0.0)
             self._leanings[1][token] = sum((-value for value in differences.values() if value < 0.0), 0.0)
+            for lang, against in enumerate(self._against):
+                against[token] = self._leanings[1 - lang][token]
             for lang, decided in enumerate(self._decided):
                 if not decided.isdisjoint(words):
                     self._decided_tokens[lang].add(token)
-                    self._blocking[1 - lang].add(token)
+                    self._against[1 - lang][token] = math.inf
 
     def _forget_tokens(self) -> None:
         self._token_differences.clear()
         self._unpaired_tokens.clear()
-        for memory in (*self._decided_tokens, *self._blocking, *self._leanings):
+        for memory in (*self._decided_tokens, *self._leanings, *self._against):
             memory.clear()
 
     def scores(self, words: Sequence[str]) -> tuple[list[float], int] | None:
