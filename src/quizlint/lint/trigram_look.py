@@ -160,17 +160,18 @@ class TrigramLook:
     def _summed_verdict(self, tokens: list[str], lang: int, odds: float) -> bool | None:
         """The verdict from the sum of the score differences of the tokens' trigrams. A word that may trigger a
         rule for the declared language (only) keeps a text from False: the rule may decide for it."""
-        may_decide = not self._decided_tokens[lang].isdisjoint(tokens)
         union: dict[str, float] = {}  # (lingua counts a trigram once per text)
         for differences in map(self._token_differences.__getitem__, tokens):
-            union.update(differences)
-        if not union:
-            return None if may_decide else False  # no trigram: lingua finds nothing unless a rule decides
-        total = sum(union.values())
-        margin = (total if lang == 0 else -total) - odds
-        if margin >= _TOLERANCE:
-            return True
-        return False if margin <= -_TOLERANCE and not may_decide else None
+            union |= differences
+        if union:
+            total = sum(union.values())
+            margin = (total if lang == 0 else -total) - odds
+            if margin >= _TOLERANCE:
+                return True
+            if margin > -_TOLERANCE:
+                return None  # within rounding of the threshold: lingua tells
+        # the declared language surely falls short (or no trigram: lingua finds nothing), unless a rule decides
+        return False if self._decided_tokens[lang].isdisjoint(tokens) else None
 
     def _blocked_verdict(self, tokens: list[str], lang: int, threshold: float) -> bool | None:
         if not self._unpaired_tokens.isdisjoint(tokens):
