@@ -342,6 +342,15 @@ def test_prose_words_are_the_words_of_prose(text):
     assert prose_words(text) == prose(text).split()
 
 
+@settings(max_examples=2000, deadline=None)
+@given(text=st.one_of(st.text(alphabet="aZİIıiçÇßǅϒℂ1 _.'’", max_size=12),
+                      st.text(alphabet=st.characters(max_codepoint=0x7f), max_size=12), st.text(max_size=8)))
+def test_lower_after_the_first_character_is_the_test_of_the_slice(text):
+    from quizlint.rules.wrong_language import _lower_after_first
+
+    assert _lower_after_first(text) == text[1:].islower()
+
+
 # --- comparison keys: the shortcut for plain texts ------------------------------------------------------------
 
 _KEY_ALPHABET = "abcİIıiçşğüöÇŞĞÜÖ0123456789 _-?!.,:;'’\t\n\u00a0\u2003ßﬁK²³½ä\u0308ꙮ日Ⅻ`*+#()…\"“”[]¿«»‹›‘„{}¡"

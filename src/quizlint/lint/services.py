@@ -74,8 +74,10 @@ def _sample_tokens(text: str | list[str], limit: int) -> list[str]:
     joined = " ".join(text)
     if len(joined) <= limit:
         return text
-    cut = joined.rfind(" ", 0, limit)  # as ``_sample`` cuts: the words before the cut, else the first word cut
-    return text[:joined.count(" ", 0, cut) + 1] if cut > 0 else [joined[:limit]]
+    # as ``_sample`` cuts, at the last space within the limit: the words before it (as many as the spaces within
+    # the limit), else the first word cut
+    spaces = joined.count(" ", 0, limit)
+    return text[:spaces] if spaces else [joined[:limit]]
 
 
 class Services:

@@ -91,14 +91,17 @@ class TrigramLook:
         self._trigram_sets: dict[str, frozenset[str]] = {}
         self._trigram_differences: dict[str, float] = {}
         self._decided: tuple[set[str], ...] = tuple(set() for _ in range(languages))
-        # the same per whitespace-separated token (two languages): see ``_pair_verdicts``
-        self._token_sets: dict[str, frozenset[str]] = {}
+        # the same per whitespace-separated token (two languages), its trigrams with their score differences (a
+        # text's trigrams are then a merge of its tokens' dictionaries, without looking the differences up): see
+        # ``_pair_verdicts``
+        self._token_differences: dict[str, dict[str, float]] = {}
         self._unpaired_tokens: set[str] = set()
         self._decided_tokens: tuple[set[str], ...] = tuple(set() for _ in range(languages))
-        # per language: the tokens that keep a text declared in it from a sum (unpaired, or with a word that may
-        # decide for the other language); and per token, how much its trigrams' score differences favour it
-        self._blocking: tuple[set[str], ...] = tuple(set() for _ in range(languages))
+        # per language, per token: how much its trigrams' score differences favour the language; and how much they
+        # favour the other one, infinite for a token that keeps a text declared in the language from a sum
+        # (unpaired, or with a word that may decide for the other language), which no bound then settles
         self._leanings: tuple[dict[str, float], ...] = tuple({} for _ in range(languages))
+        self._against: tuple[dict[str, float], ...] = tuple({} for _ in range(languages))
 
     def verdicts(self, samples: Sequence[str], declared: Sequence[int], threshold: float) -> list[bool | None]:
         """Per sample: True when lingua's quick look gives the declared language (an index, -1 for none) a
@@ -118,13 +121,13 @@ class TrigramLook:
     def _pair_verdicts(self, samples: Sequence[list[str]], declared: Sequence[int],
                        threshold: float) -> list[bool | None]:
         """``verdicts`` for two languages, per token rather than per word: a token's trigrams are worked out
-        once for the run, so that most texts cost a bound from their tokens' leanings, else a union of sets and
-        a sum of their trigrams' score differences (lingua counts a trigram once per text). Texts with a token
+        once for the run, so that most texts cost a bound from their tokens' leanings, else a merge of their
+        trigrams and a sum of their score differences (lingua counts a trigram once per text). Texts with a token
         that has a word without pair differences, or a word that may trigger one of lingua's rules for the
         other language, take ``_blocked_verdict``."""
-        new = set().union(*samples).difference(self._token_sets, self._unpaired_tokens) if samples else set()
+        new = set().union(*samples).difference(self._token_differences, self._unpaired_tokens) if samples else set()
         if new:
-            if len(self._token_sets) + len(new) > _TOKEN_LIMIT:
+            if len(self._token_differences) + len(new) > _TOKEN_LIMIT:
                 self._forget_tokens()
                 new = set().union(*samples)
             self._learn_tokens(new)
@@ -133,36 +136,42 @@ class TrigramLook:
         # the sum is added up
         clear = odds + 2 * _TOLERANCE
         leanings = [leaning.__getitem__ for leaning in self._leanings]
-        blocking = self._blocking
+        against = [opposed.__getitem__ for opposed in self._against]
         results: list[bool | None] = []
         for tokens, lang in zip(samples, declared):
             if lang < 0:
                 results.append(None)
-            elif not blocking[lang].isdisjoint(tokens):
+                continue
+            # (infinite exactly when a token blocks the sum: see ``_against``)
+            opposed = sum(map(against[lang], tokens))
+            if opposed == math.inf:
                 results.append(self._blocked_verdict(tokens, lang, threshold))
+                continue
+            # the union of the tokens' trigrams has all those of the token that favours the declared language
+            # most, and of the trigrams that favour the other language, at most those of every token
+            # (``max`` without ``default=``: a builtin called with a keyword parses its arguments slowly)
+            strongest = max(map(leanings[lang], tokens)) if tokens else 0.0
+            if strongest > 0.0 and strongest - opposed >= clear:
+                results.append(True)
             else:
-                # the union of the tokens' trigrams has all those of the token that favours the declared language
-                # most, and of the trigrams that favour the other language, at most those of every token
-                # (``max`` without ``default=``: a builtin called with a keyword parses its arguments slowly)
-                strongest = max(map(leanings[lang], tokens)) if tokens else 0.0
-                if strongest > 0.0 and strongest - sum(map(leanings[1 - lang], tokens)) >= clear:
-                    results.append(True)
-                else:
-                    results.append(self._summed_verdict(tokens, lang, odds))
+                results.append(self._summed_verdict(tokens, lang, odds))
         return results
 
     def _summed_verdict(self, tokens: list[str], lang: int, odds: float) -> bool | None:
         """The verdict from the sum of the score differences of the tokens' trigrams. A word that may trigger a
         rule for the declared language (only) keeps a text from False: the rule may decide for it."""
-        may_decide = not self._decided_tokens[lang].isdisjoint(tokens)
-        union = frozenset().union(*map(self._token_sets.__getitem__, tokens))
-        if not union:
-            return None if may_decide else False  # no trigram: lingua finds nothing unless a rule decides
-        total = sum(map(self._trigram_differences.__getitem__, union))
-        margin = (total if lang == 0 else -total) - odds
-        if margin >= _TOLERANCE:
-            return True
-        return False if margin <= -_TOLERANCE and not may_decide else None
+        union: dict[str, float] = {}  # (lingua counts a trigram once per text)
+        for differences in map(self._token_differences.__getitem__, tokens):
+            union |= differences
+        if union:
+            total = sum(union.values())
+            margin = (total if lang == 0 else -total) - odds
+            if margin >= _TOLERANCE:
+                return True
+            if margin > -_TOLERANCE:
+                return None  # within rounding of the threshold: lingua tells
+        # the declared language surely falls short (or no trigram: lingua finds nothing), unless a rule decides
+        return False if self._decided_tokens[lang].isdisjoint(tokens) else None
 
     def _blocked_verdict(self, tokens: list[str], lang: int, threshold: float) -> bool | None:
         if not self._unpaired_tokens.isdisjoint(tokens):
@@ -180,22 +189,25 @@ class TrigramLook:
         for token, words in words_of.items():
             if not self._paired_words.issuperset(words):
                 self._unpaired_tokens.add(token)
-                for blocking in self._blocking:
-                    blocking.add(token)
+                for against in self._against:
+                    against[token] = math.inf
                 continue
-            trigrams = self._token_sets[token] = frozenset().union(*map(self._trigram_sets.__getitem__, words))
-            differences = [self._trigram_differences[trigram] for trigram in trigrams]
-            self._leanings[0][token] = sum((value for value in differences if value > 0.0), 0.0)
-            self._leanings[1][token] = sum((-value for value in differences if value < 0.0), 0.0)
+            trigrams = frozenset().union(*map(self._trigram_sets.__getitem__, words))
+            differences = self._token_differences[token] = {trigram: self._trigram_differences[trigram]
+                                                            for trigram in trigrams}
+            self._leanings[0][token] = sum((value for value in differences.values() if value > 0.0), 0.0)
+            self._leanings[1][token] = sum((-value for value in differences.values() if value < 0.0), 0.0)
+            for lang, against in enumerate(self._against):
+                against[token] = self._leanings[1 - lang][token]
             for lang, decided in enumerate(self._decided):
                 if not decided.isdisjoint(words):
                     self._decided_tokens[lang].add(token)
-                    self._blocking[1 - lang].add(token)
+                    self._against[1 - lang][token] = math.inf
 
     def _forget_tokens(self) -> None:
-        self._token_sets.clear()
+        self._token_differences.clear()
         self._unpaired_tokens.clear()
-        for memory in (*self._decided_tokens, *self._blocking, *self._leanings):
+        for memory in (*self._decided_tokens, *self._leanings, *self._against):
             memory.clear()
 
     def scores(self, words: Sequence[str]) -> tuple[list[float], int] | None:

@@ -102,7 +102,7 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
                 text = value.get(lang)
                 if text and not text.isspace():
                     # (inlined: no capital letter after the first one, the case of most texts, means no name)
-                    if names[lang] is None or (text[1:].islower() and not (
+                    if names[lang] is None or (_lower_after_first(text) and not (
                             apostrophe_names[lang] and ("'" in text or "’" in text))):
                         words = prose_words_of(text)
                     else:
@@ -112,6 +112,12 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
                         fields.append(field)
         ends.append(len(texts))
     return texts, fields, ends
+
+
+def _lower_after_first(text: str) -> bool:
+    """``text[1:].islower()``; an ASCII text's bytes make the same test with a table instead of Unicode's look-ups
+    per character."""
+    return text.encode()[1:].islower() if text.isascii() else text[1:].islower()
 
 
 def _names_function(glossary, lang: str):
