@@ -7,6 +7,7 @@ report goes to a terminal, where they would act rather than show (see ``quizlint
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
 import click
 
@@ -43,8 +44,12 @@ def render(result, *, color: bool = False, statistics_only: bool = False, show_s
            quiet: bool = False, **_: object) -> str:
     lines = []
     if not statistics_only:
+        # (names and messages seldom hold a control character: one look at them all spares a search of each line
+        # of a report of thousands; ``str.isprintable`` is false for every control character)
+        everything = "".join(chain.from_iterable((finding.file, finding.message) for finding in result.findings))
+        shown = str if everything.isprintable() else shown_on_a_terminal
         for finding in result.findings:
-            location = f"{shown_on_a_terminal(finding.file)}:{finding.line}:{finding.column}:"
+            location = f"{shown(finding.file)}:{finding.line}:{finding.column}:"
             code = finding.code
             severity = f"[{finding.severity}]"
             if color:
@@ -52,7 +57,7 @@ def render(result, *, color: bool = False, statistics_only: bool = False, show_s
                 code = click.style(code, fg=_COLORS.get(finding.severity), bold=True)
                 severity = click.style(severity, fg=_COLORS.get(finding.severity))
             marker = " [*]" if finding.fixable else ""
-            lines.append(f"{location} {code} {severity} {shown_on_a_terminal(finding.message)}{marker}")
+            lines.append(f"{location} {code} {severity} {shown(finding.message)}{marker}")
     if show_statistics or statistics_only:
         table = statistics(result)
         if table:
