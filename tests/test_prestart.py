@@ -163,3 +163,17 @@ def test_the_worker_is_forked_only_for_a_lint_run_that_may_use_it(tmp_path, monk
     assert prestart._likely_useful(argv) is expected
     monkeypatch.setenv("QUIZLINT_NO_PRESTART", "1")
     assert prestart._likely_useful(argv) is False
+
+
+def test_the_worker_starts_up_without_the_command_line_code(big_bank):
+    """The forked worker's start-up is what a lint after an edit waits for: it imports what linting needs, not
+    click or the configuration's reader, which the parent has for the command line."""
+    output = _script_output(big_bank, """
+        from pathlib import Path
+
+        from quizlint.lint import worker
+
+        worker.prepare_early_worker(Path(os.getcwd()))
+        print(sorted({"click", "quizlint.config", "quizlint.cli"}.intersection(sys.modules)))
+    """)
+    assert output == "[]\n"

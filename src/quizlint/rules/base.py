@@ -31,7 +31,6 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any, Callable, Iterator
 
-from quizlint.config import limits_in_words, within_limits
 
 SEVERITY_ORDER = {"info": 0, "warning": 1, "error": 2}
 _SECTION = re.compile(r"^## (.+)$", re.MULTILINE)
@@ -75,11 +74,15 @@ class Rule:
 
     def limits_text(self, name: str) -> str:
         """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
+        from quizlint.config import limits_in_words  # (the configuration is read where the command line is)
+
         if name not in self.option_limits:
             return ""
         return limits_in_words(*self.option_limits[name])
 
     def within_limits(self, name: str, value: Any) -> bool:
+        from quizlint.config import within_limits
+
         if name not in self.option_limits:
             return True
         return within_limits(value, *self.option_limits[name])
