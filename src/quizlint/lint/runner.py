@@ -72,7 +72,10 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
 
     from quizlint.model.build import prepare_validators
 
+    from quizlint.lint.full_looks import declared_languages
+
     prepare_validators()  # (pydantic, the models and their validators: once, before the workers fork)
+    services.prepare_quick_looks(declared_languages(todo[0][0]))  # (likewise; a wrong guess costs only the load)
 
     # (its workers end with this process: they are forked by the first submit, from this thread, see ``lifeline``)
     pool = ProcessPoolExecutor(max_workers=workers, **pool_initializer(init_pool_worker, selection, glossary, known))

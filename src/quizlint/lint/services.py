@@ -140,9 +140,17 @@ class Services:
 
     def prepare_full_looks(self, languages: Iterable[str]) -> None:
         """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""
+        self._load_models(languages, low_accuracy=False)
+
+    def prepare_quick_looks(self, languages: Iterable[str]) -> None:
+        """Load what quick looks among ``languages`` need (lingua's low-accuracy models), ahead of them: before
+        the workers of a pool are forked, so that they share one copy instead of each loading its own."""
+        self._load_models(languages, low_accuracy=True)
+
+    def _load_models(self, languages: Iterable[str], low_accuracy: bool) -> None:
         codes = self.identifiable(languages)
         if len(codes) >= 2:
-            _detector(codes, False).compute_language_confidence_values("ready")
+            _detector(codes, low_accuracy).compute_language_confidence_values("ready")
 
     def confirm_languages(self, texts: list[tuple[str | list[str], str]], languages: Iterable[str],
                           margin: float | None = None) -> list[dict[str, float] | None]:
