@@ -70,9 +70,8 @@ def _start_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, 
                 known: list, finished: Callable[[FileResult], None] | None) -> Callable[[], list[FileResult]]:
     from concurrent.futures import ProcessPoolExecutor  # only when it pays off: it costs start-up time
 
-    from quizlint.model.build import prepare_validators
-
     from quizlint.lint.full_looks import declared_languages
+    from quizlint.model.build import prepare_validators
 
     prepare_validators()  # (pydantic, the models and their validators: once, before the workers fork)
     services.prepare_quick_looks(declared_languages(todo[0][0]))  # (likewise; a wrong guess costs only the load)
