@@ -43,7 +43,7 @@ def bank(tmp_path: Path) -> Path:
 def entries(bank: Path) -> dict[str, dict]:
     """The cache entries of the bank's lint runs: linted path → entry."""
     found = {}
-    for entry_file in (bank / ".quizlint_cache").glob("lint-*/*.json"):
+    for entry_file in (bank / ".quizlint_cache").glob("lint-*/*-*.json"):
         entry = json.loads(entry_file.read_text(encoding="utf-8"))
         found[entry["path"]] = {**entry, "file": entry_file}
     return found
@@ -303,9 +303,7 @@ def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_i
     for path in (bank / "content").glob("*.quiz.yaml"):
         _age(path)
     assert "D002" in lint(run, bank).stdout  # the stem of b is repeated in c
-    calls = []
-    real_bank_findings = quizlint.lint.engine.bank_findings
-    monkeypatch.setattr(quizlint.lint.engine, "bank_findings", lambda *args: calls.append(1) or real_bank_findings(*args))
+    calls = _count_bank_rule_runs(monkeypatch)
 
     copy.write_text(copy.read_text(encoding="utf-8").replace('tr: "Nil"', 'tr: "Nil nehri"'), encoding="utf-8")
     translation_only = lint(run, bank)  # a translated option: keys, stems, lengths and positions as they were
@@ -322,6 +320,43 @@ def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_i
     assert calls == [1]
     assert new_stem.stdout == lint(run, bank, "--no-cache").stdout
     assert "D002" not in new_stem.stdout
+
+
+def _count_bank_rule_runs(monkeypatch) -> list:
+    """A list that gets an item each time the bank rules run."""
+    import quizlint.lint.engine
+    import quizlint.lint.runner
+
+    calls: list = []
+    real_bank_findings = quizlint.lint.engine.bank_findings
+    for module in (quizlint.lint.engine, quizlint.lint.runner):
+        monkeypatch.setattr(module, "bank_findings", lambda *args: calls.append(1) or real_bank_findings(*args))
+    return calls
+
+
+def test_the_bank_rules_run_again_only_when_the_summaries_they_read_change(run, bank, monkeypatch):
+    for number in range(3):  # (enough items for the position-bias rules: every key first)
+        (bank / "content" / f"k{number}.quiz.yaml").write_text(quiz_yaml(CLEAN.replace("id: river", f"id: k{number}"),
+                                                                         quiz_id=f"k{number}"), encoding="utf-8")
+    first = lint(run, bank)
+    calls = _count_bank_rule_runs(monkeypatch)
+    assert lint(run, bank).stdout == first.stdout == lint(run, bank, "--no-cache").stdout
+    assert calls == [1]  # (the run without the cache)
+    (bank_file,) = (bank / ".quizlint_cache").glob("lint-*/bank.json")
+
+    edited = bank / "content" / "b.quiz.yaml"  # its key moves from the first option to the second
+    edited.write_text(edited.read_text(encoding="utf-8").replace("      correct: true\n", "", 1)
+                      .replace('tr: "Nil"}', 'tr: "Nil"}\n      correct: true'), encoding="utf-8")
+    calls.clear()
+    moved = lint(run, bank)
+    assert calls == [1]
+    assert moved.stdout == lint(run, bank, "--no-cache").stdout != first.stdout
+
+    calls.clear()
+    bank_file.write_text("{", encoding="utf-8")  # damaged: worked out again
+    assert lint(run, bank).stdout == moved.stdout
+    assert calls == [1]
+    assert json.loads(bank_file.read_text(encoding="utf-8"))["findings"]
 
 
 def test_a_run_on_a_few_files_does_not_read_the_entries_of_the_others(run, bank, monkeypatch):

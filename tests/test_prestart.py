@@ -91,6 +91,7 @@ def test_the_forked_worker_lints_the_files_it_is_sent(big_bank):
     """, COMPARE, """
         collect = worker.start(todo, Selection.default(), None, Services())
         assert shown(collect()) == expected
+        worker.stop()  # (what the run does when it ends)
         try:
             os.waitpid(pid, os.WNOHANG)
         except ChildProcessError:
@@ -167,13 +168,42 @@ def test_the_worker_is_forked_only_for_a_lint_run_that_may_use_it(tmp_path, monk
 
 def test_the_worker_starts_up_without_the_command_line_code(big_bank):
     """The forked worker's start-up is what a lint after an edit waits for: it imports what linting needs, not
-    click or the configuration's reader, which the parent has for the command line."""
+    click or the configuration's reader, which the parent has for the command line, nor the planner of ``quizlint
+    fix``, which only bank rules use."""
     output = _script_output(big_bank, """
         from pathlib import Path
 
         from quizlint.lint import worker
 
         worker.prepare_early_worker(Path(os.getcwd()))
-        print(sorted({"click", "quizlint.config", "quizlint.cli"}.intersection(sys.modules)))
+        print(sorted({"click", "quizlint.config", "quizlint.cli", "quizlint.fix.balance"}.intersection(sys.modules)))
     """)
     assert output == "[]\n"
+
+
+def test_while_the_worker_lints_an_edited_file_the_run_hands_out_the_rest_of_the_report(run_process, big_bank):
+    """What lets a run after an edit render most of its report while it waits (``run_lint``'s
+    ``while_waiting``): the findings of every other file, as the very objects the report then holds."""
+    assert run_process("lint", "content", cwd=big_bank).stderr == ""
+    edited = big_bank / "content" / "q03.quiz.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8").replace("Title en", "Title EN"), encoding="utf-8")
+    code = textwrap.dedent("""
+        import os
+        from pathlib import Path
+
+        from quizlint.lint import prestart
+
+        prestart.start_if_useful(["lint", "content"])
+        from quizlint.bank import BankSettings
+        from quizlint.lint.runner import run_lint
+
+        told = []
+        result = run_lint(BankSettings.resolve(None, (Path("content"),), None, (), (), ()), while_waiting=told.append)
+        ahead = {id(finding) for finding in told[0]}
+        others = [finding for finding in result.findings if finding.file != "content/q03.quiz.yaml"]
+        print(len(told), len(others) > 10, all(id(finding) in ahead for finding in others),
+              any(finding.file == "content/q03.quiz.yaml" for finding in result.findings))
+    """)
+    done = subprocess.run([sys.executable, "-c", code], cwd=big_bank, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "1 True True True\n"

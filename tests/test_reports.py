@@ -257,3 +257,42 @@ def test_junit_for_a_clean_bank_passes_every_file(run, repo):
 
 def test_junit_drops_characters_xml_cannot_hold():
     assert xml_text("bell\x07 and\ttab") == "bell\ufffd and\ttab"
+
+
+def _text_findings():
+    from quizlint.diagnostics import Finding
+
+    return [
+        Finding("a.quiz.yaml", 3, 5, "K001", "no-key", "error", "the item has no key", "q1"),
+        Finding("a.quiz.yaml", 9, 5, "B004", "longest-option-key", "warning", "the key is longest", "q2", True),
+        Finding("b\x1b[31m.quiz.yaml", 1, 1, "W001", "absolute-terms", "info", "a bell\x07 in a message", "q3"),
+        Finding("c.quiz.yaml", 2, 7, "T001", "missing-translation", "info", "no tr text", "q4"),
+    ]
+
+
+@pytest.mark.parametrize("color", [False, True])
+@pytest.mark.parametrize("ahead", [slice(0, 0), slice(0, 2), slice(1, 3), slice(0, 4)])
+def test_a_text_report_rendered_partly_ahead_is_the_same_report(color, ahead):
+    from quizlint.lint.engine import LintResult
+    from quizlint.lint.report import text
+
+    findings = _text_findings()
+    result = LintResult(findings, ["a.quiz.yaml", "b\x1b[31m.quiz.yaml", "c.quiz.yaml"])
+    expected = text.render(result, color=color)
+    prepared = text.prepare(findings[ahead], color=color)
+    assert text.render(result, color=color, prepared=prepared) == expected
+    assert "\\x1b[31m" in expected and "\\x07" in expected  # (control characters escaped either way)
+
+
+def test_a_finding_rendered_ahead_is_reused_only_for_the_same_object():
+    from dataclasses import replace
+
+    from quizlint.lint.engine import LintResult
+    from quizlint.lint.report import text
+
+    findings = _text_findings()
+    prepared = text.prepare(findings)
+    prepared[id(findings[0])] = (findings[0], "REUSED")
+    equal_copy = replace(findings[0])
+    rendered = text.render(LintResult([findings[0], equal_copy], ["a.quiz.yaml"]), quiet=True, prepared=prepared)
+    assert rendered.splitlines() == ["REUSED", "a.quiz.yaml:3:5: K001 [error] the item has no key"]

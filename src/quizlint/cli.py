@@ -64,10 +64,11 @@ def main() -> None:
     _stop_cleanly_on_sigterm()
     try:
         _run()
-        status = 0
     except SystemExit as done:
-        status = done.code
-    _exit_now(status)
+        # (here, while the exception's traceback holds the command's frame: the objects of a run over a large bank
+        # are not freed one by one before the exit, see ``_exit_now``)
+        _exit_now(done.code)
+    _exit_now(0)
 
 
 class _Terminated(BaseException):

@@ -62,11 +62,17 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         if output is not None:
             refuse_to_overwrite_inputs(output, settings)
         warn_if_no_quiz_files(settings)
-        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
-        report = get_reporter(output_format).render(
-            result, color=use_color, show_statistics=statistics, quiet=quiet, root=settings.root
-        )
+        reporter = get_reporter(output_format)
+        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
+        ahead: dict = {}
+
+        def render_ahead(findings) -> None:
+            ahead["prepared"] = reporter.prepare(findings, **options)
+
+        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs,
+                          while_waiting=render_ahead if hasattr(reporter, "prepare") else None)
+        report = reporter.render(result, **options, **ahead)
         if output is not None:
             from quizlint.io import write_atomic
 
@@ -78,3 +84,6 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
             click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
         if not exit_zero:
             exit_for(result.findings, fail_on or settings.config.fail_on)
+        # (an exit rather than a return: ``cli.main`` then ends the process while the run's objects, held by this
+        # frame, are still alive, instead of after freeing them one by one)
+        sys.exit(0)

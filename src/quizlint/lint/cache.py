@@ -2,7 +2,8 @@
 
 A file's cached result is reused when its bytes are unchanged and the settings key matches: the quizlint
 version and sources (see ``source_stamp``), the rule selection (codes, severities, options) and the glossary's
-content. Bank rules are not cached: they are recomputed from the cached per-item summaries on every run.
+content. The bank rules' findings are recomputed from the cached per-item summaries when those changed: the
+findings of the last run's summaries are kept, under a digest of them (see ``bank_key``).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 9  # (9: option lengths counted in NFC, comparison keys keeping the case of inline code, and whether an
+_FORMAT = 10  # (10: entries hold a digest of their summary, the bank rules' findings are cached; 9: option lengths counted in NFC, comparison keys keeping the case of inline code, and whether an
 # item's option order means something; 7: duplicate-stem digests of the new comparison keys)
 
 
@@ -84,25 +85,42 @@ _FINDING_FIELDS = tuple(field.name for field in fields(Finding))
 
 def result_to_json(result: FileResult) -> dict:
     """A file's result as compact JSON: findings and item summaries as rows of values rather than objects (the
-    cache of a large bank is read on every run, and rows read several times faster)."""
+    cache of a large bank is read on every run, and rows read several times faster). It records the digest of
+    the summary in ``result`` (see ``bank_key``)."""
+    summary = result.summary.as_row() if result.summary else None
+    if summary is not None and result.summary_digest is None:
+        result.summary_digest = hashlib.blake2b(_json_bytes(summary), digest_size=16).hexdigest()
     return {
         "path": result.path,
         "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings],
-        "summary": result.summary.as_row() if result.summary else None,
+        "summary": summary,
+        "summary_digest": result.summary_digest,
         "suppressions": result.suppressions.as_json() if result.suppressions else None,
     }
 
 
 def result_from_json(data: dict) -> FileResult:
-    findings = data["findings"]
-    if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in findings):
+    findings, summary_digest = data["findings"], data["summary_digest"]
+    if not isinstance(data["path"], str) or not all(isinstance(row, list) for row in findings) or not (
+            isinstance(summary_digest, str) if data["summary"] else summary_digest is None):
         raise TypeError("not a cached result")
     return FileResult(
         data["path"],
         [Finding(*row) for row in findings],
         QuizSummary.from_row(data["summary"]) if data["summary"] else None,
         FileSuppressions.from_json(data["suppressions"]) if data["suppressions"] else None,
+        summary_digest=summary_digest,
     )
+
+
+def bank_key(results: list[FileResult], kept: frozenset[tuple[str, str]]) -> str | None:
+    """What the bank rules' findings depend on besides the settings (which name the cache): the summaries of
+    ``results``, in order, by their digests, and the items ``quizlint fix`` leaves in place (``kept``). None when
+    a summary has no digest (a result not made by nor put in the cache)."""
+    digests = [result.summary_digest for result in results if result.summary is not None]
+    if None in digests:
+        return None
+    return hashlib.sha256(_json_bytes([digests, sorted(kept)])).hexdigest()
 
 
 def _json_bytes(value) -> bytes:
@@ -229,7 +247,7 @@ class LintCache:
         self._unwritten: dict[str, dict] = {}  # entries kept since the last ``write``: name → entry
         self._written: set[str] = set()  # the names of the entries written by this run
         try:
-            self.names = set(os.listdir(self.directory))
+            self.names = set(os.listdir(self.directory)) - {_BANK_NAME}  # (the names of the entries)
         except OSError:
             self.names = set()
 
@@ -307,6 +325,26 @@ class LintCache:
             if path_hash in changed_paths or (sweep and path_hash not in kept_paths and not self._file_exists(name)):
                 (self.directory / name).unlink(missing_ok=True)
 
+    def bank_findings(self, key: str) -> list[Finding] | None:
+        """The bank rules' findings cached under ``key`` (see ``bank_key``), if they read."""
+        try:
+            data = _read_json(self.directory / _BANK_NAME)
+            if data["key"] != key:
+                return None
+            return [Finding(*row) for row in data["findings"]]
+        except (OSError, KeyError, TypeError, ValueError):
+            return None
+
+    def put_bank_findings(self, key: str, findings: list[Finding]) -> None:
+        """Keep the bank rules' ``findings`` under ``key``, in place of those of an earlier run."""
+        data = {"key": key, "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in findings]}
+        try:
+            ensure_cache_dir(self.root)
+            self.directory.mkdir(exist_ok=True)
+            write_atomic(self.directory / _BANK_NAME, _json_bytes(data), durable=False)
+        except OSError:
+            pass
+
     def _file_exists(self, name: str) -> bool:
         """Whether the file an entry was made for still exists (an unreadable entry counts as gone)."""
         try:
@@ -314,6 +352,10 @@ class LintCache:
         except (OSError, ValueError, AttributeError):
             return False
         return isinstance(path, str) and os.path.exists(path)
+
+
+# The file of the bank rules' findings, among the entries (whose names are ``entry_name``'s).
+_BANK_NAME = "bank.json"
 
 
 def _path_hash(display: str) -> str:

@@ -42,6 +42,8 @@ class FileResult:
     # the content hash of the bytes linted (None: the file could not be read); a result is cached under it, not
     # under a hash taken before or after, so that a file edited during a run never gets another content's result
     digest: str | None = None
+    # a digest of ``summary``, set by the results cache: the bank rules' cached findings are keyed by those
+    summary_digest: str | None = None
 
 
 @dataclass

@@ -172,8 +172,9 @@ class Prestarted:
             self._jobs = -1
 
         def collect():
+            # (the worker exits once it has sent its results; the run reaps it when it ends, see ``stop``, so as
+            # not to wait here while the system frees its memory)
             results = read_message(self._results)
-            self.stop()
             if results is None:
                 from quizlint.bank import load_glossary
 

@@ -243,7 +243,11 @@ class _Glossary:
         return self.findings
 
 
-def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None) -> LintResult:
+def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None,
+             while_waiting: Callable[[list], None] | None = None) -> LintResult:
+    """Lint the bank of ``settings``. ``while_waiting(findings)`` is told, while the run waits for a worker to lint
+    the few files that changed, the findings the report will most likely hold (those cached, and the bank
+    rules' if the changed files' summaries stay as they were), so that their report can be rendered meanwhile."""
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
     cache, index, digests, early, glossary_bytes = None, None, {}, None, None
@@ -267,7 +271,8 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
     helper = prestart.take_full_looks()
     try:
         result = _lint_with_cache(settings, jobs_list, _Glossary(settings.glossary_path, glossary_bytes),
-                                  glossary_entry, cache, digests, jobs, early, Services(full_look_helper=helper))
+                                  glossary_entry, cache, digests, jobs, early, Services(full_look_helper=helper),
+                                  while_waiting)
     finally:
         for started in (early, helper):
             if started is not None:
@@ -279,7 +284,8 @@ def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = 
 
 def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], glossary: _Glossary,
                      glossary_entry: str, cache, digests: dict[str, str], jobs: int | None,
-                     early: _EarlyWorker | None, services: Services) -> LintResult:
+                     early: _EarlyWorker | None, services: Services,
+                     while_waiting: Callable[[list], None] | None = None) -> LintResult:
     selection = settings.selection
     if cache is not None and glossary_entry in digests:
         hit = cache.get(glossary_entry, digests[glossary_entry])
@@ -304,6 +310,8 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
     guess = _bank_guess(cache, todo, cached, jobs_list, selection,
                         settings.config.ignored_for) if waiting_early else None
+    if waiting_early and while_waiting is not None:
+        while_waiting(_likely_findings(cached.values(), guess))
     fresh = dict(zip((display for _, display in todo), waiting()))
     damaged = [(path, display) for path, display in jobs_list if display in in_cache and display not in cached]
     if damaged:  # a cache entry that cannot be read is a miss
@@ -327,8 +335,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
             cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
         cache.save(keep={display for _, display in jobs_list} | ({glossary_entry} if glossary_entry else set()))
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
-    bank = guess[1] if guess is not None and guess[0] == _bank_input(results, selection,
-                                                                     settings.config.ignored_for) else None
+    bank = _known_bank(cache, results, selection, settings.config.ignored_for, guess)[1] if cache is not None else None
     return _report(settings, results, glossary_findings, bank)
 
 
@@ -347,12 +354,11 @@ def _entry_writer(cache, digests: dict[str, str]) -> Callable[[FileResult], None
 
 
 def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult], jobs_list: list[tuple[str, str]],
-                selection, ignored_for) -> tuple[tuple, list] | None:
+                selection, ignored_for) -> tuple[str | None, list] | None:
     """While a worker lints the changed files: the bank rules' findings should the item summaries of those
     files be as they were (the usual edit, of a text or a feedback, changes none of the keys, lengths, stems or
-    positions they hold), worked out from the files' previous cache entries; (what they depend on, see
-    ``_bank_input``; the findings),
-    or None when a changed file has no previous entry."""
+    positions they hold), from the files' previous cache entries; (their key, see ``cache.bank_key``; the
+    findings), or None when a changed file has no previous entry."""
     previous = {}
     for _, display in todo:
         hit = cache.previous(display)
@@ -360,8 +366,35 @@ def _bank_guess(cache, todo: list[tuple[str, str]], cached: dict[str, FileResult
             return None
         previous[display] = hit
     results = [result for _, display in jobs_list if (result := cached.get(display) or previous.get(display))]
-    summaries, kept = bank_input = _bank_input(results, selection, ignored_for)
-    return bank_input, bank_findings(summaries, selection, Services(), kept)
+    return _known_bank(cache, results, selection, ignored_for)
+
+
+def _known_bank(cache, results: list[FileResult], selection, ignored_for,
+                guess: tuple[str | None, list] | None = None) -> tuple[str | None, list]:
+    """The bank rules' findings over ``results``, with their key (see ``cache.bank_key``): those of the ``guess``
+    (see ``_bank_guess``) or of an earlier run when the key is theirs, else worked out now and cached."""
+    from quizlint.lint.cache import bank_key
+
+    summaries, kept = _bank_input(results, selection, ignored_for)
+    key = bank_key(results, kept)
+    if guess is not None and key is not None and guess[0] == key:
+        return guess
+    findings = cache.bank_findings(key) if key is not None else None
+    if findings is None:
+        findings = bank_findings(summaries, selection, Services(), kept)
+        if key is not None:
+            cache.put_bank_findings(key, findings)
+    return key, findings
+
+
+def _likely_findings(cached: Iterable[FileResult], guess: tuple[str | None, list] | None) -> list:
+    """The findings of the cached results and the bank rules' guessed ones (see ``run_lint``'s ``while_waiting``)."""
+    findings: list = []
+    for result in cached:
+        findings += result.findings
+        if result.suppressions is not None:
+            findings += result.suppressions.problems
+    return findings + guess[1] if guess is not None else findings
 
 
 def _bank_input(results: list[FileResult], selection, ignored_for) -> tuple[list, frozenset]:
@@ -397,13 +430,24 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
     in report order."""
     result = lint_bank(results, settings.selection, Services(), bank, whole_bank=not settings.some_files_only,
                        ignored_for=settings.config.ignored_for)
-    findings = glossary_findings + [
-        finding for finding in result.findings
-        if finding.code not in settings.selection.ignored_checks
-        and finding.code not in settings.config.ignored_for(finding.file)
-    ]
-    findings.sort(key=REPORT_ORDER)
+    findings = _not_ignored(result.findings, settings)  # (still in report order)
+    if glossary_findings:
+        findings = sorted(glossary_findings + findings, key=REPORT_ORDER)
     files = list(result.files)
     if settings.glossary_named and settings.glossary_path is not None:  # named on the command line: checked too
         files.append(display_path(settings.glossary_path))
     return LintResult(findings, files)
+
+
+def _not_ignored(findings: list, settings: BankSettings) -> list:
+    """``findings`` without those of the checks ignored by the selection or by the file's ``per-file-ignores``."""
+    ignored_checks, ignored_for = settings.selection.ignored_checks, settings.config.ignored_for
+    ignored: dict[str, frozenset] = {}
+    kept = []
+    for finding in findings:
+        codes = ignored.get(finding.file)
+        if codes is None:
+            codes = ignored[finding.file] = ignored_checks | ignored_for(finding.file)
+        if finding.code not in codes:
+            kept.append(finding)
+    return kept

@@ -239,6 +239,8 @@ def apply_suppressions(
     failed validation, nor one for the whole file when an item of it did. ``disable=Q001`` / ``disable=Q002``
     silence reports about the suppressions themselves.
     """
+    if not suppressions.entries:  # (most files: nothing silences, and nothing goes unused)
+        return findings + suppressions.problems
     kept = []
     for finding in findings:
         covering = _silencer(suppressions.entries, finding)

@@ -65,7 +65,6 @@ positions.
 - `min-items` (default `8`): fewest eligible items worth testing.
 """
 
-from quizlint.fix.balance import fixable_groups
 from quizlint.rules._bank_scope import STATISTICAL_LIMITS, Rate, movable_items, one_group, rate_problems
 
 CODE = "B003"
@@ -89,5 +88,8 @@ def keys_in_middle(items) -> Rate:
 
 
 def check(ctx):
+    # (imported here: the rules of a worker, which never runs bank rules, start without the planner)
+    from quizlint.fix.balance import fixable_groups
+
     yield from rate_problems(ctx, one_group(items_with_a_middle), keys_in_middle,
                              "the key is in a middle position (neither first nor last)", fixable=fixable_groups)

@@ -67,7 +67,6 @@ move keys out of the over-used positions. Do not aim for perfectly even counts e
 - `min-items` (default `8`): fewest eligible items (with the same number of options) worth testing.
 """
 
-from quizlint.fix.balance import fixable_groups
 from quizlint.rules._bank_scope import STATISTICAL_LIMITS, key_count_problems
 from quizlint.rules._stats import format_p, uniformity_test
 
@@ -86,4 +85,7 @@ def conclusion(result) -> str:
 
 
 def check(ctx):
+    # (imported here: the rules of a worker, which never runs bank rules, start without the planner)
+    from quizlint.fix.balance import fixable_groups
+
     yield from key_count_problems(ctx, uniformity_test, conclusion, fixable=fixable_groups)
