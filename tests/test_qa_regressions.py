@@ -539,10 +539,27 @@ def test_the_translate_table_accepts_the_bounds_of_the_command_line(run, bank):
 def test_a_damaged_cache_is_a_miss_not_an_internal_error(run, bank, damage):
     first = run("lint", "content", cwd=bank)
     [directory] = (bank / ".quizlint_cache").glob("lint-*")
-    entries = sorted(directory.glob("*.json"))
+    entries = sorted(directory.glob("*-*.json"))
     assert entries  # one entry per linted file
     for entry_file in entries:
         entry_file.write_text(json.dumps(damage(json.loads(entry_file.read_text()))), encoding="utf-8")
+    second = run("lint", "content", cwd=bank)
+    assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
+
+
+@pytest.mark.parametrize("damage", [
+    lambda bank: [1, 2],
+    lambda bank: "not the bank's findings",
+    lambda bank: {**bank, "findings": [["x"]]},
+    lambda bank: {**bank, "findings": "x"},
+    lambda bank: {"findings": bank["findings"]},
+    lambda bank: {**bank, "findings": [["content/a.quiz.yaml", "2", 1, "B001", "key-position-bias", "warning",
+                                        "a line that is not a number", None, False]]},
+])
+def test_damaged_bank_findings_in_the_cache_are_worked_out_again(run, bank, damage):
+    first = run("lint", "content", cwd=bank)
+    [bank_file] = (bank / ".quizlint_cache").glob("lint-*/bank.json")
+    bank_file.write_text(json.dumps(damage(json.loads(bank_file.read_text()))), encoding="utf-8")
     second = run("lint", "content", cwd=bank)
     assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
 

@@ -329,7 +329,7 @@ class LintCache:
         """The bank rules' findings cached under ``key`` (see ``bank_key``), if they read."""
         try:
             data = _read_json(self.directory / _BANK_NAME)
-            if data["key"] != key:
+            if data["key"] != key or not all(map(_is_finding_row, data["findings"])):
                 return None
             return [Finding(*row) for row in data["findings"]]
         except (OSError, KeyError, TypeError, ValueError):
@@ -352,6 +352,16 @@ class LintCache:
         except (OSError, ValueError, AttributeError):
             return False
         return isinstance(path, str) and os.path.exists(path)
+
+
+_FINDING_TYPES = (str, int, int, str, str, str, str, str, bool)  # (of ``Finding``'s fields, in order)
+
+
+def _is_finding_row(row) -> bool:
+    """Whether ``row`` holds the values of a finding (``item`` may be None)."""
+    return isinstance(row, list) and len(row) == len(_FINDING_TYPES) and all(
+        type(value) is kind or (value is None and name == "item")
+        for value, kind, name in zip(row, _FINDING_TYPES, _FINDING_FIELDS))
 
 
 # The file of the bank rules' findings, among the entries (whose names are ``entry_name``'s).
