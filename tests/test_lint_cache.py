@@ -446,3 +446,23 @@ def test_a_first_run_reads_each_file_once_and_the_next_run_none(run, bank, monke
     assert lint(run, bank).stdout == first.stdout
     assert read == []
     assert {entry["path"] for entry in entries(bank).values()} == {"content/a.quiz.yaml", "content/b.quiz.yaml"}
+
+
+def test_a_pool_hands_out_the_findings_of_each_result_as_it_comes(bank):
+    """What lets a run render its report while the pool's workers go on (``run_lint``'s ``while_waiting``): the
+    findings of every file, as the very objects the report then holds."""
+    from quizlint.bank import BankSettings
+    from quizlint.lint.runner import run_lint
+
+    for number in range(4):
+        (bank / "content" / f"f{number}.quiz.yaml").write_text(
+            quiz_yaml(FLAWED.replace("id: capital", f"id: capital{number}"), quiz_id=f"f{number}"), encoding="utf-8")
+    told: list[list] = []
+    settings = BankSettings.resolve(None, (bank / "content",), None, (), (), ())
+    result = run_lint(settings, use_cache=False, jobs=2, while_waiting=told.append)
+    assert len(told) == 6  # once per file
+    ahead = {id(finding) for findings in told for finding in findings}
+    enabled = settings.selection.enabled
+    file_findings = [finding for finding in result.findings
+                     if finding.code not in enabled or enabled[finding.code].scope != "bank"]
+    assert len(file_findings) >= 10 and all(id(finding) in ahead for finding in file_findings)

@@ -65,10 +65,10 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         reporter = get_reporter(output_format)
         options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
-        ahead: dict = {}
+        ahead: dict = {"prepared": {}}
 
         def render_ahead(findings) -> None:
-            ahead["prepared"] = reporter.prepare(findings, **options)
+            ahead["prepared"].update(reporter.prepare(findings, **options))
 
         result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs,
                           while_waiting=render_ahead if hasattr(reporter, "prepare") else None)

@@ -245,9 +245,10 @@ class _Glossary:
 
 def run_lint(settings: BankSettings, use_cache: bool = True, jobs: int | None = None,
              while_waiting: Callable[[list], None] | None = None) -> LintResult:
-    """Lint the bank of ``settings``. ``while_waiting(findings)`` is told, while the run waits for a worker to lint
-    the few files that changed, the findings the report will most likely hold (those cached, and the bank
-    rules' if the changed files' summaries stay as they were), so that their report can be rendered meanwhile."""
+    """Lint the bank of ``settings``. ``while_waiting(findings)`` is told, while the run waits for workers, findings
+    the report will most likely hold, so that their report can be rendered meanwhile: those of each result of a
+    pool as it comes; after an edit, while a worker lints the few files that changed, those cached and the bank
+    rules' should the changed files' summaries stay as they were. It may be told several times."""
     jobs_list = [(str(path), display_path(path)) for path in settings.files]
     glossary_entry = _GLOSSARY_ENTRY + display_path(settings.glossary_path) if settings.glossary_path else ""
     cache, index, digests, early, glossary_bytes = None, None, {}, None, None
@@ -306,7 +307,7 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     if waiting is None:
         waiting = start_fresh(todo, selection, glossary.model() if todo else None, jobs, services,
                               identifications.rows if identifications is not None else (),
-                              _entry_writer(cache, digests))
+                              _when_finished(cache, digests, while_waiting))
     cached = {display: hit for display in in_cache if (hit := cache.get(display, digests[display])) is not None}
     guess = _bank_guess(cache, todo, cached, jobs_list, selection,
                         settings.config.ignored_for) if waiting_early else None
@@ -337,6 +338,22 @@ def _lint_with_cache(settings: BankSettings, jobs_list: list[tuple[str, str]], g
     results = [cached.get(display) or fresh[display] for _, display in jobs_list]
     bank = _known_bank(cache, results, selection, settings.config.ignored_for, guess)[1] if cache is not None else None
     return _report(settings, results, glossary_findings, bank)
+
+
+def _when_finished(cache, digests: dict[str, str],
+                   while_waiting: Callable[[list], None] | None) -> Callable[[FileResult], None] | None:
+    """What is done with each complete fresh result of a pool's workers as it comes: written to the cache
+    (``_entry_writer``), and its findings told to ``while_waiting`` (see ``run_lint``)."""
+    write = _entry_writer(cache, digests)
+    if while_waiting is None:
+        return write
+
+    def finished(result: FileResult) -> None:
+        if write is not None:
+            write(result)
+        while_waiting(_likely_findings([result], None))
+
+    return finished
 
 
 def _entry_writer(cache, digests: dict[str, str]) -> Callable[[FileResult], None] | None:

@@ -80,6 +80,11 @@ def _sample_tokens(text: str | list[str], limit: int) -> list[str]:
     return text[:spaces] if spaces else [joined[:limit]]
 
 
+@lru_cache(maxsize=64)
+def _identifiable(languages: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted({primary_subtag(lang) for lang in languages} & _LINGUA_NAMES.keys()))
+
+
 class Services:
     """Per-run shared tools. Cheap to create; everything heavy is built on first use.
 
@@ -106,7 +111,8 @@ class Services:
         return self._memos.setdefault(name, {})
 
     def identifiable(self, languages: Iterable[str]) -> tuple[str, ...]:
-        return tuple(sorted({primary_subtag(lang) for lang in languages} & _LINGUA_NAMES.keys()))
+        """The primary subtags of ``languages`` that lingua identifies, sorted."""
+        return _identifiable(tuple(languages))
 
     def language_confidences(self, text: str, languages: Iterable[str]) -> dict[str, float]:
         """Confidence per declared language (primary subtags) that ``text`` is written in it.
@@ -125,18 +131,20 @@ class Services:
         return [dict(zip(codes, rows[sample])) for sample in samples]
 
     def knows_all(self, pending: list) -> bool:
-        """Whether every pending question (from a deferring worker) has its full look remembered already."""
-        return not self.unknown_full_looks(pending)
+        """Whether every pending question (from a deferring worker) has its full look remembered already (asked
+        of every waiting result whenever answers come: it stops at the first it does not know)."""
+        return all(key is None or key in self._confidences for key in map(self._full_look_key, pending))
 
     def unknown_full_looks(self, pending: list) -> list[tuple[tuple[str, ...], str]]:
         """The full looks the pending questions need that are not remembered: (language codes, sample) pairs."""
-        unknown = []
-        for _, question in pending:
-            codes = self.identifiable(question.languages)
-            sample = _sample(question.text)
-            if len(codes) >= 2 and (codes, False, sample) not in self._confidences:
-                unknown.append((codes, sample))
-        return unknown
+        return [(key[0], key[2]) for key in map(self._full_look_key, pending)
+                if key is not None and key not in self._confidences]
+
+    def _full_look_key(self, entry: tuple) -> tuple | None:
+        """What the full look of a pending (finding, question) is remembered by (None: it needs none)."""
+        question = entry[1]
+        codes = self.identifiable(question.languages)
+        return (codes, False, _sample(question.text)) if len(codes) >= 2 else None
 
     def prepare_full_looks(self, languages: Iterable[str]) -> None:
         """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""
