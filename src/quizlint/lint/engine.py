@@ -50,6 +50,9 @@ class FileResult:
 class LintResult:
     findings: list[Finding]
     files: list[str]
+    # the per-file results the findings were put together from, kept with them: a command that exits right after
+    # its report (see ``cli._exit_now``) would otherwise first free their summaries one by one
+    file_results: list[FileResult] = field(default_factory=list, repr=False, compare=False)
 
     def count(self, severity: str) -> int:
         return sum(1 for finding in self.findings if finding.severity == severity)

@@ -453,7 +453,7 @@ def _report(settings: BankSettings, results: list[FileResult], glossary_findings
     files = list(result.files)
     if settings.glossary_named and settings.glossary_path is not None:  # named on the command line: checked too
         files.append(display_path(settings.glossary_path))
-    return LintResult(findings, files)
+    return LintResult(findings, files, results)
 
 
 def _not_ignored(findings: list, settings: BankSettings) -> list:
