@@ -27,8 +27,9 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 10  # (10: entries hold a digest of their summary, the bank rules' findings are cached; 9: option lengths counted in NFC, comparison keys keeping the case of inline code, and whether an
-# item's option order means something; 7: duplicate-stem digests of the new comparison keys)
+_FORMAT = 10  # (10: entries hold a digest of their summary, and the bank rules' findings are cached; 9: option
+# lengths counted in NFC, comparison keys keeping the case of inline code, and whether an item's option order
+# means something; 7: duplicate-stem digests of the new comparison keys)
 
 
 def ensure_cache_dir(root: Path) -> Path:
@@ -92,11 +93,15 @@ def result_to_json(result: FileResult) -> dict:
         result.summary_digest = hashlib.blake2b(_json_bytes(summary), digest_size=16).hexdigest()
     return {
         "path": result.path,
-        "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in result.findings],
+        "findings": _finding_rows(result.findings),
         "summary": summary,
         "summary_digest": result.summary_digest,
         "suppressions": result.suppressions.as_json() if result.suppressions else None,
     }
+
+
+def _finding_rows(findings: list[Finding]) -> list[list]:
+    return [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in findings]
 
 
 def result_from_json(data: dict) -> FileResult:
@@ -337,7 +342,7 @@ class LintCache:
 
     def put_bank_findings(self, key: str, findings: list[Finding]) -> None:
         """Keep the bank rules' ``findings`` under ``key``, in place of those of an earlier run."""
-        data = {"key": key, "findings": [[getattr(finding, name) for name in _FINDING_FIELDS] for finding in findings]}
+        data = {"key": key, "findings": _finding_rows(findings)}
         try:
             ensure_cache_dir(self.root)
             self.directory.mkdir(exist_ok=True)

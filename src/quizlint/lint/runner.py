@@ -404,10 +404,11 @@ def _known_bank(cache, results: list[FileResult], selection, ignored_for,
     return key, findings
 
 
-def _likely_findings(cached: Iterable[FileResult], guess: tuple[str | None, list] | None) -> list:
-    """The findings of the cached results and the bank rules' guessed ones (see ``run_lint``'s ``while_waiting``)."""
+def _likely_findings(results: Iterable[FileResult], guess: tuple[str | None, list] | None) -> list:
+    """The findings of ``results`` (suppressions' problems included) and the bank rules' ``guess``ed ones (see
+    ``run_lint``'s ``while_waiting``)."""
     findings: list = []
-    for result in cached:
+    for result in results:
         findings += result.findings
         if result.suppressions is not None:
             findings += result.suppressions.problems

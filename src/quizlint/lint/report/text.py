@@ -41,7 +41,7 @@ def statistics(result) -> str:
 
 
 def prepare(findings, *, color: bool = False, **_: object) -> dict:
-    """The lines of ``findings``, rendered ahead (while the run waits for a worker): ``render(...,
+    """The lines of ``findings``, rendered ahead (while the run waits for its workers): ``render(...,
     prepared=...)`` takes them instead of rendering those findings again."""
     return {id(finding): (finding, line) for finding, line in zip(findings, _finding_lines(findings, color))}
 
