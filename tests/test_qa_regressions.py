@@ -564,6 +564,18 @@ def test_damaged_bank_findings_in_the_cache_are_worked_out_again(run, bank, dama
     assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, "")
 
 
+def test_the_bank_findings_of_the_cache_read_back_as_they_were_written():
+    # (the check of a row's values follows ``Finding``'s fields: a field added there must be added to it too)
+    from quizlint.diagnostics import Finding
+    from quizlint.lint.cache import _finding_rows, _is_finding_row
+
+    findings = [Finding("a.quiz.yaml", 2, 1, "B001", "key-position-bias", "warning", "keys A:9 B:1", None, True),
+                Finding("a.quiz.yaml", 7, 3, "D002", "duplicate-stem", "warning", "the stem of q1 again", "q2")]
+    rows = _finding_rows(findings)
+    assert all(map(_is_finding_row, rows))
+    assert [Finding(*row) for row in rows] == findings
+
+
 def test_a_cache_entry_that_is_not_json_is_a_miss(run, bank):
     first = run("lint", "content", cwd=bank)
     [directory] = (bank / ".quizlint_cache").glob("lint-*")

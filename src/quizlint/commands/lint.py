@@ -65,14 +65,14 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         reporter = get_reporter(output_format)
         options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
-        ahead: dict = {"prepared": {}}
+        prepared: dict = {}  # (the lines rendered ahead, by the reporters that can)
 
         def render_ahead(findings) -> None:
-            ahead["prepared"].update(reporter.prepare(findings, **options))
+            prepared.update(reporter.prepare(findings, **options))
 
         result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs,
                           while_waiting=render_ahead if hasattr(reporter, "prepare") else None)
-        report = reporter.render(result, **options, **ahead)
+        report = reporter.render(result, **options, prepared=prepared)
         if output is not None:
             from quizlint.io import write_atomic
 
