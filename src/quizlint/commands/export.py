@@ -28,7 +28,11 @@ Formats (each writes ONE file for the whole bank):
           a warning, feedback is dropped). One language (default: source).
 
 \b
-NAME is the quiz id for one quiz, else the folder holding the quiz files.
+NAME is the quiz id for one quiz, else the folder holding the quiz files; NAME-LANG
+(alpha-tr-canvas.zip) for one language that is not the quizzes' source language.
+Identifiers and names in such a language end with -LANG (quiz-tr, item-tr), so that
+the exports of both languages can go into one course; the source language keeps the
+bare ids of earlier exports.
 -o PATH writes elsewhere (into PATH when it is a folder or ends in /, a missing folder
 being made); -o - writes the text formats to standard output. Files are written
 atomically, never over an input file.
@@ -53,7 +57,7 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
     Without PATHS, exports the bank configured in quizlint.toml, else the current directory. The bank is
     linted first: with lint errors nothing is written (exit 1) unless --force.
     """
-    from quizlint.export import ExportError, ExportOptions, check_languages, load_bank
+    from quizlint.export import ExportError, ExportOptions, check_languages, default_file_name, load_bank
 
     settings = BankSettings.resolve(config_path, paths)
     if not settings.files:
@@ -73,7 +77,7 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
         fail(str(error), error.exit_code)
     for warning in result.warnings:
         click.echo(f"quizlint: warning: {warning}", err=True)
-    _write(result.data, output, f"{bank.name}{fmt.SUFFIX}", settings)
+    _write(result.data, output, default_file_name(bank, to, options), settings)
 
 
 def _lint_gate(settings: BankSettings, force: bool) -> None:

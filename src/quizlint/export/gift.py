@@ -17,7 +17,9 @@ the explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; 
 theirs), no fixed options and no shuffling setting (Moodle gives an imported question the site's default,
 shuffling on: a warning names the items with fixed options or an order that means something).
 
-One language per file: ``--lang``, default the source language.
+One language per file: ``--lang``, default the source language. In another language than a quiz's source
+language, the category, question names and ids end with ``-<lang>`` (``_common.language_suffix``), so that the
+Turkish file does not fill the English category nor replace its questions.
 """
 
 from __future__ import annotations
@@ -63,7 +65,8 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     blocks: list[str] = []
     for quiz in quizzes:
         lang = quiz.languages[0]
-        blocks.append(f"// {one_line(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
+        quiz = quiz.in_language(lang)
+        blocks.append(f"// {one_line(quiz.title(lang))}\n$CATEGORY: $course$/top/{quiz.name}")
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
@@ -98,8 +101,8 @@ class _Question:
 
     def write(self) -> str:
         item = self.prepared.item
-        markers = [f"[id:{item.id}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
-        lines = [f"// {' '.join(markers)}", f"::{escape(item.id)}::{self.stem}{{"]
+        markers = [f"[id:{self.prepared.name}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
+        lines = [f"// {' '.join(markers)}", f"::{escape(self.prepared.name)}::{self.stem}{{"]
         if item.type == "true_false":
             lines[-1] += "TRUE" if item.answer else "FALSE"
         else:
