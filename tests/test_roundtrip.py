@@ -19,13 +19,13 @@ FORMATS = {
     "moodle": {"importer": "moodle", "suffix": ".xml", "languages": ["all"], "points": True, "fixed": False,
                "tags": True, "quiz": ("id", "title", "description")},  # the category: name, idnumber, info
     "gift": {"importer": "gift", "suffix": ".gift", "languages": ["source", "target"], "points": False, "fixed": False,
-             "tags": True, "quiz": (), "ids_per_language": True},
+             "tags": True, "quiz": ()},
     "qti21": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target", "all"], "points": True, "fixed": True,
               "tags": False, "quiz": ("id", "title", "description")},  # the test: identifier, title, rubricBlock
     "qti30": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target", "all"], "points": True, "fixed": True,
               "tags": False, "quiz": ("id", "title", "description")},
     "canvas": {"importer": "qti", "suffix": ".zip", "languages": ["source", "target"], "points": True, "fixed": True,
-               "tags": False, "quiz": (), "ids_per_language": True},
+               "tags": False, "quiz": ()},
 }
 
 
@@ -52,17 +52,13 @@ def needs_export_and_content():
 
 
 def compare(original: Quiz, imported: Quiz, languages: list[str], spec: dict) -> list[str]:
-    """Every difference, as readable lines (empty: the round trip kept everything the format carries). A
-    one-language export in another language than the source names its items ``<id>-<lang>`` (the names the LMS
-    holds), and the formats that carry no quiz-wide identity give those back; QTI joins them by ``label``."""
+    """Every difference, as readable lines (empty: the round trip kept everything the format carries)."""
     problems = []
-    own_ids = spec.get("ids_per_language") and languages != [original.source_language] and len(languages) == 1
-    suffix = f"-{languages[0]}" if own_ids else ""
     if len(original.items) != len(imported.items):
         return [f"{len(original.items)} items exported, {len(imported.items)} imported"]
     for before, after in zip(original.items, imported.items):
         where = f"item {before.id}"
-        if (after.id, after.type, after.answer) != (before.id + suffix, before.type, before.answer):
+        if (after.id, after.type, after.answer) != (before.id, before.type, before.answer):
             problems.append(f"{where}: id/type/answer {(after.id, after.type, after.answer)}")
         if [o.correct for o in after.options] != [o.correct for o in before.options]:
             problems.append(f"{where}: keys {[o.correct for o in after.options]}")
