@@ -47,7 +47,8 @@ atomically, never over an input file.
 @click.option("-o", "--output", default=None, metavar="PATH", callback=named_path,
               help="Output file, directory, or - for stdout.")
 @click.option("--force", is_flag=True, help="Export even when the linter reports errors (items without a key are "
-              "left out, with a warning; json keeps them).")
+              "left out, with a warning; json keeps them; items and files that do not match the schema are left "
+              "out, each named with its file:line).")
 @click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,
               help="Moodle: how several languages are written in one text.")
 @config_option
@@ -66,7 +67,7 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
     if output == "-" and fmt.BINARY:
         fail(f"{to} is a zip package: write it to a file with -o PATH", 2)
     options = ExportOptions(lang=lang, multilang_syntax=multilang_syntax)
-    bank, _ = load_bank(settings.files)
+    bank, load_findings = load_bank(settings.files)
     try:
         check_languages(bank, to, options)
         _lint_gate(settings, force)
@@ -75,8 +76,10 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
         result = fmt.export(bank, options)
     except ExportError as error:
         fail(str(error), error.exit_code)
-    for warning in result.warnings:
-        click.echo(f"quizlint: warning: {warning}", err=True)
+    from quizlint.export.left_out import left_out_of_bank
+
+    for warning in left_out_of_bank(settings.files, bank, load_findings) + result.warnings:
+        click.echo(f"quizlint: warning: {shown_on_a_terminal(warning)}", err=True)
     _write(result.data, output, default_file_name(bank, to, options), settings)
 
 
