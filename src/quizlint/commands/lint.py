@@ -64,7 +64,8 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         warn_if_no_quiz_files(settings)
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         reporter = get_reporter(output_format)
-        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
+        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
+                   "fail_on": fail_on or settings.config.fail_on}
         prepared: dict = {}  # (the lines rendered ahead, by the reporters that can)
 
         def render_ahead(findings) -> None:
