@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, named_path, output_file
+from quizlint.commands.common import (BankSettings, cannot_write, config_option, fail, named_path, output_file,
+                                      warn_about_skipped_files)
 from quizlint.export import FORMATS, get_format
 from quizlint.text import shown_on_a_terminal
 
@@ -61,6 +62,7 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
     from quizlint.export import ExportError, ExportOptions, check_languages, default_file_name, load_bank
 
     settings = BankSettings.resolve(config_path, paths)
+    warn_about_skipped_files(settings)
     if not settings.files:
         fail("no quiz files (*.quiz.yaml) to export", 2)
     fmt = get_format(to)
