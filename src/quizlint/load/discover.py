@@ -34,6 +34,8 @@ def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True, *,
                 found.setdefault(os.path.realpath(child), child)
         else:
             missing.append(str(raw))
+    if misnamed:
+        misnamed.sort(key=lambda path: os.path.normpath(path))
     return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing
 
 
