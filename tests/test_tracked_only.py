@@ -4,22 +4,13 @@ pre-commit, which sets PRE_COMMIT=1, with `--tracked-only`, or `tracked-only = t
 
 from __future__ import annotations
 
-import os
-import subprocess
-
 import pytest
 
 from conftest import quiz_yaml
 from test_cli_lint import CLEAN_ITEMS
+from test_precommit import git
 
-GIT_ENV = {"GIT_AUTHOR_NAME": "quizlint tests", "GIT_AUTHOR_EMAIL": "tests@example.invalid",
-           "GIT_COMMITTER_NAME": "quizlint tests", "GIT_COMMITTER_EMAIL": "tests@example.invalid",
-           "GIT_CONFIG_GLOBAL": os.devnull, "GIT_CONFIG_NOSYSTEM": "1"}
 BROKEN = "quizlint: 1\nid: [draft\n"
-
-
-def git(cwd, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, env={**os.environ, **GIT_ENV})
 
 
 @pytest.fixture
