@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 
 from quizlint.diagnostics import Finding, load_finding
 from quizlint.load import Document
+from quizlint.model.known_keys import choice_hint, unknown_key_hint
 from quizlint.model.types import (DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, GlossaryTerm,
                                   Item, Quiz)
 
@@ -128,6 +129,7 @@ def errors_to_findings(
             line, column = document.key_position(full)
             code = "S002"
             message = f"unknown key {loc[-1]!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {loc[-1]!r}"
+            message += unknown_key_hint(error.title, loc)
         elif kind == "missing" or missing:
             line, column = document.position(full)
             code = "S003"
@@ -139,7 +141,7 @@ def errors_to_findings(
         else:
             line, column = document.position(full)
             code = "S001"
-            message = f"{_dotted(full)}: {_problem(detail, value)}"
+            message = f"{_dotted(full)}: {_problem(detail, value)}{choice_hint(detail, value)}"
         findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
     return list(findings.values())
 
