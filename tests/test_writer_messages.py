@@ -139,3 +139,122 @@ def test_single_item_with_two_correct_options_says_type_multiple(run, tmp_path):
     (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(fixed), encoding="utf-8")
     result, lines = lint_lines(run, tmp_path, "--select", "K002", "demo.quiz.yaml")
     assert result.exit_code == 0, result.output
+
+
+# ----------------------------------------------------------------------------- YAML errors in a writer's words
+
+HEADER = 'quizlint: 1\nid: demo\nlanguages: [en, tr]\ntitle: {en: "Demo", tr: "Deneme"}\nitems:\n'
+
+
+def yaml_error(run, tmp_path, items: str) -> str:
+    """The one line `quizlint lint` prints about a quiz file that does not parse."""
+    (tmp_path / "demo.quiz.yaml").write_text(HEADER + items, encoding="utf-8")
+    result = run("lint", "--no-cache", "demo.quiz.yaml", cwd=tmp_path)
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "Found 1 error in 1 file."
+    return lines[0]
+
+
+def test_yaml_unclosed_double_quote_points_at_the_opening_quote(run, tmp_path):
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem:
+      en: "Which city is the capital of Turkey?
+      tr: "Türkiye'nin başkenti hangi şehirdir?"
+    options:
+      - text: Ankara
+        correct: true
+      - text: İstanbul
+""")
+    assert line == ('demo.quiz.yaml:8:11: Y001 [error] invalid YAML: this text opens with `"` but is not closed on its '
+                    'line, so YAML reads on to the next `"` (line 9) and takes the lines between for text: add the '
+                    'closing `"` at the end of the text')
+
+
+def test_yaml_unclosed_double_quote_at_the_end_of_the_file(run, tmp_path):
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    options:
+      - text: Ankara
+        correct: true
+      - text: "İstanbul
+""")
+    assert line == ('demo.quiz.yaml:11:15: Y001 [error] invalid YAML: this text opens with `"` but is never closed: '
+                    'add the closing `"` at the end of the text')
+
+
+def test_yaml_unclosed_double_quote_in_a_flow_mapping(run, tmp_path):
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem: {en: "Which city is the capital of Turkey?, tr: "Türkiye'nin başkenti hangi şehirdir?"}
+    options:
+      - text: Ankara
+""")
+    assert line.startswith('demo.quiz.yaml:7:16: Y001 [error] invalid YAML: this text opens with `"` but is ')
+
+
+@pytest.mark.parametrize("value, column", [
+    ("en: Note: the capital moved in 1923", 11),
+    ("en: Note: the capital moved in 1923  # a comment", 11),
+])
+def test_yaml_unquoted_text_with_colon_says_quote_the_text(run, tmp_path, value, column):
+    line = yaml_error(run, tmp_path, f"""\
+  - id: capital
+    stem:
+      {value}
+    options:
+      - text: Ankara
+""")
+    assert line == (f'demo.quiz.yaml:8:{column}: Y001 [error] invalid YAML: this text has ": " in it, which YAML reads '
+                    'as the start of a new key: quote the text ("Note: the capital moved in 1923")')
+
+
+def test_yaml_unquoted_text_with_colon_in_a_flow_mapping_and_an_option(run, tmp_path):
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem: {en: Answer this: which city?, tr: "Hangi şehir?"}
+""")
+    assert line == ('demo.quiz.yaml:7:16: Y001 [error] invalid YAML: this text has ": " in it, which YAML reads as the '
+                    'start of a new key: quote the text ("Answer this: which city?")')
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem: {en: "Which city?", tr: "Hangi şehir?"}
+    options:
+      - text: Ankara: the capital
+""")
+    assert line.startswith("demo.quiz.yaml:9:15: Y001 [error] invalid YAML: this text has \": \" in it")
+
+
+@pytest.mark.parametrize("value, column, shown, doubled", [
+    ("tr: 'Türkiye'nin başkenti hangi şehirdir?'", 19, "Türkiye'nin başkenti hangi şehirdir?",
+     "Türkiye''nin başkenti hangi şehirdir?"),
+    ("en: 'the students' answers'", 24, "the students' answers", "the students'' answers"),
+])
+def test_yaml_apostrophe_in_single_quoted_text(run, tmp_path, value, column, shown, doubled):
+    line = yaml_error(run, tmp_path, f"""\
+  - id: capital
+    stem:
+      en: "Which city is the capital of Turkey?"
+      {value}
+    options:
+      - text: Ankara
+""")
+    assert line == (f"demo.quiz.yaml:9:{column}: Y001 [error] invalid YAML: the apostrophe in `{shown}` ends the "
+                    f"single-quoted text: use double quotes (\"{shown}\") or write the apostrophe twice ('{doubled}')")
+
+
+def test_yaml_other_errors_keep_the_parsers_message(run, tmp_path):
+    line = yaml_error(run, tmp_path, "  - id: capital\n   stem: x\n  bad\n")
+    assert "invalid YAML: " in line and "quote" not in line and "apostrophe" not in line
+
+
+def test_yaml_double_quote_inside_a_double_quoted_text(run, tmp_path):
+    line = yaml_error(run, tmp_path, """\
+  - id: capital
+    stem: {en: "Which city is called "the heart of Anatolia"?", tr: "Hangi şehir?"}
+""")
+    assert line == ('demo.quiz.yaml:7:37: Y001 [error] invalid YAML: a `"` inside a double-quoted text ends it: write '
+                    'it as `\\"`, or put the text in single quotes')
