@@ -256,5 +256,5 @@ def test_yaml_double_quote_inside_a_double_quoted_text(run, tmp_path):
   - id: capital
     stem: {en: "Which city is called "the heart of Anatolia"?", tr: "Hangi şehir?"}
 """)
-    assert line == ('demo.quiz.yaml:7:37: Y001 [error] invalid YAML: a `"` inside a double-quoted text ends it: write '
+    assert line == ('demo.quiz.yaml:7:38: Y001 [error] invalid YAML: a `"` inside a double-quoted text ends it: write '
                     'it as `\\"`, or put the text in single quotes')
