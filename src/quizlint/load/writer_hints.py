@@ -141,7 +141,7 @@ def _colon_in_plain_text(text: str, tokens: list[Any], mark: Any, problem: str) 
     scalar = tokens[-1]
     line = text.split("\n", mark.line + 1)[mark.line]
     colon_next = line[mark.column : mark.column + 1] == ":" and line[mark.column + 1 : mark.column + 2] in ("", " ", "\t")
-    if scalar.end_mark.line != mark.line or not (colon_next or "mapping values are not allowed" in problem):
+    if not scalar.start_mark.line == scalar.end_mark.line == mark.line or not (colon_next or "mapping values are not allowed" in problem):
         return None
     flow = any(isinstance(token, (yaml.FlowMappingStartToken, yaml.FlowSequenceStartToken)) for token in tokens) and \
         _open_flow(tokens)
