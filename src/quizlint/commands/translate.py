@@ -30,7 +30,8 @@ from quizlint.config import TRANSLATE_KEYS, is_http_url
               "--stale: replace the texts of a stale draft, a person's texts included).")
 @click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
 @click.option("--timeout", type=TRANSLATE_KEYS["timeout"].click_type(), default=None,
-              help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
+              help="Seconds each request to the provider may take in all: connecting, waiting and reading the "
+              "whole answer (default: `timeout` in [translate], else 20).")
 @click.option("--retries", type=TRANSLATE_KEYS["retries"].click_type(), default=None,
               help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: "
               "`retries` in [translate], else 3).")
@@ -55,6 +56,9 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
     rest of each file stays byte-identical. The quiz's own title and description are not translated (they
     have no review state to record that a person must check them): each missing one is named, to be
     written by hand, and the linter reports it until it is.
+
+    A provider's answer must come whole within the timeout, and be a translation: an answer over 4 MiB, or
+    more than 10 times as long as its text plus 1000 characters, is a failure. A failure is never written.
 
     The summary counts the texts translated, what was skipped (each named in the output), the texts that
     failed, and the texts not attempted: a provider failure (or Ctrl-C) stops the run, and the texts after
