@@ -193,3 +193,20 @@ def test_review_all_clears_draft_unreviewed(run, write_quiz, tmp_path):
     result = run("review", "--all", "--lang", "tr", cwd=tmp_path)
     assert result.exit_code == 0, result.output
     assert lint_codes(run, path, "T011") == []
+
+
+def test_draft_unreviewed_reports_only_drafts_of_target_languages(run, write_quiz):
+    states = {"draft": ["machine-made"], "machine": [], "reviewed": []}
+    for status, expected in states.items():
+        path = write_quiz(ITEMS.split("- id: never-marked")[0].replace("status: machine", f"status: {status}"))
+        assert [item for item, _ in lint_codes(run, path, "T011")] == expected, status
+    undeclared = ITEMS.split("- id: never-marked")[0].replace("tr: {status: machine", "de: {status: draft")
+    path = write_quiz(undeclared)
+    assert lint_codes(run, path, "T011") == []  # (undeclared-language's finding)
+    result = run("lint", "--no-cache", "--select", "draft-unreviewed", path)
+    assert result.exit_code == 0  # a warning: CI keeps drafts out of a release with --fail-on warning
+    path = write_quiz(ITEMS.split("- id: never-marked")[0].replace("status: machine", "status: draft"))
+    result = run("lint", "--no-cache", "--select", "T011", "--fail-on", "warning", path)
+    assert result.exit_code == 1
+    assert ("demo.quiz.yaml:13:20: T011 [warning] the tr translation is a draft that has not been reviewed (record "
+            "the review with `quizlint review machine-made --lang tr`)") in result.stdout
