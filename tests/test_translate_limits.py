@@ -37,6 +37,17 @@ def translate(run, quiz, libre, *args):
                cwd=quiz.parent)
 
 
+def failed_run(run, quiz, libre, answer: str, *args):
+    """Translate against a server that answers ``answer``: the run fails (exit 1) and the file is unchanged."""
+    libre.default = answer
+    before = quiz.read_text(encoding="utf-8")
+    result = translate(run, quiz, libre, *args)
+    assert result.exit_code == 1
+    assert quiz.read_text(encoding="utf-8") == before
+    assert "Traceback" not in result.output
+    return result
+
+
 def wait_for_trickles_to_end(libre, count: int = 1) -> None:
     """The fake server's trickle is bounded: it has stopped by itself (no thread outlives the test)."""
     stop = time.monotonic() + libre.trickle_seconds + 5
@@ -47,17 +58,12 @@ def wait_for_trickles_to_end(libre, count: int = 1) -> None:
 
 @pytest.mark.parametrize("answer", ["trickle", "trickle-headers"])
 def test_trickling_server_hits_the_overall_deadline(run, quiz, libre, answer):
-    libre.default = answer
-    before = quiz.read_text(encoding="utf-8")
     started = time.monotonic()
-    result = translate(run, quiz, libre, "--timeout", "1", "--retries", "0")
+    result = failed_run(run, quiz, libre, answer, "--timeout", "1", "--retries", "0")
     elapsed = time.monotonic() - started
     assert elapsed < libre.trickle_seconds - 1, elapsed  # the deadline, not the end of the trickle, ended the request
-    assert result.exit_code == 1
     assert f"option A (tr): libre: no answer from http://127.0.0.1:{libre.port} within 1 s [error]" in result.stderr
     assert "0 translated, 0 skipped, 1 failed; changed 0 files" in result.stderr
-    assert quiz.read_text(encoding="utf-8") == before
-    assert "Traceback" not in result.output
     wait_for_trickles_to_end(libre)
 
 
@@ -70,13 +76,9 @@ def test_trickling_server_deadline_is_per_attempt_and_retried(run, quiz, libre):
 
 
 def test_huge_reply_is_a_failure_and_nothing_is_written(run, quiz, libre):
-    libre.default = "huge"
-    before = quiz.read_text(encoding="utf-8")
-    result = translate(run, quiz, libre)
-    assert result.exit_code == 1
+    result = failed_run(run, quiz, libre, "huge")
     assert (f"option A (tr): libre gave an unusable answer ({len(libre.huge_reply):,} characters for a text of 8: a "
             "translation is at most 10 times as long as its text, plus 1000 characters) [error]") in result.stderr
-    assert quiz.read_text(encoding="utf-8") == before
     assert "0 translated, 0 skipped, 1 failed; changed 0 files" in result.stderr
 
 
@@ -91,13 +93,9 @@ def test_huge_reply_is_not_cached(run, quiz, libre):
 
 
 def test_huge_reply_of_more_than_4_mib_is_refused_while_it_arrives(run, quiz, libre):
-    libre.default = "flood"
-    before = quiz.read_text(encoding="utf-8")
-    result = translate(run, quiz, libre)
-    assert result.exit_code == 1
+    result = failed_run(run, quiz, libre, "flood")
     assert (f"option A (tr): libre: the answer from http://127.0.0.1:{libre.port} is over 4,194,304 bytes: "
             "refused [error]") in result.stderr
-    assert quiz.read_text(encoding="utf-8") == before
 
 
 def test_reply_cap_allows_a_long_translation_of_a_short_text():

@@ -15,26 +15,24 @@ the item holds machine output that no person has read, and nothing but the statu
 
 ## Example
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: strait
+stem: {en: "Which strait divides Istanbul?", tr: "İstanbul'u hangi boğaz ikiye böler?"}
 options:
-  - text: Ankara
+  - text: {en: "The Bosphorus", tr: "İstanbul Boğazı"}
     correct: true
-  - text: {en: "Istanbul", tr: "İstanbul"}
-explanation: {en: "Ankara has been the capital since 1923.", tr: "Ankara 1923'ten beri başkenttir."}
+  - text: {en: "The Dardanelles", tr: "Çanakkale Boğazı"}
 translations:
   tr: {status: draft}
 ```
 
 ## Use instead
 ```yaml
-id: capital
-stem: {en: "Which city is the capital of Turkey?", tr: "Türkiye'nin başkenti hangi şehirdir?"}
+id: strait
+stem: {en: "Which strait divides Istanbul?", tr: "İstanbul'u hangi boğaz ikiye böler?"}
 options:
-  - text: Ankara
+  - text: {en: "The Bosphorus", tr: "İstanbul Boğazı"}
     correct: true
-  - text: {en: "Istanbul", tr: "İstanbul"}
-explanation: {en: "Ankara has been the capital since 1923.", tr: "Ankara 1923'ten beri başkenttir."}
+  - text: {en: "The Dardanelles", tr: "Çanakkale Boğazı"}
 translations:
   tr: {status: reviewed}
 ```
@@ -47,6 +45,8 @@ Have a speaker of the language read the texts, then record it: `quizlint review 
 None.
 """
 
+from quizlint.rules._translation import target_languages_with_status
+
 CODE = "T011"
 NAME = "draft-unreviewed"
 SEVERITY = "warning"
@@ -57,7 +57,6 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    for lang, state in ctx.item.translations.items():
-        if state.status == "draft" and lang in ctx.target_languages:  # (any other is undeclared-language's)
-            yield ctx.problem(f"the {lang} translation is a draft that has not been reviewed (record the review with "
-                              f"`quizlint review {ctx.item.id} --lang {lang}`)", "translations", lang, "status")
+    for lang in target_languages_with_status(ctx, "draft"):
+        yield ctx.problem(f"the {lang} translation is a draft that has not been reviewed (record the review with "
+                          f"`quizlint review {ctx.item.id} --lang {lang}`)", "translations", lang, "status")
