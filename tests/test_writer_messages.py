@@ -110,6 +110,14 @@ def test_did_you_mean_in_suppression_comments(run, tmp_path):
             "wrong-language?") in lines
 
 
+def test_did_you_mean_in_a_misspelt_suppression_directive(run, tmp_path):
+    item = ITEM.replace("- id: capital", "- id: capital  # quizlint: disabel=K001")
+    (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(item), encoding="utf-8")
+    result, lines = lint_lines(run, tmp_path, "demo.quiz.yaml")
+    assert lines[0].startswith("demo.quiz.yaml:6:18: Q002 [warning] malformed suppression (unknown directive "
+                               "'disabel='; did you mean 'disable'?)")
+
+
 def test_did_you_mean_for_quizlint_rule(run):
     result = run("rule", "key-positon-bias")
     assert result.exit_code == 2

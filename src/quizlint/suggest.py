@@ -12,7 +12,7 @@ CUTOFF = 0.6  # difflib's ratio below which a name is not offered (as get_close_
 CLOSE_AS_THE_BEST = 0.05  # how much less than the best a name may score and still be offered beside it
 
 
-def close_names(word: str, known: Iterable[str], limit: int = 3) -> list[str]:
+def close_names(word: str, known: Iterable[str], limit: int = 3, cutoff: float = CUTOFF) -> list[str]:
     """The known names closest to ``word``, best first (none when ``word`` is itself known)."""
     spelled = {}
     for name in known:
@@ -24,17 +24,18 @@ def close_names(word: str, known: Iterable[str], limit: int = 3) -> list[str]:
     matcher = difflib.SequenceMatcher(b=wanted)
     for key in spelled:
         matcher.set_seq1(key)
-        if matcher.real_quick_ratio() >= CUTOFF and matcher.quick_ratio() >= CUTOFF and matcher.ratio() >= CUTOFF:
+        if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff and matcher.ratio() >= cutoff:
             scored.append((matcher.ratio(), key))
     scored.sort(key=lambda pair: (-pair[0], pair[1]))
     # (only the names about as close as the best: `absolute-term` is `absolute-terms`, not also `vague-terms`)
     return [spelled[key] for ratio, key in scored[:limit] if ratio >= scored[0][0] - CLOSE_AS_THE_BEST]
 
 
-def did_you_mean(word: str, known: Iterable[str], quote: bool = True) -> str:
+def did_you_mean(word: str, known: Iterable[str], quote: bool = True, cutoff: float = CUTOFF) -> str:
     """``"; did you mean 'explanation'?"`` (or ``"; did you mean 'a' or 'b'?"``), or ``""`` when no known name
-    is close: appended to a message that names an unknown ``word``."""
-    found = close_names(word, known)
+    is close: appended to a message that names an unknown ``word``. (A higher ``cutoff`` where a word other than
+    a typo is likely: ``enable`` is not a misspelt ``disable``.)"""
+    found = close_names(word, known, cutoff=cutoff)
     if not found:
         return ""
     shown = [repr(name) if quote else name for name in found]
