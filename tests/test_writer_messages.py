@@ -266,3 +266,13 @@ def test_yaml_double_quote_inside_a_double_quoted_text(run, tmp_path):
 """)
     assert line == ('demo.quiz.yaml:7:38: Y001 [error] invalid YAML: a `"` inside a double-quoted text ends it: write '
                     'it as `\\"`, or put the text in single quotes')
+
+
+def test_did_you_mean_for_a_language_of_translate_and_review(run, tmp_path):
+    (tmp_path / "demo.quiz.yaml").write_text(quiz_yaml(ITEM), encoding="utf-8")
+    result = run("review", "--all", "--lang", "trr", cwd=tmp_path)
+    assert result.exit_code == 2
+    assert ("quizlint: --lang trr: no quiz declares this language; did you mean 'tr'? (the languages of the 1 quiz "
+            "file: en, tr)") in result.stderr
+    result = run("translate", "--to", "trr", "--dry-run", cwd=tmp_path)
+    assert result.exit_code == 2 and "--to trr: no quiz declares this language; did you mean 'tr'?" in result.stderr
