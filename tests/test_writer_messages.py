@@ -276,3 +276,12 @@ def test_did_you_mean_for_a_language_of_translate_and_review(run, tmp_path):
             "file: en, tr)") in result.stderr
     result = run("translate", "--to", "trr", "--dry-run", cwd=tmp_path)
     assert result.exit_code == 2 and "--to trr: no quiz declares this language; did you mean 'tr'?" in result.stderr
+
+
+def test_yaml_a_valid_text_over_several_lines_is_not_blamed_for_a_later_error():
+    from quizlint.load import load_text
+
+    document, findings = load_text('a:\n  en: "Choose:\n    - a\n    - b"\nb: [1\nc: 2\n')
+    assert document is None
+    assert (findings[0].line, findings[0].column) == (6, 2)
+    assert "did not find expected ',' or ']'" in findings[0].message and "quote" not in findings[0].message

@@ -73,8 +73,10 @@ def _never_closed(text: str, line: int, column: int) -> WriterHint:
 
 def _swallowed_lines(text: str, tokens: list[Any]) -> WriterHint | None:
     """A quoted text that runs over lines that read as keys or list entries: its opening quote has no closing
-    one on its line, so the parser took everything up to the next quote (another text's opening) as text."""
-    for token in reversed(tokens):
+    one on its line, so the parser took everything up to the next quote (another text's opening) as text. Only
+    a text that the parser failed right after (a text over several lines is valid YAML: one further up the file
+    is not to blame)."""
+    for token in reversed(tokens[-2:]):
         if not isinstance(token, yaml.ScalarToken) or token.style not in ('"', "'"):
             continue
         start, end = token.start_mark, token.end_mark
