@@ -64,7 +64,9 @@ def unknown_key_hint(title: str, loc: tuple) -> str:
     """``"; did you mean 'explanation'?"`` for the unknown key at the end of ``loc`` (an error location inside
     the model named ``title``), or ``""``."""
     model = _model_at(title, loc[:-1])
-    return did_you_mean(str(loc[-1]), model.model_fields) if model is not None else ""
+    if model is None:  # (a model this walk does not know how to reach: the keys of every model)
+        return did_you_mean(str(loc[-1]), {name for known in _models().values() for name in known.model_fields})
+    return did_you_mean(str(loc[-1]), model.model_fields)
 
 
 def choice_hint(detail: dict, value: Any) -> str:
