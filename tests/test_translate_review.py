@@ -133,6 +133,9 @@ def test_language_must_be_chosen_when_there_are_several(run, write_quiz):
     assert result.exit_code == 2
     assert "quizlint: --lang fr: no quiz declares this language (the languages of the 1 quiz file: en, tr, de)" \
         in result.stderr
+    result = run("review", path)  # every item of the file: one usage error, not one per item
+    assert result.exit_code == 2
+    assert result.stderr == "quizlint: the quizzes have 2 target languages (de, tr): choose one with --lang\n"
     result = run("review", "trio", "--lang", "DE", path)
     assert result.exit_code == 0
     assert '    translations:\n      de: {status: reviewed, source: "' in path.read_text(encoding="utf-8")
