@@ -127,6 +127,7 @@ def test_did_you_mean_for_quizlint_rule(run):
 def test_did_you_mean_helper_ignores_case_and_keeps_the_spelling():
     assert close_names("t04", ["T004", "T005", "negative-stem"]) == ["T004"]
     assert close_names("explanation", ["explanation"]) == []  # a known name is no mistake
+    assert close_names("Multiple", ["single", "multiple"]) == ["multiple"]  # nor is the case a match
     assert did_you_mean("explenation", ["stem", "explanation", "options"]) == "; did you mean 'explanation'?"
     assert did_you_mean("xyz", ["stem", "explanation"]) == ""
     assert did_you_mean("optoin", ["option", "options"]) == "; did you mean 'option'?"

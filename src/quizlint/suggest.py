@@ -18,8 +18,10 @@ def close_names(word: str, known: Iterable[str], limit: int = 3, cutoff: float =
     for name in known:
         spelled.setdefault(str(name).casefold(), str(name))
     wanted = str(word).strip().casefold()
-    if not wanted or wanted in spelled:
+    if not wanted or str(word) in spelled.values():
         return []
+    if wanted in spelled:  # (only the case differs: `Multiple` is `multiple`)
+        return [spelled[wanted]]
     scored = []
     matcher = difflib.SequenceMatcher(b=wanted)
     for key in spelled:
