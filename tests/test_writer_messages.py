@@ -53,8 +53,8 @@ def test_did_you_mean_type_multi(run, tmp_path):
                                              encoding="utf-8")
     result, lines = lint_lines(run, tmp_path, "demo.quiz.yaml")
     assert result.exit_code == 1
-    assert lines[0] == ("demo.quiz.yaml:7:11: S001 [error] items[0].type: input should be 'single', 'multiple' or "
-                        "'true_false' (got 'multi'); did you mean 'multiple'?")
+    assert lines[0].startswith("demo.quiz.yaml:7:11: S001 [error] items[0].type: input should be 'single', ")
+    assert lines[0].endswith("(got 'multi'); did you mean 'multiple'?")
 
 
 def test_did_you_mean_nothing_close_says_nothing(run, tmp_path):

@@ -14,8 +14,8 @@ from typing import Any, Callable
 
 import click
 
-from quizlint.suggest import did_you_mean, rule_did_you_mean
 from quizlint.text import nfc, shown_on_a_terminal
+from quizlint.suggest import did_you_mean, rule_did_you_mean
 
 if sys.version_info >= (3, 11):
     import tomllib

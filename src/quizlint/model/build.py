@@ -13,7 +13,6 @@ from pydantic import BaseModel, ValidationError
 
 from quizlint.diagnostics import Finding, load_finding
 from quizlint.load import Document
-from quizlint.model.known_keys import choice_hint, unknown_key_hint
 from quizlint.model.types import (DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, GlossaryTerm,
                                   Item, Quiz)
 
@@ -115,6 +114,8 @@ def _problem(detail: dict, value: Any) -> str:
 def errors_to_findings(
     error: ValidationError, document: Document, base: tuple = (), item_id: str | None = None
 ) -> list[Finding]:
+    from quizlint.model.known_keys import choice_hint, unknown_key_hint  # (did-you-mean: on errors only)
+
     data = document.data
     for element in base:
         data = data[element]

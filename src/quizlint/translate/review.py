@@ -11,8 +11,8 @@ from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, is_current_digest, source_digest, text_in
 from quizlint.rules._translation import has_text
 from quizlint.text import spelled_in
-from quizlint.translate.files import (FileChange, UnknownLanguage, declared_language, read_for_editing,
-                                     translation_state, write_error_reason)
+from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
+                                     write_error_reason)
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditor, edit_each
 
@@ -77,6 +77,8 @@ def _has_texts_to_review(quiz_file: QuizFile, position: int) -> bool:
 def _the_target_language(quiz_files: list[QuizFile]) -> str | None:
     """With every item of the files to review and no ``--lang``: their one target language (raises
     UnknownLanguage, a usage error, when they have several: one message, not one for each item)."""
+    from quizlint.translate.files import UnknownLanguage
+
     targets = sorted({lang for quiz_file in quiz_files for lang in quiz_file.quiz.target_languages})
     if len(targets) > 1:
         raise UnknownLanguage(f"the quizzes have {len(targets)} target languages ({', '.join(targets)}): choose one "
