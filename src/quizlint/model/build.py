@@ -142,7 +142,8 @@ def errors_to_findings(
         else:
             line, column = document.position(full)
             code = "S001"
-            message = f"{_dotted(full)}: {_problem(detail, value)}{choice_hint(detail, value)}"
+            message = f"{_dotted(full)}: {_problem(detail, value)}"
+        message += choice_hint(message)
         findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
     return list(findings.values())
 

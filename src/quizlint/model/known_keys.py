@@ -69,12 +69,18 @@ def unknown_key_hint(title: str, loc: tuple) -> str:
     return did_you_mean(str(loc[-1]), model.model_fields)
 
 
-def choice_hint(detail: dict, value: Any) -> str:
-    """``"; did you mean 'multiple'?"`` for a value that is not one of a choice's (a ``literal_error``)."""
-    if detail.get("type") != "literal_error" or not isinstance(value, str):
+# A message about a value that is not one of a choice's: "...: input should be 'single', 'multiple' or
+# 'true_false' (got 'multi')" (pydantic's literal error, or a message written in the same words).
+_CHOICE = re.compile(r"input should be (?P<allowed>'.*') \(got '(?P<got>[^']*)'\)")
+
+
+def choice_hint(message: str) -> str:
+    """``"; did you mean 'multiple'?"`` for a message that names the values a choice allows and the value found
+    (``type: multi``, ``status: reviewd``), or ``""``."""
+    found = _CHOICE.search(message)
+    if found is None:
         return ""
-    allowed = re.findall(r"'([^']*)'", str(detail.get("ctx", {}).get("expected", "")))
-    return did_you_mean(value, allowed)
+    return did_you_mean(found["got"], re.findall(r"'([^']*)'", found["allowed"]))
 
 
 __all__ = ["choice_hint", "unknown_key_hint"]
