@@ -241,6 +241,7 @@ def test_yaml_unquoted_text_with_colon_in_a_flow_mapping_and_an_option(run, tmp_
     ("tr: 'Türkiye'nin başkenti hangi şehirdir?'", 19, "Türkiye'nin başkenti hangi şehirdir?",
      "Türkiye''nin başkenti hangi şehirdir?"),
     ("en: 'the students' answers'", 24, "the students' answers", "the students'' answers"),
+    ("tr: 'Aynı büyüklükte', çünkü değil'", 27, "Aynı büyüklükte', çünkü değil", "Aynı büyüklükte'', çünkü değil"),
 ])
 def test_yaml_apostrophe_in_single_quoted_text(run, tmp_path, value, column, shown, doubled):
     line = yaml_error(run, tmp_path, f"""\

@@ -99,7 +99,9 @@ def _apostrophe(text: str, tokens: list[Any], mark: Any) -> WriterHint | None:
     line = text.split("\n", end.line + 1)[end.line]
     rest = line[end.column :]
     # (a word goes on after the quote: `'It's`; or words and another quote: `'the students' answers'`)
-    word_goes_on = rest[:1].isalnum() or (rest.strip()[:1] not in ("", "#", ",", "}", "]", ":") and "'" in rest)
+    # (a comma ends an entry only inside brackets: in a block, `'Aynı büyüklükte', çünkü …'` is one text)
+    enders = ("", "#", ",", "}", "]", ":") if _open_flow(tokens) else ("", "#", ":")
+    word_goes_on = rest[:1].isalnum() or (rest.strip()[:1] not in enders and "'" in rest)
     if end.line != mark.line or not word_goes_on:
         return None
     start = tokens[-1].start_mark
