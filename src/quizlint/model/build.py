@@ -114,6 +114,8 @@ def _problem(detail: dict, value: Any) -> str:
 def errors_to_findings(
     error: ValidationError, document: Document, base: tuple = (), item_id: str | None = None
 ) -> list[Finding]:
+    from quizlint.model.known_keys import choice_hint, unknown_key_hint  # (did-you-mean: on errors only)
+
     data = document.data
     for element in base:
         data = data[element]
@@ -128,6 +130,7 @@ def errors_to_findings(
             line, column = document.key_position(full)
             code = "S002"
             message = f"unknown key {loc[-1]!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {loc[-1]!r}"
+            message += unknown_key_hint(error.title, loc)
         elif kind == "missing" or missing:
             line, column = document.position(full)
             code = "S003"
@@ -140,6 +143,7 @@ def errors_to_findings(
             line, column = document.position(full)
             code = "S001"
             message = f"{_dotted(full)}: {_problem(detail, value)}"
+        message += choice_hint(message)
         findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
     return list(findings.values())
 

@@ -12,6 +12,7 @@ from quizlint.diagnostics import Finding
 from quizlint.io import write_atomic
 from quizlint.model import QuizFile, read_quiz
 from quizlint.text import spelled_in
+from quizlint.suggest import did_you_mean
 from quizlint.yamledit import PlainWord
 
 
@@ -27,8 +28,8 @@ def declared_language(lang: str, quiz_files: list[QuizFile], option: str) -> str
     spelling = spelled_in(lang, declared)
     if spelling is None:
         files = f"{len(quiz_files)} quiz file{'s' if len(quiz_files) != 1 else ''}"
-        raise UnknownLanguage(f"{option} {lang}: no quiz declares this language (the languages of the {files}: "
-                              f"{', '.join(declared)})")
+        raise UnknownLanguage(f"{option} {lang}: no quiz declares this language{did_you_mean(lang, declared)} (the "
+                              f"languages of the {files}: {', '.join(declared)})")
     return spelling
 
 
