@@ -1,0 +1,72 @@
+"""How the response rules (family R) get the statistics of delivered quizzes: `quizlint lint --responses FILE…`
+analyses the files (``quizlint.analyze``) and hands the analysis to the rules for the run with
+``responses_given``; each R rule is a bank rule that looks its items up in it and reports at the item's `id:`
+line. Without responses (a plain `quizlint lint`), the R rules find nothing.
+
+The analysis is held here for the run rather than passed through the lint runtime, which knows nothing of it:
+bank rules run in the process that called the linter, so they see it.
+"""
+
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+from typing import Iterator
+
+from quizlint.rules.base import Problem
+
+_given: list = []  # the analysis of the run in progress (at most one)
+
+# The bounds of the option every R rule has (its ``OPTION_LIMITS``).
+MIN_RESPONSES_LIMITS = {"min-responses": (2, None)}
+
+
+@contextmanager
+def responses_given(analysis) -> Iterator[None]:
+    """Run the lint of the ``with`` block with ``analysis`` (``quizlint.analyze.run.Analysis``)."""
+    _given.append(analysis)
+    try:
+        yield
+    finally:
+        _given.pop()
+
+
+def analysed_items(ctx, min_responses: int) -> Iterator[tuple[object, object]]:
+    """(item summary, item analysis) of each item of the bank with at least ``min_responses`` responses."""
+    if not _given:
+        return
+    analysis = _given[-1]
+    for quiz in ctx.quizzes_in_path_order():
+        for item in quiz.items:
+            analysed = analysis.item(quiz.quiz, item.item)
+            if analysed is not None and analysed.n >= min_responses:
+                yield item, analysed
+
+
+def item_problem(ctx, item, message: str) -> Problem:
+    """A finding at the item's `id:` line."""
+    return ctx.problem(message, item.file, item.line, item.column, item=item.item)
+
+
+# The level at which low-discrimination leaves a negative discrimination to negative-discrimination (whose
+# default `alpha` it is).
+NEGATIVE_ALPHA = 0.05
+
+
+def negative_p(r: float, n: int) -> float:
+    """One-sided p-value of a correlation ``r`` over ``n`` pairs being below 0 (Fisher's z test)."""
+    z = math.atanh(max(min(r, 0.999999), -0.999999)) * math.sqrt(n - 3)
+    return 0.5 * math.erfc(-z / math.sqrt(2))
+
+
+def significantly_negative(r: float | None, n: int, alpha: float) -> bool:
+    """Whether a correlation ``r`` over ``n`` pairs is below 0 at one-sided level ``alpha``."""
+    return r is not None and r < 0 and n >= 4 and negative_p(r, n) < alpha
+
+
+def signed(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def percent(share: float) -> str:
+    return f"{100 * share:.1f} %".replace(".0 %", " %")
