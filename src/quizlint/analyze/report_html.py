@@ -60,7 +60,8 @@ def _quiz_section(quiz: QuizAnalysis):
                      E.table(E.thead(head), E.tbody(*[_item_row(item) for item in quiz.items])))
 
 
-def render(quizzes: list[QuizAnalysis], back_link: str | None = None) -> str:
+def render(quizzes: list[QuizAnalysis], back_link: str | None = None, generator: str = "quizlint analyze") -> str:
+    """The page; ``back_link``: the preview's index, when the page is part of its site."""
     body = [E.h1("Item analysis")]
     if back_link:
         body.append(E.p(E.a({"href": back_link}, "← the bank's preview")))
@@ -71,7 +72,7 @@ def render(quizzes: list[QuizAnalysis], back_link: str | None = None) -> str:
     if not quizzes:
         body.append(E.p("No responses to analyse."))
     page = E.html({"lang": "en"},
-                  E.head(E.meta({"charset": "utf-8"}),
+                  E.head(E.meta({"charset": "utf-8"}), E.meta({"name": "generator", "content": generator}),
                          E.meta({"http-equiv": "Content-Security-Policy",
                                  "content": "default-src 'none'; style-src 'unsafe-inline'"}),
                          E.meta({"name": "viewport", "content": "width=device-width, initial-scale=1"}),
