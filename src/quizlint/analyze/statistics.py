@@ -64,17 +64,23 @@ def item_score(item: BankItem, chosen: frozenset[int]) -> float:
     return max(0.0, right - wrong)
 
 
+def extreme_groups(totals: Sequence[float], fraction: float = UPPER_LOWER_FRACTION) -> tuple[list[int], list[int]]:
+    """The positions of the top and the bottom ``fraction`` by total (ties in order of position; none below 2)."""
+    n = len(totals)
+    if n < 2:
+        return [], []
+    group = max(1, round(fraction * n))
+    order = sorted(range(n), key=lambda row: -totals[row])  # (stable: ties in file order)
+    return order[:group], order[-group:]
+
+
 def upper_lower(scores: Sequence[float], totals: Sequence[float],
                 fraction: float = UPPER_LOWER_FRACTION) -> float | None:
     """Mean score of the top ``fraction`` by total minus that of the bottom ``fraction`` (None below 2)."""
-    n = len(scores)
-    if n < 2:
+    upper, lower = extreme_groups(totals, fraction)
+    if not upper:
         return None
-    group = max(1, round(fraction * n))
-    order = sorted(range(n), key=lambda row: -totals[row])  # (stable: ties in file order)
-    upper = [scores[row] for row in order[:group]]
-    lower = [scores[row] for row in order[-group:]]
-    return mean(upper) - mean(lower)
+    return mean([scores[row] for row in upper]) - mean([scores[row] for row in lower])
 
 
 def cronbach_alpha(columns: Sequence[Sequence[float]]) -> float | None:
@@ -103,6 +109,7 @@ class OptionAnalysis:
     chosen: float  # share of the respondents shown the item who chose it
     discrimination: float | None
     key: bool
+    upper: float = 0.0  # share of the upper 27 % (by total) who chose it (not in the reports: for the rules)
 
 
 @dataclass(frozen=True)
@@ -149,13 +156,15 @@ def analyse_item(item: BankItem, choices: list[frozenset[int] | None], weighted:
     rows = [row for row, choice in enumerate(choices) if choice is not None]
     scores = [weighted[row] / item.points for row in rows]
     rest = [totals[row] - weighted[row] for row in rows]
+    shown_totals = [totals[row] for row in rows]
+    upper, _ = extreme_groups(shown_totals)
     options = []
     for index, label in enumerate(item.labels):
         picked = [1.0 if index in choices[row] else 0.0 for row in rows]
         options.append(OptionAnalysis(label, mean(picked) if rows else 0.0, pearson(picked, rest),
-                                      index in item.keys))
+                                      index in item.keys, mean([picked[row] for row in upper]) if upper else 0.0))
     return ItemAnalysis(item.id, item.type, len(rows), mean(scores) if rows else None, pearson(scores, rest),
-                        upper_lower(scores, [totals[row] for row in rows]), tuple(options), item.file, item.line)
+                        upper_lower(scores, shown_totals), tuple(options), item.file, item.line)
 
 
 def analyse_quiz(matrix: ResponseMatrix) -> QuizAnalysis:

@@ -3,8 +3,9 @@
 ## What it does
 For each single-answer or true/false item with at least `min-responses` responses, compares the
 point-biserial of each option (choosing it, against the respondent's total on the other items) with the
-key's. A distractor chosen by some respondents whose point-biserial is positive and higher than the key's by
-at least `margin` is reported at the item's `id:` line, e.g. `option B (point-biserial +0.74) draws the
+key's. A distractor whose point-biserial is positive and higher than the key's by at least `margin`, and which
+the upper 27 % of respondents (by total score) chose more often than the key, is reported at the item's `id:`
+line, e.g. `option B (point-biserial +0.74) draws the
 stronger respondents more than the key A (-0.52) over 10 responses: check the key`.
 
 Reads the statistics of `quizlint lint --responses FILE…` (see `quizlint analyze` and docs/analyze.md); without
@@ -16,6 +17,9 @@ A key that is wrong in the bank is wrong in every delivery and every export: the
 the subject choose the right answer, which the bank scores as a distractor. Item analysis has long used this
 pattern to find miskeyed items (Crocker & Algina 1986, *Introduction to Classical and Modern Test Theory*,
 ch. 14: "a distractor with a positive discrimination index"; Moodle's quiz statistics report flags the same).
+The second condition keeps apart an item that discriminates negatively because the stronger respondents
+spread over several distractors (an ambiguous stem: see negative-discrimination) from one where they agree on
+a single "distractor" (a wrong key).
 
 ## Example
 ```yaml
@@ -146,7 +150,7 @@ def check(ctx):
         key = keys[0]
         rivals = [option for option in analysed.distractors if option.discrimination is not None
                   and option.chosen > 0 and option.discrimination > 0
-                  and option.discrimination - key.discrimination >= margin]
+                  and option.discrimination - key.discrimination >= margin and option.upper > key.upper]
         if rivals:
             best = max(rivals, key=lambda option: option.discrimination)
             yield item_problem(ctx, item, f"option {best.label} (point-biserial {signed(best.discrimination)}) draws "
