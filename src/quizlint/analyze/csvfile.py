@@ -30,7 +30,7 @@ def _check_text(path: Path) -> str:
     try:
         text = start.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        if error.start < len(start) - 4:  # (not a character cut at the end of the sample)
+        if len(start) < _SNIFF_BYTES or error.start < len(start) - 4:  # (not a character cut by the sample's end)
             raise AnalyzeError(f"{path}: not UTF-8 text (byte {error.start + 1}): save the CSV as UTF-8") from None
         text = start[: error.start].decode("utf-8-sig")
     return text
@@ -80,8 +80,10 @@ def csv_rows(path: Path) -> Iterator[tuple[list[str], Iterator[tuple[int, list[s
         reader = csv.reader(handle, delimiter=delimiter, strict=False)
         try:
             header = next(reader, None)
-        except (csv.Error, UnicodeDecodeError) as error:
+        except csv.Error as error:
             raise AnalyzeError(f"{path}:1: not a CSV file: {error}") from None
+        except UnicodeDecodeError as error:
+            raise AnalyzeError(f"{path}:1: not UTF-8 text: {error.reason}: save the CSV as UTF-8") from None
         if not header or not any(cell.strip() for cell in header):
             raise AnalyzeError(f"{path}:1: no header row: expected the column names of a responses file")
 

@@ -126,8 +126,9 @@ def feed(path: Path, columns: list[TextColumn], items: list[BankItem | None], ro
         unmatched = [text for text, code in column.values.items() if by_code[code] is None]
         if unmatched:
             example = unmatched[0] if len(unmatched[0]) <= 60 else unmatched[0][:57] + "…"
+            many = len(unmatched) > 1
             warn(f"{path}: {column.label} (item {item.id}): {len(unmatched)} distinct response"
-                 f"{'s' if len(unmatched) > 1 else ''} match no option (such as {example!r}): left out")
+                 f"{'s match' if many else ' matches'} no option (such as {example!r}): left out")
     for codes in rows:
         respondent = {}
         for code, item, table in zip(codes, items, tables):
