@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Callable, Iterator
 
 from quizlint.rules.base import Problem
 
 _given: list = []  # the analysis of the run in progress (at most one)
-
-# The bounds of the option every R rule has (its ``OPTION_LIMITS``).
-MIN_RESPONSES_LIMITS = {"min-responses": (2, None)}
 
 
 @contextmanager
@@ -41,6 +38,13 @@ def analysed_items(ctx, min_responses: int) -> Iterator[tuple[object, object]]:
             analysed = analysis.item(quiz.quiz, item.item)
             if analysed is not None and analysed.n >= min_responses:
                 yield item, analysed
+
+
+def facility_problems(ctx, outside: Callable[[float], bool], bound: str) -> Iterator[Problem]:
+    """too-easy and too-hard: each item whose facility is ``outside`` the bound (``bound``: "above 0.9")."""
+    for item, analysed in analysed_items(ctx, ctx.options["min-responses"]):
+        if analysed.facility is not None and outside(analysed.facility):
+            yield item_problem(ctx, item, f"facility {analysed.facility:.2f} over {analysed.n} responses ({bound})")
 
 
 def item_problem(ctx, item, message: str) -> Problem:

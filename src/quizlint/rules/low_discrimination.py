@@ -1,4 +1,9 @@
-"""The item hardly tells respondents who know more from those who know less.
+"""The documentation (below) is put together from the shared examples of the response rules."""
+
+from quizlint.rules._response_examples import STRONG_CHOOSE_B, UNRELATED, example, quiz
+from quizlint.rules._responses import NEGATIVE_ALPHA, analysed_items, item_problem, significantly_negative, signed
+
+__doc__ = f"""The item hardly tells respondents who know more from those who know less.
 
 ## What it does
 For each item with at least `min-responses` responses, reports a discrimination (the corrected
@@ -17,102 +22,10 @@ documentation, read a discrimination below 0.2 as poor: the item adds little but
 usually has a flaw (a clue, an ambiguity, content nobody was taught).
 
 ## Example
-```yaml
-# options: {min-responses: 10}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney, correct: true}, {text: Canberra}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,A
-s1,q2,A
-s1,q3,A
-s2,q1,A
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,A
-s5,q2,A
-s5,q3,B
-s6,q1,B
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,B
-s9,q2,B
-s9,q3,C
-s10,q1,A
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz(), UNRELATED)}
 
 ## Use instead
-```yaml
-# options: {min-responses: 10}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney}, {text: Canberra, correct: true}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,B
-s1,q2,A
-s1,q3,A
-s2,q1,B
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,B
-s5,q2,A
-s5,q3,B
-s6,q1,A
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,A
-s9,q2,B
-s9,q3,C
-s10,q1,C
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz("Canberra"), STRONG_CHOOSE_B)}
 
 ## How to fix
 Read the item with its option statistics (`quizlint analyze --format html`): a distractor chosen by
@@ -124,16 +37,14 @@ the item.
 - `threshold` (default `0.2`): a discrimination below it is reported.
 """
 
-from quizlint.rules._responses import NEGATIVE_ALPHA, analysed_items, item_problem, significantly_negative, signed
-
 CODE = "R003"
 NAME = "low-discrimination"
 SEVERITY = "info"
 SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = False
-OPTIONS = {'min-responses': 30, 'threshold': 0.2}
-OPTION_LIMITS = {'min-responses': (2, None), 'threshold': (-1, 1)}
+OPTIONS = {"min-responses": 30, "threshold": 0.2}
+OPTION_LIMITS = {"min-responses": (2, None), "threshold": (-1, 1)}
 
 
 def check(ctx):

@@ -1,4 +1,9 @@
-"""Respondents who did well on the rest of the quiz got the item wrong more often than those who did badly.
+"""The documentation (below) is put together from the shared examples of the response rules."""
+
+from quizlint.rules._response_examples import STRONG_CHOOSE_B, example, quiz
+from quizlint.rules._responses import analysed_items, item_problem, negative_p, significantly_negative, signed
+
+__doc__ = f"""Respondents who did well on the rest of the quiz got the item wrong more often than those who did badly.
 
 ## What it does
 For each item with at least `min-responses` responses, tests its discrimination (the corrected
@@ -20,102 +25,10 @@ ch. 14; Moodle's quiz statistics documentation: "a negative discrimination index
 looked at").
 
 ## Example
-```yaml
-# options: {min-responses: 10, alpha: 0.1}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney, correct: true}, {text: Canberra}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,B
-s1,q2,A
-s1,q3,A
-s2,q1,B
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,B
-s5,q2,A
-s5,q3,B
-s6,q1,A
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,A
-s9,q2,B
-s9,q3,C
-s10,q1,C
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz(), STRONG_CHOOSE_B, alpha=0.1)}
 
 ## Use instead
-```yaml
-# options: {min-responses: 10, alpha: 0.1}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney}, {text: Canberra, correct: true}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,B
-s1,q2,A
-s1,q3,A
-s2,q1,B
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,B
-s5,q2,A
-s5,q3,B
-s6,q1,A
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,A
-s9,q2,B
-s9,q3,C
-s10,q1,C
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz("Canberra"), STRONG_CHOOSE_B, alpha=0.1)}
 
 ## How to fix
 Check the key first (see possible-miskey), then the stem: is there a reading under which a distractor is
@@ -126,16 +39,14 @@ right? Rewrite the item, or drop it from scoring in the LMS until it is fixed.
 - `alpha` (default `0.05`): significance level of the one-sided test for a negative discrimination.
 """
 
-from quizlint.rules._responses import analysed_items, item_problem, negative_p, significantly_negative, signed
-
 CODE = "R002"
 NAME = "negative-discrimination"
 SEVERITY = "warning"
 SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = False
-OPTIONS = {'min-responses': 30, 'alpha': 0.05}
-OPTION_LIMITS = {'min-responses': (2, None), 'alpha': (0, 1)}
+OPTIONS = {"min-responses": 30, "alpha": 0.05}
+OPTION_LIMITS = {"min-responses": (2, None), "alpha": (0, 1)}
 
 
 def check(ctx):

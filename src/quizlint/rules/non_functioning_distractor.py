@@ -1,4 +1,9 @@
-"""A distractor almost nobody chooses.
+"""The documentation (below) is put together from the shared examples of the response rules."""
+
+from quizlint.rules._response_examples import D_UNCHOSEN, example, quiz
+from quizlint.rules._responses import analysed_items, item_problem, percent
+
+__doc__ = f"""A distractor almost nobody chooses.
 
 ## What it does
 For each single- or multiple-answer item with at least `min-responses` responses, reports the
@@ -16,90 +21,10 @@ multiple-choice test item?", *Educational and Psychological Measurement* 53(4)) 
 distractor as one chosen by at least 5 % of examinees, and found most items have one or more that are not.
 
 ## Example
-```yaml
-# options: {min-responses: 8}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney, correct: true}, {text: Canberra}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,A
-s1,q2,A
-s1,q3,A
-s2,q1,A
-s2,q2,A
-s2,q3,A
-s3,q1,A
-s3,q2,A
-s3,q3,B
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,A
-s5,q2,B
-s5,q3,B
-s6,q1,B
-s6,q2,A
-s6,q3,C
-s7,q1,C
-s7,q2,C
-s7,q3,A
-s8,q1,A
-s8,q2,B
-s8,q3,C
-```
+{example(8, quiz(options={"q2": 3, "q3": 3}), D_UNCHOSEN)}
 
 ## Use instead
-```yaml
-# options: {min-responses: 8}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney, correct: true}, {text: Canberra}, {text: Melbourne}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,A
-s1,q2,A
-s1,q3,A
-s2,q1,A
-s2,q2,A
-s2,q3,A
-s3,q1,A
-s3,q2,A
-s3,q3,B
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,A
-s5,q2,B
-s5,q3,B
-s6,q1,B
-s6,q2,A
-s6,q3,C
-s7,q1,C
-s7,q2,C
-s7,q3,A
-s8,q1,A
-s8,q2,B
-s8,q3,C
-```
+{example(8, quiz(options={"q1": 3, "q2": 3, "q3": 3}), D_UNCHOSEN)}
 
 ## How to fix
 Replace the distractor with a mistake students really make (their wrong answers to an open version of
@@ -110,16 +35,14 @@ the question are the best source), or drop it: three good options are better tha
 - `max-share` (default `0.05`): a distractor chosen by a smaller share of respondents is reported.
 """
 
-from quizlint.rules._responses import analysed_items, item_problem, percent
-
 CODE = "R004"
 NAME = "non-functioning-distractor"
 SEVERITY = "info"
 SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = False
-OPTIONS = {'min-responses': 30, 'max-share': 0.05}
-OPTION_LIMITS = {'min-responses': (2, None), 'max-share': (0, 1)}
+OPTIONS = {"min-responses": 30, "max-share": 0.05}
+OPTION_LIMITS = {"min-responses": (2, None), "max-share": (0, 1)}
 
 
 def check(ctx):

@@ -1,12 +1,17 @@
-"""A distractor draws the stronger respondents more than the key does: the key may be wrong.
+"""The documentation (below) is put together from the shared examples of the response rules."""
+
+from quizlint.rules._response_examples import STRONG_CHOOSE_B, example, quiz
+from quizlint.rules._responses import analysed_items, item_problem, signed
+
+__doc__ = f"""A distractor draws the stronger respondents more than the key does: the key may be wrong.
 
 ## What it does
 For each single-answer or true/false item with at least `min-responses` responses, compares the
 point-biserial of each option (choosing it, against the respondent's total on the other items) with the
 key's. A distractor whose point-biserial is positive and higher than the key's by at least `margin`, and which
 the upper 27 % of respondents (by total score) chose more often than the key, is reported at the item's `id:`
-line, e.g. `option B (point-biserial +0.74) draws the
-stronger respondents more than the key A (-0.52) over 10 responses: check the key`.
+line, e.g. `option B (point-biserial +0.74) draws the stronger respondents more than the key A (-0.52) over 10
+responses: check the key`.
 
 Reads the statistics of `quizlint lint --responses FILE…` (see `quizlint analyze` and docs/analyze.md); without
 responses it finds nothing. An item with fewer than `min-responses` responses is never reported: small samples
@@ -22,102 +27,10 @@ spread over several distractors (an ambiguous stem: see negative-discrimination)
 a single "distractor" (a wrong key).
 
 ## Example
-```yaml
-# options: {min-responses: 10}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney, correct: true}, {text: Canberra}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,B
-s1,q2,A
-s1,q3,A
-s2,q1,B
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,B
-s5,q2,A
-s5,q3,B
-s6,q1,A
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,A
-s9,q2,B
-s9,q3,C
-s10,q1,C
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz(), STRONG_CHOOSE_B)}
 
 ## Use instead
-```yaml
-# options: {min-responses: 10}
-quizlint: 1
-id: capitals
-languages: [en]
-title: Capitals
-items:
-  - {id: q1, stem: "Capital of Australia?", options: [{text: Sydney}, {text: Canberra, correct: true}, {text: Melbourne}, {text: Perth}]}
-  - {id: q2, stem: "Capital of Canada?", options: [{text: Ottawa, correct: true}, {text: Toronto}, {text: Montreal}, {text: Vancouver}]}
-  - {id: q3, stem: "Capital of Turkey?", options: [{text: Ankara, correct: true}, {text: Istanbul}, {text: Izmir}, {text: Bursa}]}
-```
-
-Responses (`respondent,item,response`):
-
-```csv
-respondent,item,response
-s1,q1,B
-s1,q2,A
-s1,q3,A
-s2,q1,B
-s2,q2,A
-s2,q3,A
-s3,q1,B
-s3,q2,A
-s3,q3,A
-s4,q1,B
-s4,q2,A
-s4,q3,A
-s5,q1,B
-s5,q2,A
-s5,q3,B
-s6,q1,A
-s6,q2,A
-s6,q3,A
-s7,q1,A
-s7,q2,B
-s7,q3,B
-s8,q1,A
-s8,q2,C
-s8,q3,B
-s9,q1,A
-s9,q2,B
-s9,q3,C
-s10,q1,C
-s10,q2,B
-s10,q3,C
-```
+{example(10, quiz("Canberra"), STRONG_CHOOSE_B)}
 
 ## How to fix
 Check the key against a source. If the distractor is right, mark it `correct: true` and the old key
@@ -129,16 +42,14 @@ those who know more (it is often partly true).
 - `margin` (default `0.2`): how much higher the distractor's point-biserial must be than the key's.
 """
 
-from quizlint.rules._responses import analysed_items, item_problem, signed
-
 CODE = "R001"
 NAME = "possible-miskey"
 SEVERITY = "warning"
 SCOPE = "bank"
 DEFAULT_ENABLED = True
 FIXABLE = False
-OPTIONS = {'min-responses': 30, 'margin': 0.2}
-OPTION_LIMITS = {'min-responses': (2, None), 'margin': (0, 2)}
+OPTIONS = {"min-responses": 30, "margin": 0.2}
+OPTION_LIMITS = {"min-responses": (2, None), "margin": (0, 2)}
 
 
 def check(ctx):
