@@ -166,3 +166,9 @@ def test_semicolon_separated_long_csv(run, tmp_path):
     items, _ = analysed(run, tmp_path, "long.csv", text)
     assert items["primes"]["n"] == 2 and chosen(items["primes"])["A"] == 0.5
     assert chosen(items["earth-round"]) == {"true": 0.5, "false": 0.5}
+
+
+def test_a_report_without_attempts_says_so(run, tmp_path):
+    header_only = csv_text([MOODLE_HEADER])
+    items, warnings = analysed(run, tmp_path, "responses.csv", header_only)
+    assert items == {} and "the report holds no attempt" in warnings

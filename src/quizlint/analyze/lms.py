@@ -85,6 +85,9 @@ def _candidates(column: TextColumn, index: BankIndex, split: Split) -> list[Bank
 def match_columns(path: Path, columns: list[TextColumn], index: BankIndex, split: Split,
                   warn: Callable[[str], None]) -> list[BankItem | None]:
     """The item of each column (None: left out, with a warning)."""
+    if not any(column.values for column in columns):
+        warn(f"{path}: the report holds no attempt")
+        return [None] * len(columns)
     found = [_candidates(column, index, split) for column in columns]
     chosen: list[BankItem | None] = [items[0] if len(items) == 1 else None for items in found]
     quizzes = {item.quiz for item in chosen if item is not None}
