@@ -172,3 +172,13 @@ def test_a_report_without_attempts_says_so(run, tmp_path):
     header_only = csv_text([MOODLE_HEADER])
     items, warnings = analysed(run, tmp_path, "responses.csv", header_only)
     assert items == {} and "the report holds no attempt" in warnings
+
+
+def test_texts_match_across_case_markup_and_the_turkish_i():
+    from quizlint.analyze.items import match_key
+
+    assert match_key("İZMİR ŞEHRİ") == match_key("İzmir şehri") == match_key("izmir  Şehri")
+    assert match_key("ISPANAK") == match_key("ıspanak")
+    assert match_key("<p>Paris,&nbsp;<b>the</b> capital</p>") == match_key("Paris, the capital")
+    assert match_key("{mlang en}Rome{mlang}{mlang tr}Roma{mlang}") == match_key("RomeRoma")
+    assert match_key("Paris") != match_key("Pariss")

@@ -23,9 +23,10 @@ TRUE_FALSE_LABELS = ("true", "false")
 
 def match_key(text: str) -> str:
     """The key under which a text from an LMS report and a text of the bank are the same: tags, ``{mlang}``
-    markers and every space removed, entities resolved, casefolded (an LMS turns bold into capitals)."""
+    markers and every space removed, entities resolved, casefolded (an LMS turns bold into capitals) with the
+    four Turkish I's as one (a report may capitalise "ıspanak" as "ISPANAK", or "istanbul" as "ISTANBUL")."""
     text = html.unescape(_TAG.sub(" ", _MLANG.sub(" ", text)))
-    return _SPACE.sub("", casefold(text))
+    return _SPACE.sub("", casefold(text)).replace("i\u0307", "i").replace("ı", "i")
 
 
 @lru_cache(maxsize=65_536)
