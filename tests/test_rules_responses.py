@@ -118,3 +118,17 @@ def test_a_suppression_silences_a_response_rule(run, delivered, tmp_path):
     write(tmp_path / "responses.csv", (folder / "responses.csv").read_text(encoding="utf-8"))
     found = findings(run, tmp_path)
     assert by_rule(found, "R004") == [] and by_rule(found, "R001") == [PLANTED["miskey"]]
+
+
+def test_the_one_sided_tests_of_a_correlation_are_fishers_z():
+    import math
+    from statistics import NormalDist
+
+    from quizlint.rules._responses import below_p, significantly_below, significantly_negative
+
+    for r, n, bound in ((-0.52, 10, 0.0), (0.05, 600, 0.2), (0.15, 40, 0.2)):
+        z = (math.atanh(r) - math.atanh(bound)) * math.sqrt(n - 3)
+        assert below_p(r, n, bound) == pytest.approx(NormalDist().cdf(z))
+    assert significantly_negative(-0.52, 10, 0.1) and not significantly_negative(-0.52, 10, 0.05)
+    assert significantly_below(0.05, 600, 0.2, 0.05) and not significantly_below(0.15, 40, 0.2, 0.05)
+    assert not significantly_below(None, 600, 0.2, 0.05) and not significantly_below(0.25, 600, 0.2, 0.05)

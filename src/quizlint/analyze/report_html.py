@@ -16,7 +16,7 @@ body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:60rem;paddin
 h1{font-size:1.5rem}h2{font-size:1.2rem;margin-top:2rem}
 table{border-collapse:collapse;width:100%}th,td{padding:.35rem .5rem;border-bottom:1px solid #ddd;text-align:left;
 vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}
-.option{display:grid;grid-template-columns:3.5rem 12rem 4rem 4rem;gap:.4rem;align-items:center}
+.option{display:grid;grid-template-columns:4.5rem 12rem 3.5rem 3.5rem;gap:.4rem;align-items:center}
 .bar{background:#e6e6e6;height:.8rem}.bar span{display:block;height:100%;background:#8a8fa3}
 .key .bar span{background:#2e7d32}.key .label{font-weight:bold}.low{color:#b00020}
 """.strip()

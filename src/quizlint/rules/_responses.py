@@ -57,15 +57,29 @@ def item_problem(ctx, item, message: str) -> Problem:
 NEGATIVE_ALPHA = 0.05
 
 
-def negative_p(r: float, n: int) -> float:
-    """One-sided p-value of a correlation ``r`` over ``n`` pairs being below 0 (Fisher's z test)."""
-    z = math.atanh(max(min(r, 0.999999), -0.999999)) * math.sqrt(n - 3)
+def _z(r: float) -> float:
+    return math.atanh(max(min(r, 0.999999), -0.999999))
+
+
+def below_p(r: float, n: int, bound: float = 0.0) -> float:
+    """One-sided p-value of a correlation ``r`` over ``n`` pairs being below ``bound`` (Fisher's z test)."""
+    z = (_z(r) - _z(bound)) * math.sqrt(n - 3)
     return 0.5 * math.erfc(-z / math.sqrt(2))
+
+
+def significantly_below(r: float | None, n: int, bound: float, alpha: float) -> bool:
+    """Whether a correlation ``r`` over ``n`` pairs is below ``bound`` at one-sided level ``alpha``."""
+    return r is not None and r < bound and n >= 4 and below_p(r, n, bound) < alpha
+
+
+def negative_p(r: float, n: int) -> float:
+    """One-sided p-value of a correlation ``r`` over ``n`` pairs being below 0."""
+    return below_p(r, n)
 
 
 def significantly_negative(r: float | None, n: int, alpha: float) -> bool:
     """Whether a correlation ``r`` over ``n`` pairs is below 0 at one-sided level ``alpha``."""
-    return r is not None and r < 0 and n >= 4 and negative_p(r, n) < alpha
+    return significantly_below(r, n, 0.0, alpha)
 
 
 def signed(value: float) -> str:
