@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from quizlint.commands.common import (BankSettings, config_option, fail, named_path_object,
-                                      refuse_to_overwrite_inputs)
+                                      refuse_to_overwrite_inputs, warn_if_no_quiz_files)
 
 FORMATS = ["text", "json", "html"]
 
@@ -83,6 +83,7 @@ def command(arguments, output_format, output, config_path) -> None:
     if not responses:
         raise click.UsageError("no responses file given (CSV files; folders and .yaml files are the bank)")
     settings = BankSettings.resolve(config_path, bank)
+    warn_if_no_quiz_files(settings)
     if output is not None:
         refuse_to_overwrite_inputs(output, settings)
         if any(_same(output, path) for path in responses):
