@@ -198,3 +198,27 @@ def test_progress_is_shown_on_a_terminal_only():
             progress.update(rows)
         progress.done()
     assert "reading big.csv: 1,000 rows" in terminal.getvalue() and pipe.getvalue() == ""
+
+
+def test_several_files_of_one_quiz_add_up(run, bank):
+    folder, _ = bank
+    result = run("analyze", folder / "long.csv", folder / "moodle.csv", folder / "capitals.quiz.yaml",
+                 "--format", "json")
+    assert result.exit_code == 0, result.output
+    (quiz,) = json.loads(result.stdout)["quizzes"]
+    assert quiz["respondents"] == 240 and all(item["n"] == 240 for item in quiz["items"])
+
+
+def test_an_item_id_in_two_quizzes_needs_the_quiz_column(run, bank, tmp_path):
+    folder, sim = bank
+    write(tmp_path / "a.quiz.yaml", quiz_yaml(sim.items, "morning"))
+    write(tmp_path / "b.quiz.yaml", quiz_yaml(sim.items, "evening"))
+    write(tmp_path / "plain.csv", "respondent,item,response\nr1,q0,A\n")
+    plain = run("analyze", tmp_path / "plain.csv", tmp_path)
+    assert plain.exit_code == 2 and "item 'q0' is in several quizzes (evening, morning): add a \"quiz\" column" \
+        in plain.stderr
+    write(tmp_path / "quiz.csv", "respondent,quiz,item,response\nr1,evening,q0,A\nr2,evening,q0,B\n")
+    result = run("analyze", tmp_path / "quiz.csv", tmp_path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    (quiz,) = json.loads(result.stdout)["quizzes"]
+    assert quiz["id"] == "evening" and quiz["respondents"] == 2
