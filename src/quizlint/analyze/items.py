@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
-from quizlint.model.texts import language_texts, option_letter
+from quizlint.model.texts import language_texts, option_letter, text_in
 from quizlint.render import render_plain
 from quizlint.text import casefold
 
@@ -48,6 +48,7 @@ class BankItem:
     stem_keys: frozenset[str]
     file: str
     line: int
+    stem: str = ""  # in the source language, as plain text (shown by the HTML report)
 
     @property
     def n_options(self) -> int:
@@ -92,8 +93,9 @@ def bank_item(quiz_id: str, item, languages: list[str], file: str, line: int) ->
         keys = frozenset(index for index, option in enumerate(item.options) if option.correct)
         option_keys = tuple(_text_keys(option.text, languages) for option in item.options)
         labels = tuple(option_letter(index) for index in range(len(item.options)))
+    stem = render_plain(text_in(item.stem, languages[0]) or "")
     return BankItem(quiz_id, item.id, item.type, labels, keys, float(item.points), option_keys,
-                    _text_keys(item.stem, languages), file, line)
+                    _text_keys(item.stem, languages), file, line, " ".join(stem.split()))
 
 
 @dataclass

@@ -18,7 +18,7 @@ table{border-collapse:collapse;width:100%}th,td{padding:.35rem .5rem;border-bott
 vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .option{display:grid;grid-template-columns:4.5rem 12rem 3.5rem 3.5rem;gap:.4rem;align-items:center}
 .bar{background:#e6e6e6;height:.8rem}.bar span{display:block;height:100%;background:#8a8fa3}
-.key .bar span{background:#2e7d32}.key .label{font-weight:bold}.low{color:#b00020}
+.key .bar span{background:#2e7d32}.stem{color:#555;font-size:.85rem;max-width:16rem}.key .label{font-weight:bold}.low{color:#b00020}
 """.strip()
 
 
@@ -26,6 +26,10 @@ def _number(value: float | None, signed: bool = False) -> str:
     if value is None:
         return "–"
     return f"{value:+.2f}" if signed else f"{value:.2f}"
+
+
+def _short(text: str, limit: int = 140) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _option_row(option):
@@ -42,7 +46,7 @@ def _option_row(option):
 def _item_row(item: ItemAnalysis):
     low = item.discrimination is not None and item.discrimination < 0
     return E.tr({"id": f"item-{item.id}"},
-                E.td(E.code(xml_safe(item.id))),
+                E.td(E.code(xml_safe(item.id)), E.div({"class": "stem"}, xml_safe(_short(item.stem)))),
                 E.td({"class": "num"}, str(item.n)),
                 E.td({"class": "num"}, _number(item.facility)),
                 E.td({"class": "num low" if low else "num"}, _number(item.discrimination, True)),

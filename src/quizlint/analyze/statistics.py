@@ -123,6 +123,7 @@ class ItemAnalysis:
     options: tuple[OptionAnalysis, ...]
     file: str
     line: int
+    stem: str = ""
 
     @property
     def key_options(self) -> list[OptionAnalysis]:
@@ -164,7 +165,7 @@ def analyse_item(item: BankItem, choices: list[frozenset[int] | None], weighted:
         options.append(OptionAnalysis(label, mean(picked) if rows else 0.0, pearson(picked, rest),
                                       index in item.keys, mean([picked[row] for row in upper]) if upper else 0.0))
     return ItemAnalysis(item.id, item.type, len(rows), mean(scores) if rows else None, pearson(scores, rest),
-                        upper_lower(scores, shown_totals), tuple(options), item.file, item.line)
+                        upper_lower(scores, shown_totals), tuple(options), item.file, item.line, item.stem)
 
 
 def analyse_quiz(matrix: ResponseMatrix) -> QuizAnalysis:
