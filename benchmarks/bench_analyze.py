@@ -51,7 +51,8 @@ def main() -> None:
         files = generate(folder, args.rows)
         for name, path in files.items():
             size = path.stat().st_size / 1e6
-            print(f"{name:<18} {args.rows:>9,} responses  {size:7.1f} MB  {timed(path, folder / 'bank.quiz.yaml'):6.2f} s")
+            seconds = timed(path, folder / "bank.quiz.yaml")
+            print(f"{name:<18} {args.rows:>9,} responses  {size:7.1f} MB  {seconds:6.2f} s")
 
 
 if __name__ == "__main__":

@@ -77,7 +77,8 @@ def test_text_report_lists_every_item_with_its_key_marked(run, bank):
 def test_html_report_is_self_contained_with_bars_and_the_key_marked(run, bank, tmp_path):
     folder, _ = bank
     out = tmp_path / "analysis.html"
-    assert run("analyze", folder / "long.csv", folder / "capitals.quiz.yaml", "--format", "html", "-o", out).exit_code == 0
+    result = run("analyze", folder / "long.csv", folder / "capitals.quiz.yaml", "--format", "html", "-o", out)
+    assert result.exit_code == 0
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "default-src 'none'" in page
     assert not re.search(r"(src|href)=\"(https?:)?//", page) and "<script" not in page

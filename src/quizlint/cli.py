@@ -18,7 +18,7 @@ COMMANDS = {
     "lint": ("quizlint.commands.lint", "Check quiz files and report problems."),
     "fix": ("quizlint.commands.fix", "Repair what can be repaired automatically (answer positions, option order)."),
     "rule": ("quizlint.commands.rule", "List the rules, or explain one."),
-    "schema": ("quizlint.commands.schema", "Print the JSON Schema of quiz or glossary files, the JSON export or the analysis."),
+    "schema": ("quizlint.commands.schema", "Print a JSON Schema: quiz or glossary files, JSON export, analysis."),
     "export": ("quizlint.commands.export", "Export quizzes to QTI 2.1/3.0, Canvas, Moodle XML, GIFT, Aiken or JSON."),
     "import": ("quizlint.commands.import_", "Import quizzes from text, Moodle XML, GIFT, Aiken, QTI or Canvas."),
     "translate": ("quizlint.commands.translate", "Fill missing translations with a machine translation provider."),

@@ -18,7 +18,8 @@ table{border-collapse:collapse;width:100%}th,td{padding:.35rem .5rem;border-bott
 vertical-align:top}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .option{display:grid;grid-template-columns:4.5rem 12rem 3.5rem 3.5rem;gap:.4rem;align-items:center}
 .bar{background:#e6e6e6;height:.8rem}.bar span{display:block;height:100%;background:#8a8fa3}
-.key .bar span{background:#2e7d32}.stem{color:#555;font-size:.85rem;max-width:16rem}.key .label{font-weight:bold}.low{color:#b00020}
+.key .bar span{background:#2e7d32}.stem{color:#555;font-size:.85rem;max-width:16rem}
+.key .label{font-weight:bold}.low{color:#b00020}
 """.strip()
 
 

@@ -62,7 +62,8 @@ def render(analysis, output_format: str) -> str:
 
 
 @click.command("analyze")
-@click.argument("arguments", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("arguments", nargs=-1, required=True, type=click.Path(path_type=Path),
+                metavar="RESPONSES... [PATHS]...")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
               help="Report format.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,

@@ -71,6 +71,7 @@ def index_page(stats: BankStats, pages: dict[str, str], analysis_page: str | Non
                  el("h2", {"id": "quizzes-h", "class": "section-title"}, "Quizzes"),
                  el("div", classes("grid"), cards) if cards else el("p", classes("sub"), "No quiz files found."))
     body = [el("header", classes("top"), el("h1", "Quiz bank preview"), el("p", classes("sub"), summary)),
-            analysis_link(analysis_page), bank, unreadable_section(stats.unreadable), other_findings_section(stats.other_findings), quizzes,
+            analysis_link(analysis_page),
+            bank, unreadable_section(stats.unreadable), other_findings_section(stats.other_findings), quizzes,
             el("footer", "Made with quizlint preview.")]
     return page("Quiz bank · quizlint preview", body)
