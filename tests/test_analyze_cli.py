@@ -97,6 +97,20 @@ def test_preview_links_to_the_item_analysis(run, bank, tmp_path):
     assert rerun.exit_code == 0, rerun.output  # (its own page: rewritten without --force)
 
 
+def test_preview_shows_the_response_rules_findings_on_their_items(run, bank, tmp_path):
+    folder, _ = bank
+    config = write(tmp_path / "quizlint.toml", "extend-select = [\"R005\"]\n[rules.too-easy]\nmax-facility = 0.1\n")
+    site = tmp_path / "site"
+    result = run("preview", folder / "capitals.quiz.yaml", "-o", site, "--responses", folder / "long.csv",
+                 "--config", config)
+    assert result.exit_code == 0, result.output
+    page = (site / "quiz-capitals.html").read_text(encoding="utf-8")
+    assert page.count("R005") >= 8 and "over 120 responses (above 0.1)" in page
+    plain = run("preview", folder / "capitals.quiz.yaml", "-o", tmp_path / "plain", "--config", config)
+    assert plain.exit_code == 0
+    assert "R005" not in (tmp_path / "plain" / "quiz-capitals.html").read_text(encoding="utf-8")
+
+
 def test_no_name_email_or_id_of_a_student_is_written_anywhere(run, bank, tmp_path):
     folder, sim = bank
     secrets = set()

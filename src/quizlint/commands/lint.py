@@ -17,8 +17,9 @@ from quizlint.commands.common import (
     warn_if_no_quiz_files,
 )
 
-def responses_for_rules(responses, settings):
-    """The context in which the R rules see the analysis of ``responses`` (nothing to see without any)."""
+def responses_for_rules(responses, settings, analysis=None):
+    """The context in which the R rules see the analysis of ``responses`` (nothing to see without any), or
+    ``analysis`` when it is made already."""
     from contextlib import nullcontext
 
     if not responses:
@@ -26,7 +27,7 @@ def responses_for_rules(responses, settings):
     from quizlint.commands.analyze import analysis_of
     from quizlint.rules._responses import responses_given
 
-    return responses_given(analysis_of(list(responses), settings))
+    return responses_given(analysis if analysis is not None else analysis_of(list(responses), settings))
 
 
 REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]

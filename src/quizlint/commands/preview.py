@@ -43,7 +43,10 @@ def command(paths, out_dir, force, select, ignore, extend_select, config_path, g
         from quizlint.commands.analyze import analysis_of
 
         analysis = analysis_of(list(responses), settings)
-    view = load_bank(settings)
+    from quizlint.commands.lint import responses_for_rules
+
+    with responses_for_rules(responses, settings, analysis):  # (the R rules' findings show on the items too)
+        view = load_bank(settings)
     try:
         written = write_site(bank_stats(view), out_dir, force=force, analysis=analysis)
     except NotOurFiles as error:
