@@ -22,12 +22,11 @@ def split_arguments(arguments) -> tuple[list[Path], list[Path]]:
 
 def load_quiz_files(settings: BankSettings) -> list:
     """The bank's quiz files that validate; what keeps a file out is said on standard error."""
-    from quizlint.lint.engine import display_path
     from quizlint.model import read_quiz
 
     quiz_files = []
     for path in settings.files:
-        quiz_file, findings = read_quiz(path, display_path(path))
+        quiz_file, findings = read_quiz(path, str(path))
         for finding in findings:
             if finding.severity == "error":
                 click.echo(f"quizlint: warning: {finding.file}:{finding.line}:{finding.column}: {finding.message}",
