@@ -18,12 +18,12 @@ class Analysis:
     warnings: list[str] = field(default_factory=list)
     formats: dict[str, str] = field(default_factory=dict)  # file → format read
 
+    def __post_init__(self) -> None:
+        self._items = {(quiz.id, item.id): item for quiz in self.quizzes for item in quiz.items}
+
     def item(self, quiz: str, item: str):
         """The analysis of one item, or None."""
-        for analysed in self.quizzes:
-            if analysed.id == quiz:
-                return next((entry for entry in analysed.items if entry.id == item), None)
-        return None
+        return self._items.get((quiz, item))
 
 
 def analyse(paths: Iterable[Path], quiz_files: Iterable) -> Analysis:

@@ -11,28 +11,31 @@ from __future__ import annotations
 
 import math
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Callable, Iterator
 
 from quizlint.rules.base import Problem
 
-_given: list = []  # the analysis of the run in progress (at most one)
+# The analysis of the lint run in progress (None: a run without responses). A context variable: set for the
+# run by ``responses_given``, it is seen by the bank rules, which run in the process and thread that linted.
+_GIVEN: ContextVar = ContextVar("quizlint_responses", default=None)
 
 
 @contextmanager
 def responses_given(analysis) -> Iterator[None]:
     """Run the lint of the ``with`` block with ``analysis`` (``quizlint.analyze.run.Analysis``)."""
-    _given.append(analysis)
+    token = _GIVEN.set(analysis)
     try:
         yield
     finally:
-        _given.pop()
+        _GIVEN.reset(token)
 
 
 def analysed_items(ctx, min_responses: int) -> Iterator[tuple[object, object]]:
     """(item summary, item analysis) of each item of the bank with at least ``min_responses`` responses."""
-    if not _given:
+    analysis = _GIVEN.get()
+    if analysis is None:
         return
-    analysis = _given[-1]
     for quiz in ctx.quizzes_in_path_order():
         for item in quiz.items:
             analysed = analysis.item(quiz.quiz, item.item)
