@@ -160,8 +160,7 @@ def test_bad_input_exits_2_with_a_clear_message_and_writes_nothing(run, bank, tm
     assert result.exit_code == 2
     assert expected in result.stderr and str(bad) in result.stderr
     assert "Traceback" not in result.output and not out.exists()
-    lint = run("lint", "--responses", bad, folder / "capitals.quiz.yaml", "--no-cache", "-o", tmp_path / "lint.txt",
-               cwd=folder)
+    lint = run("lint", "--responses", bad, "--no-cache", "-o", tmp_path / "lint.txt", cwd=folder)  # (the whole bank)
     assert lint.exit_code == 2 and expected in lint.stderr and not (tmp_path / "lint.txt").exists()
 
 

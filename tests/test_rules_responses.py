@@ -132,3 +132,18 @@ def test_the_one_sided_tests_of_a_correlation_are_fishers_z():
     assert significantly_negative(-0.52, 10, 0.1) and not significantly_negative(-0.52, 10, 0.05)
     assert significantly_below(0.05, 600, 0.2, 0.05) and not significantly_below(0.15, 40, 0.2, 0.05)
     assert not significantly_below(None, 600, 0.2, 0.05) and not significantly_below(0.25, 600, 0.2, 0.05)
+
+
+def test_linting_some_files_leaves_out_the_responses_to_the_others(run, delivered, tmp_path):
+    folder, sim = delivered
+    write(tmp_path / "capitals.quiz.yaml", (folder / "capitals.quiz.yaml").read_text(encoding="utf-8"))
+    write(tmp_path / "other.quiz.yaml", quiz_yaml(sim.items[:3], "other").replace("capital-", "other-"))
+    text = (folder / "responses.csv").read_text(encoding="utf-8")
+    write(tmp_path / "responses.csv", text + "".join(f"r{n},other-0{n % 3},A\n" for n in range(40)))
+    one_file = run("lint", "--responses", tmp_path / "responses.csv", tmp_path / "capitals.quiz.yaml", "--format",
+                   "json", "--no-cache", cwd=tmp_path)
+    assert one_file.exit_code == 0, one_file.output
+    assert "40 responses to items outside the files given: left out" in one_file.stderr
+    assert {f["item"] for f in json.loads(one_file.stdout) if f["code"] == "R001"} == {PLANTED["miskey"]}
+    analyze = run("analyze", tmp_path / "responses.csv", tmp_path / "capitals.quiz.yaml")
+    assert analyze.exit_code == 2 and "'other-00' is not a choice item of the bank" in analyze.stderr

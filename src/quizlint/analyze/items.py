@@ -100,9 +100,12 @@ def bank_item(quiz_id: str, item, languages: list[str], file: str, line: int) ->
 
 @dataclass
 class BankIndex:
-    """The bank's choice items, by id and in order."""
+    """The bank's choice items, by id and in order. ``partial``: the items are those of some files of the bank
+    only (`quizlint lint FILE --responses …`), so responses to other items are left out with a warning instead of
+    being an error."""
 
     items: list[BankItem]
+    partial: bool = False
 
     def __post_init__(self) -> None:
         self.by_id: dict[str, list[BankItem]] = {}
@@ -124,8 +127,8 @@ class BankIndex:
         return [item for item in found if quiz_id is None or item.quiz == quiz_id]
 
 
-def bank_index(quiz_files: Iterable) -> BankIndex:
-    """The index of the choice items of ``quiz_files`` (validated ``QuizFile`` objects)."""
+def bank_index(quiz_files: Iterable, partial: bool = False) -> BankIndex:
+    """The index of the choice items of ``quiz_files`` (validated ``QuizFile`` objects); see ``BankIndex``."""
     items = []
     for quiz_file in quiz_files:
         quiz = quiz_file.quiz
@@ -134,4 +137,4 @@ def bank_index(quiz_files: Iterable) -> BankIndex:
             found = bank_item(quiz.id, item, quiz.languages, quiz_file.path, line)
             if found is not None:
                 items.append(found)
-    return BankIndex(items)
+    return BankIndex(items, partial)

@@ -107,7 +107,7 @@ def match_columns(path: Path, columns: list[TextColumn], index: BankIndex, split
             names = ", ".join(f"{item.quiz}/{item.id}" for item in items[:5]) + (", …" if len(items) > 5 else "")
             warn(f"{path}: {column.label} matches several items ({names}): left out (include the question text or "
                  f"the right answer in the report to tell them apart)")
-    if columns and not any(chosen):
+    if columns and not any(chosen) and not index.partial:
         raise AnalyzeError(f"{path}: no question of the report matches a choice item of the bank (is it the "
                            f"right bank?)")
     duplicates = [item for item in chosen if item is not None]

@@ -55,10 +55,14 @@ def read(path: Path, header: list[str], rows: Iterator[tuple[int, list[str]]], i
                            f"response (and optionally quiz)")
     at = {name: names.index(name) for name in REQUIRED + OPTIONAL if name in names}
     rows_of: dict[tuple[str, str], int] = {}  # (quiz, respondent) → row number (kept in memory only)
+    elsewhere = 0  # responses to items of files not given (a partial bank)
     for line, cells in rows:
         cells = cells + [""] * (len(header) - len(cells))
-        item = _item(path, line, cells[at["item"]].strip(), cells[at["quiz"]].strip() if "quiz" in at else None,
-                     index)
+        item_id, quiz_id = cells[at["item"]].strip(), cells[at["quiz"]].strip() if "quiz" in at else None
+        if index.partial and not index.find(item_id, quiz_id or None):
+            elsewhere += 1
+            continue
+        item = _item(path, line, item_id, quiz_id, index)
         respondent = cells[at["respondent"]].strip()
         if not respondent:
             raise AnalyzeError(f'{path}:{line}: column "respondent" is empty')
@@ -73,6 +77,8 @@ def read(path: Path, header: list[str], rows: Iterator[tuple[int, list[str]]], i
         elif collector.answered(item, row):
             raise AnalyzeError(f"{path}:{line}: a second response of the same respondent to item {item.id}")
         collector.shown(item, row, choice)
+    if elsewhere:
+        warn(f"{path}: {elsewhere} response{'s' if elsewhere > 1 else ''} to items outside the files given: left out")
 
 
 def _item(path: Path, line: int, item_id: str, quiz_id: str | None, index: BankIndex) -> BankItem:

@@ -26,9 +26,10 @@ class Analysis:
         return self._items.get((quiz, item))
 
 
-def analyse(paths: Iterable[Path], quiz_files: Iterable) -> Analysis:
-    """Read every responses file (AnalyzeError on bad input) and analyse each quiz that has responses."""
-    index = bank_index(quiz_files)
+def analyse(paths: Iterable[Path], quiz_files: Iterable, partial: bool = False) -> Analysis:
+    """Read every responses file (AnalyzeError on bad input) and analyse each quiz that has responses;
+    ``partial``: ``quiz_files`` are part of the bank only (see ``items.BankIndex``)."""
+    index = bank_index(quiz_files, partial)
     collector = Collector()
     warnings: list[str] = []
     formats = {}

@@ -36,8 +36,9 @@ def load_quiz_files(settings: BankSettings) -> list:
     return quiz_files
 
 
-def analysis_of(responses: list[Path], settings: BankSettings):
-    """The analysis of ``responses`` against the bank of ``settings`` (exit 2 on bad input); warnings on stderr."""
+def analysis_of(responses: list[Path], settings: BankSettings, partial: bool = False):
+    """The analysis of ``responses`` against the bank of ``settings`` (exit 2 on bad input); warnings on stderr.
+    ``partial``: the settings name part of the bank (responses to other items are left out, with a warning)."""
     from quizlint.analyze import AnalyzeError
     from quizlint.analyze.run import analyse
 
@@ -45,7 +46,7 @@ def analysis_of(responses: list[Path], settings: BankSettings):
         if not path.is_file():
             fail(f"{path}: no such responses file" if not path.exists() else f"{path}: not a regular file")
     try:
-        analysis = analyse(responses, load_quiz_files(settings))
+        analysis = analyse(responses, load_quiz_files(settings), partial)
     except AnalyzeError as error:
         fail(str(error))
     for warning in analysis.warnings:

@@ -27,7 +27,9 @@ def responses_for_rules(responses, settings, analysis=None):
     from quizlint.commands.analyze import analysis_of
     from quizlint.rules._responses import responses_given
 
-    return responses_given(analysis if analysis is not None else analysis_of(list(responses), settings))
+    if analysis is None:  # (linting some files of the bank: responses to the others are no error)
+        analysis = analysis_of(list(responses), settings, partial=settings.some_files_only)
+    return responses_given(analysis)
 
 
 REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
