@@ -12,18 +12,19 @@ _ITEMS = [
 
 # Responses: per item, the letter each respondent chose (respondent s1 first).
 ANCHORS = {"q2": "AAAAAABCBB", "q3": "AAAABABBCC"}  # q2 and q3 tell the stronger respondents (s1–s5) apart
-STRONG_CHOOSE_B = {"q1": "BBBBBAAAAC", **ANCHORS}  # on q1, the stronger respondents choose B
-UNRELATED = {"q1": "AABBABAABA", **ANCHORS}  # on q1, choices have little to do with the rest of the quiz
+STRONG_CHOOSE_B = {"q1": "BBBBBAAAAC", **ANCHORS}  # on q1, the stronger respondents choose B (Canberra)
+UNRELATED = {"q1": "BBAABABBAB", **ANCHORS}  # on q1, choices have little to do with the rest of the quiz
 SHORT_ANCHORS = {"q2": "AAAABACB", "q3": "AABABCAC"}
-D_UNCHOSEN = {"q1": "AAABABCA", **SHORT_ANCHORS}  # nobody chooses D of q1
-ALL_RIGHT = {"q1": "AAAAAAAA", **SHORT_ANCHORS}
-MOSTLY_RIGHT = {"q1": "AAAAABAC", **SHORT_ANCHORS}
-FEW_RIGHT = {"q1": "ABCBCDBB", **SHORT_ANCHORS}
-HALF_RIGHT = {"q1": "AAABACBA", **SHORT_ANCHORS}
+D_UNCHOSEN = {"q1": "BBBABACB", **SHORT_ANCHORS}  # nobody chooses D of q1
+ALL_RIGHT = {"q1": "BBBBBBBB", **SHORT_ANCHORS}
+MOSTLY_RIGHT = {"q1": "BBBBBABC", **SHORT_ANCHORS}
+FEW_RIGHT = {"q1": "ABCACDAA", **SHORT_ANCHORS}
+HALF_RIGHT = {"q1": "BBBABCAB", **SHORT_ANCHORS}
 
 
-def quiz(key: str = "Sydney", options: dict[str, int] | None = None) -> str:
-    """The quiz file: q1 keyed on ``key``; ``options``: how many options an item keeps (default 4)."""
+def quiz(key: str = "Canberra", options: dict[str, int] | None = None) -> str:
+    """The quiz file: q1 keyed on ``key`` (``Sydney``: a wrong key); ``options``: how many options an item keeps
+    (default 4)."""
     lines = ["quizlint: 1", "id: capitals", "languages: [en]", "title: Capitals", "items:"]
     for item_id, stem, cities in _ITEMS:
         kept = cities[: (options or {}).get(item_id, 4)]

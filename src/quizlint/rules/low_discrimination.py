@@ -28,7 +28,7 @@ usually has a flaw (a clue, an ambiguity, content nobody was taught).
 {example(10, quiz(), UNRELATED, alpha=0.1)}
 
 ## Use instead
-{example(10, quiz("Canberra"), STRONG_CHOOSE_B, alpha=0.1)}
+{example(10, quiz(), STRONG_CHOOSE_B, alpha=0.1)}
 
 ## How to fix
 Read the item with its option statistics (`quizlint analyze --format html`): a distractor chosen by

@@ -25,10 +25,10 @@ ch. 14; Moodle's quiz statistics documentation: "a negative discrimination index
 looked at").
 
 ## Example
-{example(10, quiz(), STRONG_CHOOSE_B, alpha=0.1)}
+{example(10, quiz("Sydney"), STRONG_CHOOSE_B, alpha=0.1)}
 
 ## Use instead
-{example(10, quiz("Canberra"), STRONG_CHOOSE_B, alpha=0.1)}
+{example(10, quiz(), STRONG_CHOOSE_B, alpha=0.1)}
 
 ## How to fix
 Check the key first (see possible-miskey), then the stem: is there a reading under which a distractor is

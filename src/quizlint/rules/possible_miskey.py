@@ -27,10 +27,10 @@ spread over several distractors (an ambiguous stem: see negative-discrimination)
 a single "distractor" (a wrong key).
 
 ## Example
-{example(10, quiz(), STRONG_CHOOSE_B)}
+{example(10, quiz("Sydney"), STRONG_CHOOSE_B)}
 
 ## Use instead
-{example(10, quiz("Canberra"), STRONG_CHOOSE_B)}
+{example(10, quiz(), STRONG_CHOOSE_B)}
 
 ## How to fix
 Check the key against a source. If the distractor is right, mark it `correct: true` and the old key
