@@ -24,6 +24,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterator
 
+from quizlint.importers._types import typed_item_data, typed_texts
 from quizlint.text import without_control_characters
 
 # ---------------------------------------------------------------------------------------------------------
@@ -119,6 +120,7 @@ class DraftOption:
     correct: bool = False
     feedback: Texts | None = None
     fixed: bool = False
+    credit: float | None = None  # percent, on options of a multiple-answer question (see _types.option_credits)
 
 
 @dataclass
@@ -134,6 +136,7 @@ class DraftItem:
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
     category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
     keeps_order: bool = False  # the source never shuffles its options (Moodle shuffleanswers off, QTI shuffle="false")
+    typed: Any = None  # the other types' part: a ``quizlint.importers._types.TypedDraft``
 
 
 @dataclass(frozen=True)
@@ -987,6 +990,7 @@ def _draft_texts(draft: DraftQuiz) -> Iterator[Texts]:
             yield option.text
             if option.feedback:
                 yield option.feedback
+        yield from typed_texts(item.typed)
 
 
 def resolve_languages(draft: DraftQuiz, options: ImportOptions, log: ImportLog, where: str) -> tuple[str, list[str]]:
@@ -1061,7 +1065,9 @@ def _text_value(texts: Texts | None, lang: str, languages: list[str]) -> Any:
 
 def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -> dict:
     data: dict[str, Any] = {"id": item_id, "type": item.type, "stem": _text_value(item.stem, lang, languages) or ""}
-    if item.type == "true_false":
+    if item.typed is not None:
+        data.update(typed_item_data(item.type, item.typed, lambda texts: _text_value(texts, lang, languages)))
+    elif item.type == "true_false":
         if item.answer is not None:
             data["answer"] = item.answer
     else:
@@ -1075,6 +1081,8 @@ def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -
                 entry["feedback"] = feedback
             if option.fixed:
                 entry["fixed"] = True
+            if option.credit is not None:
+                entry["credit"] = option.credit
             options.append(entry)
         data["options"] = options
     explanation = _text_value(item.explanation, lang, languages)
@@ -1090,9 +1098,10 @@ def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -
 
 def _translation_states(data: dict, languages: list[str]) -> dict:
     """Target languages the item has texts in, as ``draft`` translations of the current source."""
-    from quizlint.model import Item, item_text_fields, source_digest
+    from quizlint.model import item_text_fields, source_digest
+    from quizlint.model.types import validate_item
 
-    item = Item.model_validate(data)
+    item = validate_item(data)
     states = {}
     for target in languages[1:]:
         if any(isinstance(f.value, dict) and f.value.get(target) for f in item_text_fields(item)):
@@ -1104,10 +1113,10 @@ def _pin_options(data: dict, languages: list[str]) -> None:
     """The options of an item the source never shuffles, all ``fixed`` (a quiz file's way to say that no option
     may move), unless their order already means something to quizlint, which then never moves them either
     (numbers, "all of the above": the items quizlint's own exports mark so)."""
-    from quizlint.model import Item
     from quizlint.model.order import order_is_meaningful
+    from quizlint.model.types import validate_item
 
-    if data.get("options") and not order_is_meaningful(Item.model_validate(data), languages):
+    if data.get("options") and not order_is_meaningful(validate_item(data), languages):
         for option in data["options"]:
             option["fixed"] = True
 
@@ -1224,7 +1233,19 @@ def _emit_text(key: str, value: Any, indent: int) -> list[str]:
     return lines
 
 
-_TEXT_KEYS = {"title", "description", "stem", "text", "feedback", "explanation"}
+def _emit_text_entry(value: Any, indent: int) -> list[str]:
+    """A text as an entry of a list at ``indent``: ``- "text"``, or its languages under ``- ``."""
+    pad = " " * indent
+    if isinstance(value, str):
+        return [f"{pad}- {_text(value, indent + 2)}"]
+    return [f"{pad}{'- ' if index == 0 else '  '}{lang}: " + ("null" if text is None else _text(text, indent + 4))
+            for index, (lang, text) in enumerate(value.items())]
+
+
+_TEXT_KEYS = {"title", "description", "stem", "text", "feedback", "explanation", "prompt", "match", "template",
+              "grader_info"}
+_TEXT_LISTS = {"distractors", "sequence"}  # lists of texts
+_MAPPING_LISTS = {"options", "items", "answers", "pairs", "units"}
 
 
 def _emit_mapping(mapping: dict, indent: int, first_prefix: str | None = None) -> list[str]:
@@ -1244,7 +1265,13 @@ def _emit_mapping(mapping: dict, indent: int, first_prefix: str | None = None) -
                 inner = ", ".join(f"{name}: {double_quoted(v) if name == 'source' else _scalar(v)}"
                                   for name, v in state.items())
                 lines.append(f"{pad}  {lang}: {{{inner}}}")
-        elif key in ("options", "items"):
+        elif key in _TEXT_LISTS:
+            lines.append(f"{prefix}{key}:")
+            for entry in value:
+                lines.extend(_emit_text_entry(entry, indent + 2))
+        elif key == "response":
+            lines.append(f"{prefix}{key}: {{{', '.join(f'{name}: {_scalar(v)}' for name, v in value.items())}}}")
+        elif key in _MAPPING_LISTS:
             lines.append(f"{prefix}{key}:")
             for position, entry in enumerate(value):
                 if key == "items" and position:

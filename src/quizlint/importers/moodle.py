@@ -52,11 +52,13 @@ from quizlint.importers._common import (
     plain_text_markdown,
     read_bytes,
     split_languages,
-    unequal_credit_dropped,
     whole_answer_feedback_dropped,
 )
+from quizlint.importers._moodle_types import ITEM_TYPES as TYPED
+from quizlint.importers._moodle_types import TypedReader
+from quizlint.importers._types import option_credits
 
-SUPPORTED = ("multichoice", "truefalse")
+SUPPORTED = ("multichoice", "truefalse", *TYPED)
 COMBINED_FEEDBACK = ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback")
 
 
@@ -163,14 +165,16 @@ class _Reader:
         self.number += 1
         label = f"'{self.name(question)}'" if self.name(question) else str(self.number)
         if kind not in SUPPORTED:
-            self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only multichoice and truefalse "
+            self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only {', '.join(SUPPORTED)} "
                           "are imported)", question.sourceline)
             return None
         if any(True for _ in descendants_named(question, "file")):
             self.log.warn(self.where, f"question {label}: embedded files (images, media) are not imported",
                           question.sourceline)
         item = self.common(question, label)
-        if kind == "truefalse":
+        if kind in TYPED:
+            TypedReader(self, question, label).read(item, kind)
+        elif kind == "truefalse":
             self.true_false(item, question, label)
         else:
             self.multichoice(item, question, label)
@@ -213,11 +217,10 @@ class _Reader:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
         item.keeps_order = not _flag(child_named(question, "shuffleanswers"), True)
-        credit = []
+        fractions = []
         for answer in children_named(question, "answer"):
             fraction = self.fraction(answer, label)
-            if not single and fraction > 0:
-                credit.append(fraction)
+            fractions.append(fraction)
             correct = fraction >= 99.99 if single else fraction > 0
             if single and 0 < fraction < 99.99:
                 self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
@@ -227,7 +230,9 @@ class _Reader:
         if len(item.options) < 2:
             raise ImportFailure(self.where, f"question {label} has {len(item.options)} answer(s); a multichoice "
                                 "question needs at least two", question.sourceline, 1)
-        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.sourceline)
+        credits = None if single else option_credits(fractions)
+        for option, credit in zip(item.options, credits or ()):
+            option.credit = credit
 
     def true_false(self, item: DraftItem, question, label: str) -> None:
         item.type = "true_false"
