@@ -38,8 +38,10 @@ from quizlint.importers._common import (
     plain_text_markdown,
     read_bytes,
     texts_of,
-    unequal_credit_dropped,
 )
+from quizlint.importers._gift_types import ITEM_TYPES as TYPED
+from quizlint.importers._gift_types import TypedGift
+from quizlint.importers._types import option_credits
 
 # escaped control characters are replaced by private-use characters while the question is taken apart
 _ESCAPED = {":": "\ue03a", "#": "\ue023", "=": "\ue03d", "{": "\ue07b", "}": "\ue07d", "~": "\ue07e", "n": "\ue00a"}
@@ -244,7 +246,7 @@ class _Reader:
 
     def skip(self, question: _Question, kind: str) -> None:
         label = f"'{question.name}'" if question.name else f"{self.number}"
-        self.log.warn(self.where, f"skipped {kind} question {label} (not a choice or true/false question)",
+        self.log.warn(self.where, f"skipped {kind} question {label} (it has no answers to import)",
                       question.first_line)
 
     def question(self, question: _Question) -> DraftItem | None:
@@ -265,14 +267,13 @@ class _Reader:
             answers, general = answers[: answers.rfind("####")].strip(), answers[answers.rfind("####") + 4:]
         stem, text_format = formatted_text(stem_raw)
         kind = _kind(answers)
-        if kind not in ("multichoice", "truefalse"):
-            self.skip(question, kind)
-            return None
         item = DraftItem(number=self.number, stem={None: stem}, tags=question.tags, category=self.category,
                          source_ids=tuple(value for value in (question.identifier, question.name) if value))
         if general is not None and general.strip():
             item.explanation = texts_of(formatted_text(general, text_format)[0])
-        if kind == "truefalse":
+        if kind in TYPED:
+            TypedGift(self, question, formatted_text, restore_escapes, text_format).read(item, kind, answers)
+        elif kind == "truefalse":
             self.true_false(item, answers, text_format, question)
         else:
             self.choices(item, answers, text_format, question, start)
@@ -293,7 +294,7 @@ class _Reader:
         parts = parts[1:] if not parts[0] else parts
         if len(parts) < 2:
             raise question.fail("a multiple-choice question needs at least two answers", offset)
-        credit = []
+        fractions = []
         for part in parts:
             weight = 0.0
             if part.startswith("="):  # the key; a weight after it is text, as in Moodle's reader
@@ -305,12 +306,11 @@ class _Reader:
             if single and 0 < weight < 0.9999:
                 self.log.warn(self.where, f"question {item.number}: partial credit ({weight:.0%}) for {text!r} "
                               "dropped: the option is imported as wrong", question.first_line)
-            if not single and weight > 0:
-                credit.append(weight * 100)
+            fractions.append(weight * 100)
             item.options.append(DraftOption({None: text}, correct=correct, feedback=texts_of(feedback)))
         item.type = "single" if single else "multiple"
-        label = f"'{question.name}'" if question.name else str(item.number)
-        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.first_line)
+        for option, credit in zip(item.options, (None if single else option_credits(fractions)) or ()):
+            option.credit = credit
 
 
 def read(path: Path, log: ImportLog) -> DraftQuiz:
