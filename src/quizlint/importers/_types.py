@@ -121,3 +121,48 @@ def option_credits(fractions: list[float]) -> list[float] | None:
 def _exact(fraction: float) -> float:
     """A Moodle fraction as the credit it stands for: 33.33333 is a third (written to 5 decimals)."""
     return plain_number(round(fraction, 5))
+
+
+def _merged(mine: dict | None, theirs: dict | None) -> dict | None:
+    return {**(mine or {}), **theirs} if theirs else mine
+
+
+def typed_with_language(typed: TypedDraft | None, with_language) -> None:
+    """Put the texts of ``typed`` (read from a one-language file) in the language ``with_language`` gives; the
+    texts of short answers stay language-neutral."""
+    if typed is None:
+        return
+    for answer in typed.answers:
+        answer.feedback = with_language(answer.feedback)
+    typed.pairs = [(with_language(prompt), with_language(match)) for prompt, match in typed.pairs]
+    typed.distractors = [with_language(text) for text in typed.distractors]
+    typed.sequence = [with_language(text) for text in typed.sequence]
+    typed.template, typed.grader_info = with_language(typed.template), with_language(typed.grader_info)
+
+
+def typed_shape(typed: TypedDraft | None) -> tuple:
+    """What must be the same in two languages' copies of one question for them to be merged."""
+    if typed is None:
+        return ()
+    return ([(answer.value, answer.tolerance, round(answer.credit, 3)) for answer in typed.answers],
+            len(typed.pairs), len(typed.distractors), len(typed.sequence))
+
+
+def merge_typed(base: TypedDraft | None, other: TypedDraft | None) -> None:
+    """Add the texts of ``other`` (another language's copy) to ``base``."""
+    if base is None or other is None:
+        return
+    for mine, theirs in zip(base.answers, other.answers):
+        mine.feedback = _merged(mine.feedback, theirs.feedback)
+        if mine.text and theirs.text and mine.text != theirs.text:
+            mine.text = {**_per_language(mine.text), **_per_language(theirs.text)}
+    base.pairs = [(_merged(prompt, other_prompt), _merged(match, other_match))
+                  for (prompt, match), (other_prompt, other_match) in zip(base.pairs, other.pairs)]
+    base.distractors = [_merged(mine, theirs) for mine, theirs in zip(base.distractors, other.distractors)]
+    base.sequence = [_merged(mine, theirs) for mine, theirs in zip(base.sequence, other.sequence)]
+    base.template = _merged(base.template, other.template)
+    base.grader_info = _merged(base.grader_info, other.grader_info)
+
+
+def _per_language(texts: dict) -> dict:
+    return {key: value for key, value in texts.items() if key != "*"}

@@ -66,6 +66,10 @@ from quizlint.importers._common import (
     texts_of,
     whole_answer_feedback_dropped,
 )
+from quizlint.importers._types import merge_typed, option_credits, typed_shape, typed_with_language
+
+from quizlint.importers._qti_types import INTERACTIONS as TYPED_INTERACTIONS  # noqa: E402
+from quizlint.importers._qti_types import TypedQti  # noqa: E402
 
 MANIFEST = "imsmanifest.xml"
 ARCHIVE_SUFFIXES = (".zip", ".imscc")  # a file named so is a package, never a lone XML file
@@ -218,7 +222,7 @@ class _Qti2Item:
 
     def interaction(self, body):
         interactions = [node for node in body.iter() if local_name(node).endswith("Interaction")]
-        if len(interactions) == 1 and local_name(interactions[0]) == "choiceInteraction":
+        if len(interactions) == 1 and local_name(interactions[0]) in ("choiceInteraction", *TYPED_INTERACTIONS):
             return interactions[0]
         kinds = ", ".join(sorted({local_name(node) for node in interactions})) or "no interaction"
         self.log.warn(self.where, f"skipped item {self.label} ({kinds}; only a single choiceInteraction is imported)")
@@ -233,6 +237,8 @@ class _Qti2Item:
         if interaction is None:
             return None
         warn_media(self.log, self.where, self.label, [body])
+        if local_name(interaction) != "choiceInteraction":
+            return self.typed_draft(body, interaction)
         choices = children_named(interaction, "simpleChoice")
         choice_ids = [choice.get("identifier", "") for choice in choices]
         feedback = self.choice_feedback(body, choice_ids)
@@ -255,7 +261,40 @@ class _Qti2Item:
                          type="multiple" if multiple else "single", explanation=explanation,
                          points=item_points(max_score, self.log, self.where, f"item {self.label}", line),
                          source_ids=self.source_ids(), keeps_order=keeps_order)
+        if multiple:
+            self.credits(item, response_id, choice_ids)
         self.maybe_true_false(item)
+        return item
+
+    def credits(self, item: DraftItem, response_id: str | None, choice_ids: list[str]) -> None:
+        """The options' credits from the response's ``mapping`` (a share of the item's points), where they are
+        not the default scoring (see ``option_credits``)."""
+        mapped = {}
+        for declaration in children_named(self.root, "responseDeclaration"):
+            mapping = child_named(declaration, "mapping") if declaration.get("identifier") == response_id else None
+            if mapping is not None:
+                mapped = {entry.get("mapKey", ""): _mapped_value(entry, self.where)
+                          for entry in children_named(mapping, "mapEntry")}
+        if not mapped:
+            return
+        credits = option_credits([mapped.get(identifier, 0.0) / (item.points or 1) * 100 for identifier in choice_ids])
+        for option, credit in zip(item.options, credits or ()):
+            option.credit = credit
+
+    def typed_draft(self, body, interaction) -> DraftItem:
+        """An item of another type than the choice ones (see ``_qti_types``)."""
+        max_score, line = _max_score(self.root)
+        points = item_points(max_score, self.log, self.where, f"item {self.label}", line)
+        reader = TypedQti(self.root, interaction, points, markdown_of, _remove)
+        item = DraftItem(number=self.number, stem={}, points=points, source_ids=self.source_ids())
+        reader.read(item)
+        reader.take_grader_info(body, item.typed)
+        explanation = self.explanation(body, [f"A{index + 1}" for index in range(len(item.typed.answers))], {})
+        holder = interaction.getparent()
+        _remove(interaction)
+        if holder is not body and local_name(holder) == "p" and not markdown_of(holder).strip():
+            _remove(holder)
+        item.stem, item.explanation = {None: markdown_of(body)}, explanation
         return item
 
     def source_ids(self) -> tuple[str, ...]:
@@ -499,8 +538,8 @@ def _with_language(texts: Texts | None, lang: str) -> Texts | None:
 
 
 def _same_shape(first: DraftItem, other: DraftItem) -> bool:
-    return (first.type, first.answer, [o.correct for o in first.options]) == \
-        (other.type, other.answer, [o.correct for o in other.options])
+    return (first.type, first.answer, [o.correct for o in first.options], typed_shape(first.typed)) == \
+        (other.type, other.answer, [o.correct for o in other.options], typed_shape(other.typed))
 
 
 def _merge_into(base: DraftItem, other: DraftItem) -> None:
@@ -511,6 +550,7 @@ def _merge_into(base: DraftItem, other: DraftItem) -> None:
         mine.text.update(theirs.text)
         if theirs.feedback:
             mine.feedback = {**(mine.feedback or {}), **theirs.feedback}
+    merge_typed(base.typed, other.typed)
 
 
 def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: DraftQuiz) -> list[DraftItem]:
@@ -529,6 +569,7 @@ def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: Draft
             setattr(item, field, _with_language(getattr(item, field), lang))
         for option in item.options:
             option.text, option.feedback = _with_language(option.text, lang), _with_language(option.feedback, lang)
+        typed_with_language(item.typed, lambda texts: _with_language(texts, lang))
         key = (item.category, item.source_ids[0] if item.source_ids else f"#{item.number}")
         base = merged.get(key)
         if base is not None and _same_shape(base, item) and lang not in base.stem:
