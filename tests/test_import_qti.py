@@ -63,10 +63,11 @@ def test_qti21_package(run, tmp_path, packed):
     source = zip_folder(PACKAGE, tmp_path / "planets.zip") if packed else PACKAGE
     quiz, result = imported(run, tmp_path, source)
     assert "guessed format: qti" in result.stderr
-    assert "skipped item 'Eclipse essay' (extendedTextInteraction" in result.stderr
+    assert "skipped" not in result.stderr  # the essay (an extendedTextInteraction) used to be skipped
     assert "item 'Largest planet': media files are referenced but not imported: jupiter.png" in result.stderr
     assert quiz.title == {"en": "The Planets"} and quiz.languages == ["en"]  # the test's title, the items' xml:lang
-    giants, largest, moon = quiz.items  # in the test's order, not the manifest's
+    giants, largest, moon, eclipse = quiz.items  # in the test's order, not the manifest's
+    assert (eclipse.id, eclipse.type, eclipse.stem) == ("eclipse-essay", "essay", {"en": "Describe a solar eclipse."})
     assert giants.id == "the-planets-q1"  # its identifier is a hash, not a readable id
     assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, True, False]  # from mapping
     assert giants.stem == {"en": "Which planets are **gas giants**?"}
