@@ -70,6 +70,8 @@ from quizlint.importers._types import merge_typed, option_credits, typed_shape, 
 
 from quizlint.importers._qti_types import INTERACTIONS as TYPED_INTERACTIONS  # noqa: E402
 from quizlint.importers._qti_types import TypedQti  # noqa: E402
+from quizlint.importers._canvas_types import ITEM_TYPES as CANVAS_TYPED  # noqa: E402
+from quizlint.importers._canvas_types import TypedCanvas as TypedCanvasItem  # noqa: E402
 
 MANIFEST = "imsmanifest.xml"
 ARCHIVE_SUFFIXES = (".zip", ".imscc")  # a file named so is a package, never a lone XML file
@@ -661,7 +663,7 @@ class _CanvasItem:
     def draft(self) -> DraftItem | None:
         fields = _metadata(self.item)
         kind = self.kind(fields)
-        if kind not in CANVAS_TYPES:
+        if kind not in CANVAS_TYPES and kind not in CANVAS_TYPED:
             self.log.warn(self.where, f"skipped {kind} item {self.label} (only multiple choice, multiple answers "
                           "and true/false are imported)", self.item.sourceline)
             return None
@@ -670,6 +672,8 @@ class _CanvasItem:
             raise ImportFailure(self.where, f"item {self.label} has no presentation", self.item.sourceline, 1)
         warn_media(self.log, self.where, self.label, self.html_trees(), self.item.sourceline)
         keys, choice_feedback, explanation = self.processing()
+        if kind in CANVAS_TYPED:
+            return self.typed(kind, fields, presentation, explanation)
         options = []
         for label in descendants_named(presentation, "response_label"):
             ident = label.get("ident", "")
@@ -687,6 +691,14 @@ class _CanvasItem:
             if dropped:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
+        return item
+
+    def typed(self, kind: str, fields: dict, presentation, explanation: str | None) -> DraftItem:
+        item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
+                         explanation=texts_of(explanation), source_ids=self.source_ids(),
+                         points=item_points(fields.get("points_possible"), self.log, self.where, f"item {self.label}",
+                                            self.item.sourceline))
+        TypedCanvasItem(self.item, presentation, _mattext_markdown).read(item, kind)
         return item
 
     def source_ids(self) -> tuple[str, ...]:
