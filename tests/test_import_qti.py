@@ -264,6 +264,15 @@ a)  True
 Title: essay
 4.  Describe an eclipse.
 ___
+
+Title: bytes
+5.  How many bytes do 1000 weights of 4 bits take?
+=   500 +- 2
+
+Title: format
+6.  Which format stores tensors without pickles?
+*   safetensors
+*   safe tensors
 """
 
 
@@ -277,14 +286,20 @@ def test_canvas_package_built_by_text2qti(run, tmp_path):
     assert built.returncode == 0, built.stderr
     quiz, result = imported(run, tmp_path, tmp_path / "planets.zip")
     assert quiz.title == {"en": "Planets / Gezegenler"}
-    largest, giants, moon = quiz.items
+    largest, giants, moon, essay, numerical, short = quiz.items
     assert [o.text["en"] for o in largest.options] == ["Mars", "Jupiter", "Venus"]
     assert [o.correct for o in largest.options] == [False, True, False]
     assert largest.options[0].feedback == {"en": "A rocky planet."}
     assert largest.explanation == {"en": "Jupiter is a gas giant."}
     assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, False, True]
     assert (moon.type, moon.answer) == ("true_false", False)
-    assert "skipped essay_question item 'essay'" in result.stderr
+    # essays, numerical and short-answer questions used to be skipped
+    assert essay.type == "essay" and essay.stem == {"en": "Describe an eclipse."}
+    assert numerical.type == "numerical"
+    assert [(answer.value, answer.tolerance) for answer in numerical.answers] == [(500, 2)]
+    assert short.type == "short_answer"
+    assert [answer.text for answer in short.answers] == ["safetensors", "safe tensors"]
+    assert "skipped" not in result.stderr
 
 
 def test_zip_without_manifest_is_scanned(run, tmp_path):
