@@ -6,7 +6,8 @@ labels no condition names are distractors) and ``essay_question``."""
 
 from __future__ import annotations
 
-from quizlint.importers._common import NEUTRAL, DraftItem, child_named, children_named, descendants_named, local_name
+from quizlint.importers.draft import NEUTRAL, DraftItem
+from quizlint.importers.reading import child_named, children_named, descendants_named, local_name
 from quizlint.importers._types import DraftAnswer, TypedDraft
 
 ITEM_TYPES = {"numerical_question": "numerical", "short_answer_question": "short_answer",

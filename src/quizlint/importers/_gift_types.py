@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from quizlint.importers._common import NEUTRAL, DraftItem, texts_of
+from quizlint.importers.draft import NEUTRAL, DraftItem, texts_of
 from quizlint.importers._types import DraftAnswer, TypedDraft
 
 ITEM_TYPES = {"numerical": "numerical", "short answer": "short_answer", "matching": "matching", "essay": "essay"}

@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
-from quizlint.importers._common import NEUTRAL, DraftItem, ImportFailure, child_named, children_named
+from quizlint.importers.draft import NEUTRAL, DraftItem
+from quizlint.importers.log import ImportFailure
+from quizlint.importers.reading import child_named, children_named
 from quizlint.importers._types import DraftAnswer, TypedDraft
 
 ITEM_TYPES = {"numerical": "numerical", "shortanswer": "short_answer", "matching": "matching",

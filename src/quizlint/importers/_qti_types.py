@@ -15,7 +15,8 @@ Feedback shown for an answer (a ``modalFeedback`` the branch of that answer sets
 
 from __future__ import annotations
 
-from quizlint.importers._common import NEUTRAL, DraftItem, child_named, children_named, descendants_named, local_name
+from quizlint.importers.draft import NEUTRAL, DraftItem
+from quizlint.importers.reading import child_named, children_named, descendants_named, local_name
 from quizlint.importers._types import DraftAnswer, TypedDraft
 
 INTERACTIONS = ("textEntryInteraction", "matchInteraction", "orderInteraction", "extendedTextInteraction")
