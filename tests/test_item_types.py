@@ -16,6 +16,8 @@ from conftest import CONTENT, ROOT
 from quizlint.model import read_quiz
 from test_export_support import export, qti_package_errors
 
+pytest_plugins = ["translate_support"]  # the `libre` fixture: a fake LibreTranslate server on 127.0.0.1
+
 TENSOR_FORMATS = CONTENT / "tensor-formats.quiz.yaml"
 THIRD_PARTY = ROOT / "tests" / "fixtures" / "third_party"
 MOODLE_GIFT = Path(os.environ.get("QUIZLINT_MOODLE_GIFT", THIRD_PARTY / "moodle-questions.gift.txt"))
@@ -261,3 +263,35 @@ def test_moodles_own_gift_test_file_imports_nine_of_nine_with_weights(run, tmp_p
     assert [(answer.text, answer.credit) for answer in items[5].answers] == [("Frog", 100), ("Cat", 50), ("*", 0)]
     assert [(answer.value, answer.tolerance) for answer in items[4].answers] == [(3, 2)]
     assert "skipped" not in stderr
+
+
+# --- translation ----------------------------------------------------------------------------------------------
+
+UNTRANSLATED = """\
+- id: order
+  type: ordering
+  stem: {en: "the file"}
+  sequence: [{en: "checkpoint"}, {en: "shard"}]
+- id: match
+  type: matching
+  stem: {en: "the file"}
+  pairs:
+    - {prompt: fp32, match: {en: "weights"}}
+    - {prompt: bf16, match: {en: "shard"}}
+- id: essay
+  type: essay
+  stem: {en: "the file"}
+  template: {en: "checkpoint"}
+"""
+
+
+def test_translate_fills_the_texts_of_the_new_types(run, write_quiz, libre):
+    path = write_quiz(UNTRANSLATED)
+    result = run("translate", "--provider", "libre", "--url", libre.url, path)
+    assert result.exit_code == 0, result.output
+    items = {item.id: item for item in read_quiz(path)[0].quiz.items}
+    assert [step["tr"] for step in items["order"].sequence] == ["kontrol noktası", "parça"]
+    assert [pair.match["tr"] for pair in items["match"].pairs] == ["ağırlıklar", "parça"]
+    assert items["match"].pairs[0].prompt == "fp32"  # language-neutral: nothing to translate
+    assert items["essay"].template["tr"] == "kontrol noktası"
+    assert all(item.translations["tr"].status == "machine" for item in items.values())
