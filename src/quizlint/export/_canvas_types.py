@@ -14,7 +14,7 @@ each named in a warning."""
 
 from __future__ import annotations
 
-from quizlint.export._common import number
+from quizlint.export._common import essay_settings, number
 
 ITEM_TYPES = ("numerical", "short_answer", "matching", "essay")
 QUESTION_TYPES = {"numerical": "numerical_question", "short_answer": "short_answer_question",
@@ -96,9 +96,7 @@ def lost_in_canvas(item) -> list[str]:
         lost.append("units")
     if item.type == "short_answer" and item.case_sensitive:
         lost.append("case-sensitive answers")
-    if item.type == "essay":
-        lost += [name for name, value in (("template", item.template), ("grader information", item.grader_info),
-                                          ("response settings", item.response)) if value is not None]
+    lost += essay_settings(item)
     if item.type == "multiple" and any(option.credit is not None for option in item.options):
         lost.append("credits of the options (Canvas scores multiple answers itself)")
     return lost

@@ -426,6 +426,14 @@ def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
     return [share if choice.correct else f"-{share}" for choice in prepared.choices]
 
 
+def essay_settings(item) -> list[str]:
+    """The names of what an essay item says besides its texts and that some formats cannot carry."""
+    if item.type != "essay":
+        return []
+    return [name for name, value in (("template", item.template), ("grader information", item.grader_info),
+                                     ("response settings", item.response)) if value is not None]
+
+
 def moodle_fraction(credit: float, quiz: PreparedQuiz, prepared: PreparedItem, *path) -> str:
     """A credit in percent as the fraction of Moodle's list it is (33.33 is 33.33333; a negative credit is one
     of the list's values taken away); raises ExportError naming the item where the list has no such value."""

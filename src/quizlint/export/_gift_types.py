@@ -6,7 +6,7 @@ response settings: the export names each item that loses one."""
 
 from __future__ import annotations
 
-from quizlint.export._common import moodle_fraction, number
+from quizlint.export._common import essay_settings, moodle_fraction, number
 
 ITEM_TYPES = ("numerical", "short_answer", "matching", "essay")
 
@@ -58,7 +58,5 @@ def lost_in_gift(item) -> list[str]:
         lost.append("units")
     if item.type == "short_answer" and item.case_sensitive:
         lost.append("case-sensitive answers")
-    if item.type == "essay":
-        lost += [name for name, value in (("template", item.template), ("grader information", item.grader_info),
-                                          ("response settings", item.response)) if value is not None]
+    lost += essay_settings(item)
     return lost
