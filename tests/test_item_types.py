@@ -295,3 +295,25 @@ def test_translate_fills_the_texts_of_the_new_types(run, write_quiz, libre):
     assert items["match"].pairs[0].prompt == "fp32"  # language-neutral: nothing to translate
     assert items["essay"].template["tr"] == "kontrol noktası"
     assert all(item.translations["tr"].status == "machine" for item in items.values())
+
+
+def test_glossary_copy_and_language_rules_read_the_steps_of_an_ordering_item(run, tmp_path):
+    bank = tmp_path / "bank"
+    bank.mkdir()
+    (bank / "glossary.yaml").write_text("terms:\n  - term: checkpoint\n    translations: {tr: kontrol nokta}\n"
+                                        "    forbidden: {tr: [denetim noktası]}\n", encoding="utf-8")
+    (bank / "g.quiz.yaml").write_text("""\
+quizlint: 1
+id: g
+languages: [en, tr]
+title: {en: Checkpoints, tr: Kontrol noktaları}
+items:
+  - id: o
+    type: ordering
+    stem: {en: "Put the steps in order.", tr: "Adımları sıraya koyun."}
+    sequence:
+      - {en: "Save the checkpoint to disk", tr: "Denetim noktasını diske kaydet"}
+      - {en: "Load the saved weights into the model", tr: "Load the saved weights into the model"}
+""", encoding="utf-8")
+    found = {(code, where) for code, where, _ in findings(run, bank)}
+    assert {("T005", "10:49"), ("T003", "11:59"), ("T004", "11:59")} <= found
