@@ -10,10 +10,10 @@ fold it into the text before it). Lines starting with ``//`` are comments (``[id
 emphasis), as Moodle shows it. Every format becomes the Markdown that shows the same.
 
 Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
-answers, correct = positive weight; unequal weights of the right answers are not imported, with a warning:
-quizlint shares the points equally), per-answer feedback (``#``), general feedback (``####`` →
-explanation) and true/false (``{T}``, ``{FALSE#…#…}``). Skipped with a warning: descriptions, essays,
-short answer, numerical and matching questions.
+answers, correct = positive weight, the weights kept as the options' ``credit`` where they are not the
+default scoring), per-answer feedback (``#``), general feedback (``####`` → explanation), true/false
+(``{T}``, ``{FALSE#…#…}``), and numerical, short-answer, matching and essay questions (see ``_gift_types``).
+Skipped with a warning: descriptions.
 """
 
 from __future__ import annotations

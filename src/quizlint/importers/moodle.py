@@ -9,10 +9,11 @@ makes them 1, with a warning) and categories: the category of the first question
 (the category's name, per language where it is in multilang markup, as ``quizlint export --to moodle``
 writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
-(see ``merge_categories`` and ``split_by_category``). Other question types are
-skipped with a warning naming them. Not imported, with a warning per question: combined feedback
-(``<correctfeedback>``, ``<partiallycorrectfeedback>``, ``<incorrectfeedback>``), hints (``<hint>``) and unequal
-credit among the right answers of a multiple-answer question (quizlint shares the points equally).
+(see ``merge_categories`` and ``split_by_category``). ``numerical``, ``shortanswer``, ``matching``, ``ordering``
+and ``essay`` questions too (see ``_moodle_types``); the fractions of a multiple-answer question become the
+options' ``credit`` where they are not the default scoring (``_types.option_credits``). Other question types
+are skipped with a warning naming them. Not imported, with a warning per question: combined feedback
+(``<correctfeedback>``, ``<partiallycorrectfeedback>``, ``<incorrectfeedback>``) and hints (``<hint>``).
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields (``pt_br`` is ``pt-BR``; a language that cannot be a tag, ``lang="english"``, makes

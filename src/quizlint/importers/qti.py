@@ -20,8 +20,13 @@ identifier is a choice's give that option's feedback; the first other ``modalFee
 ``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise
 (``en_US`` is read as ``en-US``; one that cannot be a language tag, ``english``, is set aside with a warning).
 
+QTI 2.1 items with one ``textEntryInteraction``, ``matchInteraction``, ``orderInteraction`` or
+``extendedTextInteraction`` are numerical, short-answer, matching, ordering and essay items (see ``_qti_types``);
+a multiple-answer item's ``mapping`` gives its options' credits.
+
 Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
-``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
+``multiple_answers_question`` or ``true_false_question``, and ``numerical_question``, ``short_answer_question``,
+``matching_question`` and ``essay_question`` (see ``_canvas_types``); a ``respcondition`` that sets a positive score
 names the correct choices; ``itemfeedback`` shown for one choice is its feedback and ``general_fb`` the
 explanation (``correct_fb`` and ``general_incorrect_fb`` have no place in a quiz file and are reported).
 Other item types are skipped with a warning naming them. Each ``assessment`` is a quiz: its ``xml:lang`` is the
