@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from quizlint.importers.draft import NEUTRAL, DraftItem
 from quizlint.importers.reading import child_named, children_named, descendants_named, local_name
-from quizlint.importers._types import DraftAnswer, TypedDraft
+from quizlint.importers._types import DraftAnswer, TypedDraft, option_credits
 
 INTERACTIONS = ("textEntryInteraction", "matchInteraction", "orderInteraction", "extendedTextInteraction")
 
@@ -31,6 +31,21 @@ def _float(text: str | None, default: float | None = None) -> float | None:
 
 def _values(node) -> list[str]:
     return [(value.text or "").strip() for value in children_named(node, "value")] if node is not None else []
+
+
+def mapped_credits(root, response_id: str | None, choice_ids: list[str], points: float,
+                   mapped_value) -> list[float] | None:
+    """The credits of a multiple-answer item's choices (in ``choice_ids`` order) from the ``mapping`` of its
+    response, each a share of the item's ``points``; None without a mapping, or where it is the default scoring
+    (see ``option_credits``). ``mapped_value(entry)`` reads an entry's value."""
+    for declaration in children_named(root, "responseDeclaration"):
+        mapping = child_named(declaration, "mapping") if declaration.get("identifier") == response_id else None
+        if mapping is not None:
+            mapped = {entry.get("mapKey", ""): mapped_value(entry) for entry in children_named(mapping, "mapEntry")}
+            if not mapped:
+                return None
+            return option_credits([mapped.get(identifier, 0.0) / (points or 1) * 100 for identifier in choice_ids])
+    return None
 
 
 class TypedQti:

@@ -66,12 +66,11 @@ from quizlint.importers.reading import (
     parse_xml,
     read_bytes,
 )
-from quizlint.importers._types import merge_typed, option_credits, typed_shape, typed_with_language
-
-from quizlint.importers._qti_types import INTERACTIONS as TYPED_INTERACTIONS  # noqa: E402
-from quizlint.importers._qti_types import TypedQti  # noqa: E402
-from quizlint.importers._canvas_types import ITEM_TYPES as CANVAS_TYPED  # noqa: E402
-from quizlint.importers._canvas_types import TypedCanvas as TypedCanvasItem  # noqa: E402
+from quizlint.importers._canvas_types import ITEM_TYPES as CANVAS_TYPED
+from quizlint.importers._canvas_types import TypedCanvas as TypedCanvasItem
+from quizlint.importers._qti_types import INTERACTIONS as TYPED_INTERACTIONS
+from quizlint.importers._qti_types import TypedQti, mapped_credits
+from quizlint.importers._types import merge_typed, typed_shape, typed_with_language
 
 MANIFEST = "imsmanifest.xml"
 ARCHIVE_SUFFIXES = (".zip", ".imscc")  # a file named so is a package, never a lone XML file
@@ -269,17 +268,9 @@ class _Qti2Item:
         return item
 
     def credits(self, item: DraftItem, response_id: str | None, choice_ids: list[str]) -> None:
-        """The options' credits from the response's ``mapping`` (a share of the item's points), where they are
-        not the default scoring (see ``option_credits``)."""
-        mapped = {}
-        for declaration in children_named(self.root, "responseDeclaration"):
-            mapping = child_named(declaration, "mapping") if declaration.get("identifier") == response_id else None
-            if mapping is not None:
-                mapped = {entry.get("mapKey", ""): _mapped_value(entry, self.where)
-                          for entry in children_named(mapping, "mapEntry")}
-        if not mapped:
-            return
-        credits = option_credits([mapped.get(identifier, 0.0) / (item.points or 1) * 100 for identifier in choice_ids])
+        """The options' credits from the response's ``mapping`` (see ``_qti_types.mapped_credits``)."""
+        credits = mapped_credits(self.root, response_id, choice_ids, item.points,
+                                 lambda entry: _mapped_value(entry, self.where))
         for option, credit in zip(item.options, credits or ()):
             option.credit = credit
 
