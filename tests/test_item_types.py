@@ -152,16 +152,26 @@ def test_the_translation_rules_check_every_text_of_the_new_types(run, write_quiz
     assert "answer 1 has no tr translation" in missing  # s2's only answer
 
 
-def test_bank_rules_and_fix_leave_the_new_types_alone(run, tmp_path):
-    bank = tmp_path / "bank"
-    bank.mkdir()
-    shutil.copy(TENSOR_FORMATS, bank / "tensor-formats.quiz.yaml")
-    before = (bank / "tensor-formats.quiz.yaml").read_bytes()
-    result = run("lint", bank, "--select", "B,D")
+BIASED = "".join(f"""\
+- id: q{number}
+  stem: {{en: "Which one is right in case {number}?", tr: "{number}. durumda hangisi doğrudur?"}}
+  options: [{{text: "Right one {number}", correct: true}}, {{text: "Wrong one {number}"}}, {{text: "Other one {number}"}}]
+""" for number in range(12))
+
+
+def test_bank_rules_and_fix_leave_the_new_types_alone(run, write_quiz):
+    """Twelve single-answer items with the key always first: B001 reports the bias and `fix` moves keys, never an
+    answer, pair, step or option of the other items (nor the multiple-answer item with credits)."""
+    path = write_quiz(BIASED + TYPES)
+    codes = {code for code, _, _ in findings(run, path)}
+    assert "B001" in codes and "D003" not in codes
+    before = path.read_text(encoding="utf-8")
+    result = run("fix", path, "--select", "B001")
     assert result.exit_code == 0, result.output
-    result = run("fix", bank)
-    assert result.exit_code == 0, result.output
-    assert (bank / "tensor-formats.quiz.yaml").read_bytes() == before
+    after = path.read_text(encoding="utf-8")
+    assert after != before
+    typed_part = before[before.index("  - id: n\n"):]
+    assert after.endswith(typed_part)
 
 
 # --- exports --------------------------------------------------------------------------------------------------
@@ -317,3 +327,13 @@ items:
 """, encoding="utf-8")
     found = {(code, where) for code, where, _ in findings(run, bank)}
     assert {("T005", "10:49"), ("T003", "11:59"), ("T004", "11:59")} <= found
+
+
+def test_the_canvas_package_of_every_type_follows_the_qti_1_2_dtd(run, tmp_path):
+    from test_export_support import dtd_errors, zip_entries
+
+    entries = zip_entries(export(run, "canvas", TENSOR_FORMATS, tmp_path / "out.zip"))
+    assessment = entries["tensor-formats/tensor-formats.xml"]
+    assert dtd_errors(assessment) is None
+    for kind in ("numerical_question", "short_answer_question", "matching_question", "essay_question"):
+        assert f"<fieldentry>{kind}</fieldentry>".encode() in assessment
