@@ -256,8 +256,8 @@ class ShortAnswer(_Strict):
 
     model_config = ConfigDict(title="Short answer")
 
-    text: Text = Field(title="Text", description="The answer as a student types it (a plain string: the same in "
-                       "every language).")
+    text: Text = Field(title="Text", description="The answer as a student types it; a plain string is the same "
+                       "in every language.")
     credit: FullCredit = Field(100, title="Credit", description="Percent of the points this answer gives.")
     feedback: Optional[Text] = Field(None, title="Feedback", description="Shown to a student who gave this answer.")
 
