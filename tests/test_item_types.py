@@ -337,3 +337,37 @@ def test_the_canvas_package_of_every_type_follows_the_qti_1_2_dtd(run, tmp_path)
     assert dtd_errors(assessment) is None
     for kind in ("numerical_question", "short_answer_question", "matching_question", "essay_question"):
         assert f"<fieldentry>{kind}</fieldentry>".encode() in assessment
+
+
+RANGE_ITEM = """<?xml version="1.0" encoding="UTF-8"?>
+<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1" identifier="q" title="Range" adaptive="false"
+    timeDependent="false" xml:lang="en">
+  <responseDeclaration identifier="RESPONSE" cardinality="single" baseType="float">
+    <correctResponse><value>3</value></correctResponse>
+  </responseDeclaration>
+  <outcomeDeclaration identifier="SCORE" cardinality="single" baseType="float"/>
+  <itemBody><p>A number from 1 to 5? <textEntryInteraction responseIdentifier="RESPONSE"/></p></itemBody>
+  <responseProcessing>
+    <responseCondition>
+      <responseIf>
+        <and>
+          <gte><variable identifier="RESPONSE"/><baseValue baseType="float">1</baseValue></gte>
+          <lte><variable identifier="RESPONSE"/><baseValue baseType="float">5</baseValue></lte>
+        </and>
+        <setOutcomeValue identifier="SCORE"><baseValue baseType="float">1</baseValue></setOutcomeValue>
+      </responseIf>
+    </responseCondition>
+  </responseProcessing>
+</assessmentItem>
+"""
+
+
+def test_a_qti_range_written_with_gte_and_lte_is_a_value_and_a_tolerance(run, tmp_path):
+    source = tmp_path / "range.xml"
+    source.write_text(RANGE_ITEM, encoding="utf-8")
+    out = tmp_path / "range.quiz.yaml"
+    result = run("import", "--from", "qti", source, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    (item,) = read_quiz(out)[0].quiz.items
+    assert item.type == "numerical" and item.stem == {"en": "A number from 1 to 5?"}
+    assert [(answer.value, answer.tolerance, answer.credit) for answer in item.answers] == [(3, 2, 100)]

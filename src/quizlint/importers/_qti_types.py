@@ -29,6 +29,29 @@ def _float(text: str | None, default: float | None = None) -> float | None:
         return default
 
 
+def _bound(node) -> float | None:
+    value = child_named(node, "baseValue") if node is not None else None
+    return _float(value.text if value is not None else None)
+
+
+def _accepted_range(branch) -> tuple[float, float] | None:
+    """(value, tolerance) of the numbers a response condition's branch accepts: an ``equal`` (its absolute
+    tolerance), or an ``and`` of ``gte`` and ``lte`` (its middle and half its width, as other tools write a
+    range); None for any other test."""
+    equal = child_named(branch, "equal")
+    if equal is not None and _bound(equal) is not None:
+        tolerance = 0.0
+        if equal.get("toleranceMode") == "absolute":
+            tolerance = abs(_float((equal.get("tolerance") or "0").split()[0], 0.0))
+        return _bound(equal), tolerance
+    both = child_named(branch, "and")
+    low = _bound(child_named(both, "gte")) if both is not None else None
+    high = _bound(child_named(both, "lte")) if both is not None else None
+    if low is None or high is None:
+        return None
+    return (low + high) / 2, abs(high - low) / 2
+
+
 def _values(node) -> list[str]:
     return [(value.text or "").strip() for value in children_named(node, "value")] if node is not None else []
 
@@ -96,14 +119,10 @@ class TypedQti:
     def _numerical(self, typed: TypedDraft) -> None:
         feedback = self._feedback()
         for branch in self._branches():
-            equal = child_named(branch, "equal")
-            value = child_named(equal, "baseValue") if equal is not None else None
-            number = _float(value.text if value is not None else None)
-            if number is None:
+            accepted = _accepted_range(branch)
+            if accepted is None:
                 continue
-            tolerance = 0.0
-            if equal.get("toleranceMode") == "absolute":
-                tolerance = abs(_float((equal.get("tolerance") or "0").split()[0], 0.0))
+            number, tolerance = accepted
             score = self._branch_score(branch)
             credit = 100.0 if score is None else score / self.points * 100
             typed.answers.append(DraftAnswer(value=number, tolerance=tolerance, credit=credit,
