@@ -177,3 +177,74 @@ def test_math_comes_back_exactly_as_written(run, tmp_path, fmt):
     assert result.exit_code == 0, result.stderr
     original, imported = read_quiz(source)[0].quiz, read_quiz(back)[0].quiz
     assert compare(original, imported, ["en"], FORMATS[fmt]) == []
+
+
+EDGE_TYPES = r"""quizlint: 1
+id: edges
+languages: [en, tr]
+title: {en: "Edges", tr: "Uçlar"}
+items:
+  - id: negative
+    type: numerical
+    stem: {en: "Below zero?", tr: "Sıfırın altında?"}
+    answers:
+      - {value: -273.15, tolerance: 0.05}
+      - {value: -273, credit: 50, feedback: {en: "Rounded.", tr: "Yuvarlanmış."}}
+      - {value: 0.001, credit: 33.33333}
+  - id: cased
+    type: short_answer
+    case_sensitive: true
+    stem: {en: "The dtype?", tr: "Veri türü?"}
+    answers:
+      - {text: "torch.bfloat16"}
+      - {text: "BF16", credit: 20}
+      - {text: "bf16", credit: -10}
+  - id: many
+    type: matching
+    stem: {en: "Match.", tr: "Eşleştirin."}
+    pairs:
+      - {prompt: "`int4`", match: {en: "half a byte", tr: "yarım bayt"}}
+      - {prompt: "**fp8**", match: {en: "one byte", tr: "bir bayt"}}
+      - {prompt: fp64, match: {en: "eight bytes", tr: "sekiz bayt"}}
+    distractors: [{en: "three bytes", tr: "üç bayt"}, {en: "six bytes", tr: "altı bayt"}]
+  - id: two
+    type: ordering
+    stem: {en: "Order.", tr: "Sıralayın."}
+    sequence: [{en: "*first*", tr: "*ilk*"}, {en: "second", tr: "ikinci"}]
+  - id: plain
+    type: essay
+    stem: {en: "Why?", tr: "Neden?"}
+    response: {format: plain, lines: 3}
+  - id: credits
+    type: multiple
+    stem: {en: "Which?", tr: "Hangileri?"}
+    options:
+      - {text: a, correct: true, credit: 70}
+      - {text: b, correct: true, credit: 30}
+      - {text: c, credit: -25}
+"""
+# (what GIFT cannot say: case-sensitive answers, an essay's response settings)
+GIFT_LOST = ("case_sensitive", "response")
+
+
+@pytest.mark.parametrize("fmt", ["moodle", "gift", "qti21", "qti30"])
+def test_edge_cases_of_every_type_come_back(run, tmp_path, fmt):
+    """Negative and tiny values, tolerances, credits from Moodle's list (a third, 20 %, a penalty), case-sensitive
+    answers, Markdown in prompts and steps, several distractors, a plain-text essay, unequal option credits."""
+    source = tmp_path / "edges.quiz.yaml"
+    source.write_text(EDGE_TYPES, encoding="utf-8")
+    spec = FORMATS[fmt]
+    if fmt == "gift":
+        spec = {**spec, "lost": spec["lost"] + GIFT_LOST}
+    quiz = read_quiz(source)[0].quiz
+    lang = [] if fmt == "moodle" or fmt.startswith("qti") else ["--lang", "en"]
+    exported = tmp_path / f"export{spec['suffix']}"
+    result = run("export", "--to", fmt, *(["--lang", "all"] if fmt.startswith("qti") else lang), "-o", exported, source)
+    assert result.exit_code == 0, result.stderr
+    out = tmp_path / "back.quiz.yaml"
+    result = run("import", "--from", spec["importer"], *lang, exported, "-o", out)
+    assert result.exit_code == 0, result.stderr
+    back, findings = read_quiz(out)
+    assert back is not None and findings == [], findings
+    languages = ["en"] if fmt == "gift" else quiz.languages
+    assert compare(quiz, back.quiz, languages, spec) == []
