@@ -371,3 +371,28 @@ def test_a_qti_range_written_with_gte_and_lte_is_a_value_and_a_tolerance(run, tm
     (item,) = read_quiz(out)[0].quiz.items
     assert item.type == "numerical" and item.stem == {"en": "A number from 1 to 5?"}
     assert [(answer.value, answer.tolerance, answer.credit) for answer in item.answers] == [(3, 2, 100)]
+
+
+def test_review_records_the_digest_of_every_text_and_refuses_a_missing_step(run, write_quiz):
+    path = write_quiz("""
+        - id: done
+          type: ordering
+          stem: {en: "Order.", tr: "Sıralayın."}
+          sequence: [{en: "first", tr: "ilk"}, {en: "second", tr: "ikinci"}]
+        - id: gap
+          type: ordering
+          stem: {en: "Order.", tr: "Sıralayın."}
+          sequence: [{en: "first", tr: "ilk"}, {en: "second"}]
+    """)
+    assert run("review", "done", path).exit_code == 0
+    refused = run("review", "gap", path)
+    assert refused.exit_code != 0 and "gap" in refused.stderr
+    items = {item.id: item for item in read_quiz(path)[0].quiz.items}
+    from quizlint.model import source_digest
+
+    assert items["done"].translations["tr"].source == source_digest(items["done"], "en")
+    assert "tr" not in items["gap"].translations
+    # a step is a source text: changing it makes the review stale
+    path.write_text(path.read_text(encoding="utf-8").replace('en: "second", tr: "ikinci"',
+                                                             'en: "then", tr: "ikinci"'), encoding="utf-8")
+    assert any(code == "T008" for code, _, _ in findings(run, path))
