@@ -179,8 +179,13 @@ def test_bank_rules_and_fix_leave_the_new_types_alone(run, write_quiz):
 
 @pytest.mark.parametrize("fmt", ["qti21", "qti30"])
 def test_qti_packages_of_every_type_validate(run, tmp_path, fmt):
-    data = export(run, fmt, TENSOR_FORMATS, tmp_path / "out.zip", "--lang", "all")
-    assert qti_package_errors(fmt, data) == {}
+    from test_roundtrip import EDGE_TYPES
+
+    edges = tmp_path / "edges.quiz.yaml"
+    edges.write_text(EDGE_TYPES, encoding="utf-8")
+    for source in (TENSOR_FORMATS, edges):
+        data = export(run, fmt, source, tmp_path / "out.zip", "--lang", "all")
+        assert qti_package_errors(fmt, data) == {}
 
 
 @pytest.mark.parametrize(("fmt", "left_out", "lost"), [
