@@ -438,9 +438,19 @@ def _read_test(package: Package, test_path: str, named: _Named) -> _Test:
         if ref.get("href"):
             refs.setdefault(resolve_href(test_path, ref.get("href"), where), _Named.of(where, ref))
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
-    identifier = quizlint_id(test.get("identifier")) if test.get("toolName") == "quizlint" else None
+    identifier = _without_language(quizlint_id(test.get("identifier")), test_path) \
+        if test.get("toolName") == "quizlint" else None
     return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
-                 test.get("identifier") or test_path)
+                 identifier or test.get("identifier") or test_path)
+
+
+def _without_language(identifier: str | None, test_path: str) -> str | None:
+    """The quiz id of a test quizlint wrote: the test of a language other than the quiz's source language, at
+    ``<quiz>/<lang>/test.xml``, has the identifier ``<quiz>-<lang>`` (``quizlint.export._common.language_suffix``)."""
+    folders = test_path.split("/")
+    if identifier and len(folders) >= 3 and identifier.endswith(f"-{folders[-2]}") and folders[-2] != identifier:
+        return identifier[:-len(folders[-2]) - 1]
+    return identifier
 
 
 def _quizzes(tests: list[_Test]) -> dict[str, list[_Test]]:

@@ -125,7 +125,9 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     title = _text_value(draft.title, lang, languages) or {lang: draft.fallback_title or stem}
     title = _without_control_characters(title, removed)
     title_text = title if isinstance(title, str) else title.get(languages[0]) or next(iter(title.values()))
-    quiz_id = options.quiz_id or readable_id(draft.id_hint) or slugify(title_text) or slugify(stem) or "imported-quiz"
+    suffix = _language_suffix(draft, languages)
+    quiz_id = options.quiz_id or readable_id(_without(draft.id_hint, suffix)) or slugify(title_text) or slugify(stem) \
+        or "imported-quiz"
     document: dict[str, Any] = {"quizlint": 1, "id": quiz_id, "languages": languages, "title": title}
     description = _text_value(draft.description, lang, languages)
     if description is not None:
@@ -133,7 +135,8 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     ids = ItemIds() if ids is None else ids
     items = []
     for item in draft.items:
-        data = _item_data(item, ids.claim(item.source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
+        source_ids = tuple(_without(source_id, suffix) for source_id in item.source_ids)
+        data = _item_data(item, ids.claim(source_ids, f"{quiz_id}-q{item.number}"), lang, languages)
         data = _without_control_characters(data, removed)
         if item.keeps_order:
             _pin_options(data, languages)
@@ -145,6 +148,24 @@ def quiz_document(draft: DraftQuiz, options: ImportOptions, log: ImportLog, wher
     if removed:
         log.warn(where, f"{sum(removed)} control character(s) left out: no text can hold them (NUL, bell, escape…)")
     return document
+
+
+def _language_suffix(draft: DraftQuiz, languages: list[str]) -> str:
+    """``-<lang>`` when the draft is quizlint's export of one language other than its quiz's source language,
+    whose quiz and items are named ``<id>-<lang>`` (``quizlint.export._common.language_suffix``): every item's
+    first id, and the quiz's id where the source gives one, end so. Such an import gives back the ids of the
+    quiz file it was exported from."""
+    suffix = f"-{languages[0]}" if len(languages) == 1 else ""
+    named = [item.source_ids[0] for item in draft.items if item.source_ids]
+    ids = named + ([draft.id_hint] if draft.id_hint else [])
+    if suffix and named and all(value.casefold().endswith(suffix.casefold()) and len(value) > len(suffix)
+                                for value in ids):
+        return suffix
+    return ""
+
+
+def _without(value: str | None, suffix: str) -> str | None:
+    return value[:-len(suffix)] if value and suffix and value.casefold().endswith(suffix.casefold()) else value
 
 
 def _without_control_characters(value: Any, removed: list[int]) -> Any:
