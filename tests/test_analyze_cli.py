@@ -143,13 +143,13 @@ def test_no_name_email_or_id_of_a_student_is_written_anywhere(run, bank, tmp_pat
 @pytest.mark.parametrize("content, expected", [
     (b"name,score\nA,1\n", "unknown columns ('name', 'score')"),
     (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "not a CSV file"),
-    (b"respondent,item,response\nr1,no-such-item,A\n", ":2: column \"item\": 'no-such-item' is not a choice item"),
+    (b"respondent,item,response\nr1,no-such-item,A\n", ":2: column \"item\": 'no-such-item' is not an item of the bank"),
     (b"respondent,item,response,grade\nr1,q0,A,1\n", "unknown column 'grade'"),
     (b"respondent,item,response\nr1,q0,E\n", ":2: column \"response\": 'E' is not an answer to item q0"),
     (b"respondent,item,response\nr1,q0,A\nr1,q0,B\n", ":3: a second response of the same respondent"),
     (b"respondent,item,response\nr1,q0,\xff\xfe\n", "not UTF-8"),
     (b"", "empty file"),
-    (b"Surname,State,Response 1\nA,Finished,Atlantis\n", "no question of the report matches a choice item"),
+    (b"Surname,State,Response 1\nA,Finished,Atlantis\n", "no question of the report matches an item"),
 ])
 def test_bad_input_exits_2_with_a_clear_message_and_writes_nothing(run, bank, tmp_path, content, expected):
     folder, _ = bank

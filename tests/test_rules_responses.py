@@ -146,4 +146,4 @@ def test_linting_some_files_leaves_out_the_responses_to_the_others(run, delivere
     assert "40 responses to items outside the files given: left out" in one_file.stderr
     assert {f["item"] for f in json.loads(one_file.stdout) if f["code"] == "R001"} == {PLANTED["miskey"]}
     analyze = run("analyze", tmp_path / "responses.csv", tmp_path / "capitals.quiz.yaml")
-    assert analyze.exit_code == 2 and "'other-00' is not a choice item of the bank" in analyze.stderr
+    assert analyze.exit_code == 2 and "'other-00' is not an item of the bank" in analyze.stderr

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
+from quizlint.analyze.typed import typed_scoring
+from quizlint.model.credit import has_credits, option_credits
 from quizlint.model.texts import language_texts, option_letter, text_in
 from quizlint.render import render_plain
 from quizlint.text import casefold
@@ -36,7 +38,7 @@ def _plain_key(markdown: str) -> str:
 
 @dataclass(frozen=True)
 class BankItem:
-    """One choice item of the bank as the analysis sees it."""
+    """One item of the bank as the analysis sees it: a choice item's options, or how a typed answer is scored."""
 
     quiz: str
     id: str
@@ -49,6 +51,16 @@ class BankItem:
     file: str
     line: int
     stem: str = ""  # in the source language, as plain text (shown by the HTML report)
+    credits: tuple[float, ...] | None = None  # a multiple-answer item's option credits (percent), when it has some
+    scoring: object = None  # numerical, short answer, matching, ordering: a ``typed`` scoring (None: choice, essay)
+
+    @property
+    def is_choice(self) -> bool:
+        return self.type in CHOICE_TYPES
+
+    @property
+    def is_essay(self) -> bool:
+        return self.type == "essay"
 
     @property
     def n_options(self) -> int:
@@ -81,26 +93,29 @@ _TRUE_FALSE_WORDS = {
 }
 
 
-def bank_item(quiz_id: str, item, languages: list[str], file: str, line: int) -> BankItem | None:
-    """The analysis's view of a model item (None for a type the analysis does not score)."""
-    if item.type not in CHOICE_TYPES:
-        return None
+def bank_item(quiz_id: str, item, languages: list[str], file: str, line: int) -> BankItem:
+    """The analysis's view of a model item."""
+    keys: frozenset[int] = frozenset()
+    option_keys: tuple[frozenset[str], ...] = ()
+    labels: tuple[str, ...] = ()
     if item.type == "true_false":
         keys = frozenset() if item.answer is None else frozenset({0 if item.answer else 1})
         option_keys = tuple(frozenset(match_key(word) for word in _TRUE_FALSE_WORDS[index]) for index in (0, 1))
         labels = TRUE_FALSE_LABELS
-    else:
+    elif item.type in CHOICE_TYPES:
         keys = frozenset(index for index, option in enumerate(item.options) if option.correct)
         option_keys = tuple(_text_keys(option.text, languages) for option in item.options)
         labels = tuple(option_letter(index) for index in range(len(item.options)))
     stem = render_plain(text_in(item.stem, languages[0]) or "")
+    credits = tuple(option_credits(item)) if has_credits(item) else None
+    scoring = typed_scoring(item, languages, lambda value: _text_keys(value, languages))
     return BankItem(quiz_id, item.id, item.type, labels, keys, float(item.points), option_keys,
-                    _text_keys(item.stem, languages), file, line, " ".join(stem.split()))
+                    _text_keys(item.stem, languages), file, line, " ".join(stem.split()), credits, scoring)
 
 
 @dataclass
 class BankIndex:
-    """The bank's choice items, by id and in order. ``partial``: the items are those of some files of the bank
+    """The bank's items, by id and in order. ``partial``: the items are those of some files of the bank
     only (`quizlint lint FILE --responses …`), so responses to other items are left out with a warning instead of
     being an error."""
 
@@ -112,6 +127,7 @@ class BankIndex:
         for item in self.items:
             self.by_id.setdefault(item.id, []).append(item)
         self.quiz_order = list(dict.fromkeys(item.quiz for item in self.items))
+        self.typed = [item for item in self.items if not item.is_choice]  # (matched to an LMS's column by stem)
         self._by_option_key: dict[str, list[int]] = {}
         for position, item in enumerate(self.items):
             for key in set().union(*item.option_keys):
@@ -128,13 +144,11 @@ class BankIndex:
 
 
 def bank_index(quiz_files: Iterable, partial: bool = False) -> BankIndex:
-    """The index of the choice items of ``quiz_files`` (validated ``QuizFile`` objects); see ``BankIndex``."""
+    """The index of the items of ``quiz_files`` (validated ``QuizFile`` objects); see ``BankIndex``."""
     items = []
     for quiz_file in quiz_files:
         quiz = quiz_file.quiz
         for position, item in enumerate(quiz.items):
             line, _ = quiz_file.key_position_in_item(position, "id")
-            found = bank_item(quiz.id, item, quiz.languages, quiz_file.path, line)
-            if found is not None:
-                items.append(found)
+            items.append(bank_item(quiz.id, item, quiz.languages, quiz_file.path, line))
     return BankIndex(items, partial)

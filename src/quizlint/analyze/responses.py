@@ -1,7 +1,9 @@
-"""The responses read from the files, per quiz of the bank: respondents × items, as option choices.
+"""The responses read from the files, per quiz of the bank: respondents × items, as option choices or scores.
 
-A choice is a frozenset of option indexes: ``NOT_ANSWERED`` (empty) when the item was shown and left blank,
-``None`` when the respondent never saw the item (another file, a random question). A respondent is only a row
+A cell of a choice item is a frozenset of option indexes: ``NOT_ANSWERED`` (empty) when the item was shown and
+left blank; a cell of a numerical, short-answer, matching or ordering item is the score (0–1) its response was
+given when it was read (a blank one scores 0); ``None`` when the respondent never saw the item (another file, a
+random question). Essays are graded by a person: their responses are only counted, for one warning. A respondent is only a row
 number: readers drop names, e-mail addresses and ids as they read.
 """
 
@@ -20,7 +22,7 @@ class ResponseMatrix:
 
     quiz: str
     items: list[BankItem]
-    columns: dict[str, list[frozenset[int] | None]]
+    columns: dict[str, list[frozenset[int] | float | None]]
     respondents: int
 
 
@@ -36,6 +38,20 @@ class Collector:
 
     def __init__(self) -> None:
         self._quizzes: dict[str, _QuizResponses] = {}
+        self.essays: dict[tuple[str, str], int] = {}  # (quiz, item) → responses read and left out
+
+    def essay(self, item: BankItem) -> None:
+        """A response to an essay item: not scored (a person grades it), left out of the statistics."""
+        self.essays[(item.quiz, item.id)] = self.essays.get((item.quiz, item.id), 0) + 1
+
+    def essay_warning(self) -> str | None:
+        """The one warning that names every essay item whose responses were left out."""
+        if not self.essays:
+            return None
+        names = ", ".join(f"{quiz}/{item}" for quiz, item in sorted(self.essays))
+        count = sum(self.essays.values())
+        return (f"essay item{'s' if len(self.essays) > 1 else ''} {names}: graded by a person, not scored here: "
+                f"{count} response{'s' if count > 1 else ''} counted as not answered and left out of the statistics")
 
     def new_respondent(self, quiz: str) -> int:
         """A new respondent of ``quiz``: its row number."""
@@ -43,8 +59,8 @@ class Collector:
         entry.respondents += 1
         return entry.respondents - 1
 
-    def shown(self, item: BankItem, row: int, choice: frozenset[int]) -> None:
-        """Respondent ``row`` of the item's quiz was shown ``item`` and chose ``choice``."""
+    def shown(self, item: BankItem, row: int, choice: frozenset[int] | float) -> None:
+        """Respondent ``row`` of the item's quiz was shown ``item`` and chose ``choice`` (or scored it)."""
         entry = self._quizzes[item.quiz]
         entry.items.setdefault(item.id, item)
         entry.cells.setdefault(item.id, {})[row] = choice

@@ -35,5 +35,7 @@ def analyse(paths: Iterable[Path], quiz_files: Iterable, partial: bool = False) 
     formats = {}
     for path in paths:
         formats[str(path)] = read_file(Path(path), index, collector, warnings.append)
+    if (essays := collector.essay_warning()) is not None:
+        warnings.append(essays)
     quizzes = [analyse_quiz(matrix) for matrix in collector.matrices(index.quiz_order)]
     return Analysis(quizzes, warnings, formats)

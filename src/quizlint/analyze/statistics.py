@@ -3,8 +3,10 @@
 Formulas (Crocker & Algina 1986, *Introduction to Classical and Modern Test Theory*, ch. 14 and 7; Moodle's
 "Quiz statistics calculations" documentation), over the respondents shown the item:
 
-- score of an item: 1 for the key, 0 otherwise (single, true/false); multiple answers:
-  max(0, right chosen / keys − wrong chosen / distractors). Points weigh it in the total.
+- score of an item: 1 for the key, 0 otherwise (single, true/false); multiple answers: the chosen options'
+  credits added up, between 0 and 1, when the item has credits, else max(0, right chosen / keys − wrong chosen /
+  distractors); numerical, short answer, matching, ordering: as ``typed`` scores them. Points weigh it in the
+  total.
 - facility: the mean score (0–1).
 - discrimination: the corrected point-biserial, Pearson's r between the item's score and the rest score (the
   total of the *other* items), so that the item does not correlate with itself.
@@ -52,10 +54,15 @@ def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
 
 
-def item_score(item: BankItem, chosen: frozenset[int]) -> float:
-    """The item's score (0–1) for a choice of options."""
+def item_score(item: BankItem, chosen) -> float:
+    """The item's score (0–1) for a response: a choice of options, or the score a typed answer was given when
+    it was read (``typed``)."""
+    if not item.is_choice:
+        return float(chosen)
     if item.type != "multiple":
         return 1.0 if len(chosen) == 1 and chosen <= item.keys else 0.0
+    if item.credits is not None:  # Moodle: the chosen options' fractions added up, kept between 0 and 1
+        return max(0.0, min(1.0, math.fsum(item.credits[index] for index in chosen) / 100))
     if not item.keys:
         return 0.0
     right = len(chosen & item.keys) / len(item.keys)
