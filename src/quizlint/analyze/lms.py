@@ -2,14 +2,13 @@
 column of response texts per question. Texts are matched to the bank's items and options, in any language of a
 quiz; a column no item fits, or several fit, is named in a warning and left out, never guessed.
 
-An item fits a column when its stem is the question text the report gives (when it gives one), its key is the
-right answer the report gives (when it gives one), and its options are the responses (all of them, when the
-report gives neither question nor right answer; otherwise a response that matches no option is left out with a
-warning). The items without options are read as ``typed`` says; without question text nor right answer, a
-numerical, matching or ordering item fits when every response reads as one of its answers and some score, and a
-short-answer or essay item never does (any text is a short answer). Columns several items fit are tried again among the quizzes of the columns that matched one item
-only, without the items those took.
-"""
+An item fits a column when its stem is the question text the report gives (when it gives one), its key is the right
+answer the report gives (when it gives one), and its options are the responses (all of them, when the report gives
+neither question nor right answer; otherwise a response that matches no option is left out with a warning). The
+items without options are read as ``typed`` says; without question text nor right answer, a numerical, matching or
+ordering item fits when every response reads as one of its answers and some score, and a short-answer or essay item
+never does (any text is a short answer). Columns several items fit are tried again among the quizzes of the columns
+that matched one item only, without the items those took."""
 
 from __future__ import annotations
 

@@ -1,12 +1,11 @@
 """quizlint's own long format: one row per response, ``respondent,item,response`` (and optionally ``quiz``).
 
 ``item`` is the quizlint item id (with ``quiz`` when an id is in several quizzes); ``response`` is the option
-letter(s) in the bank's order (``B``, ``AC``, ``A,C``), ``true``/``false`` for a true/false item, the number
-(with a unit, if any) for a numerical item, the text for a short-answer item, a letter per prompt for a matching
-item and the steps' letters as arranged for an ordering item (see ``typed``), anything for an essay (not
-scored); empty when the item was shown and not answered. ``respondent`` is any string that tells respondents apart; it is only
-compared, never stored nor written.
-"""
+letter(s) in the bank's order (``B``, ``AC``, ``A,C``), ``true``/``false`` for a true/false item, the number (with
+a unit, if any) for a numerical item, the text for a short-answer item, a letter per prompt for a matching item and
+the steps' letters as arranged for an ordering item (see ``typed``), anything for an essay (not scored); empty when
+the item was shown and not answered. ``respondent`` is any string that tells respondents apart; it is only
+compared, never stored nor written."""
 
 from __future__ import annotations
 

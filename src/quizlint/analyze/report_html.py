@@ -6,6 +6,7 @@ from __future__ import annotations
 import lxml.html
 from lxml.builder import ElementMaker
 
+from quizlint.analyze.report_text import no_options
 from quizlint.analyze.statistics import ItemAnalysis, QuizAnalysis
 from quizlint.render import xml_safe
 
@@ -52,7 +53,8 @@ def _item_row(item: ItemAnalysis):
                 E.td({"class": "num"}, _number(item.facility)),
                 E.td({"class": "num low" if low else "num"}, _number(item.discrimination, True)),
                 E.td({"class": "num"}, _number(item.upper_lower, True)),
-                E.td(*[_option_row(option) for option in item.options]))
+                E.td(*[_option_row(option) for option in item.options] if item.options
+                     else [E.span({"class": "stem"}, no_options(item))]))
 
 
 def _quiz_section(quiz: QuizAnalysis):

@@ -16,8 +16,13 @@ def _option(option) -> str:
     return f"{option.label}{mark} {100 * option.chosen:.0f}% {_number(option.discrimination, True)}"
 
 
+def no_options(item: ItemAnalysis) -> str:
+    """What stands for the options of an item that has none."""
+    return f"{item.type.replace('_', ' ')}: scored per response, no options"
+
+
 def _item_line(item: ItemAnalysis, width: int) -> str:
-    options = "  ".join(_option(option) for option in item.options)
+    options = "  ".join(_option(option) for option in item.options) or f"({no_options(item)})"
     return (f"  {item.id:<{width}}  {item.n:>6}  {_number(item.facility):>8}  {_number(item.discrimination, True):>6}"
             f"  {_number(item.upper_lower, True):>6}  {options}")
 

@@ -1,11 +1,10 @@
 """The responses read from the files, per quiz of the bank: respondents × items, as option choices or scores.
 
-A cell of a choice item is a frozenset of option indexes: ``NOT_ANSWERED`` (empty) when the item was shown and
-left blank; a cell of a numerical, short-answer, matching or ordering item is the score (0–1) its response was
-given when it was read (a blank one scores 0); ``None`` when the respondent never saw the item (another file, a
-random question). Essays are graded by a person: their responses are only counted, for one warning. A respondent is only a row
-number: readers drop names, e-mail addresses and ids as they read.
-"""
+A cell of a choice item is a frozenset of option indexes: ``NOT_ANSWERED`` (empty) when the item was shown and left
+blank; a cell of a numerical, short-answer, matching or ordering item is the score (0–1) its response was given
+when it was read (a blank one scores 0); ``None`` when the respondent never saw the item (another file, a random
+question). Essays are graded by a person: their responses are only counted, for one warning. A respondent is only a
+row number: readers drop names, e-mail addresses and ids as they read."""
 
 from __future__ import annotations
 

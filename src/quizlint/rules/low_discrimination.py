@@ -7,13 +7,13 @@ from quizlint.rules._responses import (NEGATIVE_ALPHA, analysed_items, below_p, 
 __doc__ = f"""The item hardly tells respondents who know more from those who know less.
 
 ## What it does
-For each item with at least `min-responses` responses, tests whether its discrimination (the corrected
-point-biserial: the item's score against the total of the other items) is below `threshold`, one-sided at
-level `alpha` (Fisher's z), and reports it when it is, e.g. `discrimination -0.35 over 10 responses, below 0.2
-(one-sided p=0.067)`: a value below the threshold that chance explains (a good item in a small class) is not
-reported. An item whose discrimination is significantly negative (at 0.05) is left to
-negative-discrimination; an item everyone got right (or wrong) has no discrimination and is left to too-easy
-and too-hard.
+For each scored item (every type but essay) with at least `min-responses` responses, tests whether its
+discrimination (the corrected point-biserial: the item's score against the total of the other items) is below
+`threshold`, one-sided at level `alpha` (Fisher's z), and reports it when it is, e.g. `discrimination -0.35
+over 10 responses, below 0.2 (one-sided p=0.067)`: a value below the threshold that chance explains (a good
+item in a small class) is not reported. An item whose discrimination is significantly negative (at 0.05) is
+left to negative-discrimination; an item everyone got right (or wrong) has no discrimination and is left to
+too-easy and too-hard.
 
 Reads the statistics of `quizlint lint --responses FILE…` (see `quizlint analyze` and docs/analyze.md); without
 responses it finds nothing. An item with fewer than `min-responses` responses is never reported: small samples

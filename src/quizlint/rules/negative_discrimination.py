@@ -6,9 +6,9 @@ from quizlint.rules._responses import analysed_items, item_problem, negative_p, 
 __doc__ = f"""Respondents who did well on the rest of the quiz got the item wrong more often than those who did badly.
 
 ## What it does
-For each item with at least `min-responses` responses, tests its discrimination (the corrected
-point-biserial: the item's score against the total of the other items) for being below zero, one-sided at
-level `alpha` (Fisher's z). A significantly negative item is reported at its `id:` line with its
+For each scored item (every type but essay) with at least `min-responses` responses, tests its discrimination
+(the corrected point-biserial: the item's score against the total of the other items) for being below zero,
+one-sided at level `alpha` (Fisher's z). A significantly negative item is reported at its `id:` line with its
 discrimination, e.g. `discrimination -0.52 over 10 responses (one-sided p=0.064): the respondents who did well
 on the other items got it wrong more often`. A negative value that chance explains is left to
 low-discrimination.

@@ -6,9 +6,9 @@ from quizlint.rules._responses import facility_problems
 __doc__ = f"""Nearly every respondent answers the item right (off by default).
 
 ## What it does
-For each item with at least `min-responses` responses, reports a facility (the mean score, 0–1)
-above `max-facility`, e.g. `facility 1.00 over 8 responses (above 0.9)`. Off by default: an easy item is
-often wanted (a warm-up, a mastery check); turn it on with `extend-select = ["R005"]`.
+For each scored item (every type but essay) with at least `min-responses` responses, reports a facility (the
+mean score, 0–1) above `max-facility`, e.g. `facility 1.00 over 8 responses (above 0.9)`. Off by default: an
+easy item is often wanted (a warm-up, a mastery check); turn it on with `extend-select = ["R005"]`.
 
 Reads the statistics of `quizlint lint --responses FILE…` (see `quizlint analyze` and docs/analyze.md); without
 responses it finds nothing. An item with fewer than `min-responses` responses is never reported: small samples

@@ -6,9 +6,9 @@ from quizlint.rules._responses import facility_problems
 __doc__ = f"""Few respondents answer the item right (off by default).
 
 ## What it does
-For each item with at least `min-responses` responses, reports a facility (the mean score, 0–1)
-below `min-facility`, e.g. `facility 0.12 over 8 responses (below 0.3)`. Off by default: turn it on with
-`extend-select = ["R006"]`.
+For each scored item (every type but essay) with at least `min-responses` responses, reports a facility (the
+mean score, 0–1) below `min-facility`, e.g. `facility 0.12 over 8 responses (below 0.3)`. Off by default: turn
+it on with `extend-select = ["R006"]`.
 
 Reads the statistics of `quizlint lint --responses FILE…` (see `quizlint analyze` and docs/analyze.md); without
 responses it finds nothing. An item with fewer than `min-responses` responses is never reported: small samples
