@@ -31,7 +31,9 @@ def analysis_schema() -> dict:
                                           "other items."},
         "upper_lower": {**_STATISTIC, "minimum": -1, "maximum": 1, "title": "Upper-lower index",
                         "description": "Mean score of the top 27 % by total minus that of the bottom 27 %."},
-        "options": {"type": "array", "items": option, "title": "Options", "description": "In the bank's order."},
+        "options": {"type": "array", "items": option, "title": "Options",
+                    "description": "In the bank's order; empty for an item without options (numerical, short "
+                                   "answer, matching, ordering)."},
     }, "Item", "The statistics of one item.")
     quiz = _object({
         "id": {"type": "string", "title": "Quiz id", "description": "The quiz's id in the bank."},
