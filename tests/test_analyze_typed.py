@@ -323,3 +323,19 @@ def test_matching_and_ordering_summaries_as_moodle_writes_them():
     assert steps.scoring.score("Load the i...; Load the s...; Write", split, match_key) == 1.0
     assert steps.scoring.score("Load th...; Write; Load the i...", split, match_key) is None  # ambiguous cut
     assert steps.scoring.score("Write; Load the s...; Load the i...", split, match_key) == pytest.approx(1 / 3)
+
+
+def test_response_rules_judge_every_scored_item_and_options_of_choice_items_only(run, tmp_path):
+    write(tmp_path / "bank.quiz.yaml", BANK)
+    write(tmp_path / "long.csv", long_csv(RESPONSES))
+    write(tmp_path / "quizlint.toml", "[rules.too-hard]\nmin-responses = 2\nmin-facility = 0.6\n"
+                                      "[rules.non-functioning-distractor]\nmin-responses = 2\nmax-share = 0.99\n")
+    result = run("lint", tmp_path / "bank.quiz.yaml", "--responses", tmp_path / "long.csv", "--format", "json",
+                 "--select", "R", "--extend-select", "R006", "--no-cache", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    lines = {item: BANK.splitlines().index(f"  - id: {item}") + 1 for item in [*ITEMS, "why"]}
+    hard = {finding["line"] for finding in found if finding["code"] == "R006"}
+    expected = {lines[item] for item in ITEMS if stdlib.mean(row[item][1] for row in RESPONSES) < 0.6}
+    assert hard == expected and {lines["bytes"], lines["city"], lines["steps"]} <= hard
+    assert {finding["line"] for finding in found if finding["code"] == "R004"} == {lines["primes"]}
