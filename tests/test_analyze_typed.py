@@ -183,6 +183,7 @@ def test_a_numerical_response_that_is_no_number_scores_0_with_a_warning(run, tmp
     ("pairs", "AD", "2 letters"),
     ("steps", "ABD", "the step letters A–C in the order given"),
     ("steps", "AAB", "the step letters"),
+    ("steps", "AB", "the step letters"),
     ("primes", "AE", "option letters A–D"),
 ])
 def test_a_response_that_is_no_answer_of_its_item_stops_the_long_csv(run, tmp_path, item, response, expected):

@@ -183,7 +183,7 @@ class OrderingScoring:
         return _unique([index for index, keys in enumerate(self.steps) if key(text) in keys])
 
     def _positions(self, order: list[int | None]) -> float | None:
-        if any(step is None for step in order) or len(set(order)) < len(order):
+        if len(order) != len(self.steps) or None in order or len(set(order)) < len(order):
             return None
         return sum(step == position for position, step in enumerate(order)) / len(self.steps)
 
@@ -194,7 +194,8 @@ class OrderingScoring:
         return self._positions([self._step(part, key) for part in split(text)])
 
     def score_letters(self, text: str) -> float | None:
-        """quizlint's long CSV: the steps' letters (A, B, … in the bank's, the right, order) as arranged."""
+        """quizlint's long CSV: the steps' letters (A, B, … in the bank's, the right, order) as arranged, every
+        step once."""
         letters = [ord(letter) - ord("A") for letter in "".join(text.split()).upper()]
         if not letters:
             return 0.0
