@@ -340,3 +340,23 @@ def test_response_rules_judge_every_scored_item_and_options_of_choice_items_only
     expected = {lines[item] for item in ITEMS if stdlib.mean(row[item][1] for row in RESPONSES) < 0.6}
     assert hard == expected and {lines["bytes"], lines["city"], lines["steps"]} <= hard
     assert {finding["line"] for finding in found if finding["code"] == "R004"} == {lines["primes"]}
+
+
+def test_canvas_student_analysis_with_numerical_and_short_answer_questions(run, tmp_path):
+    header = ["name", "id", "sis_id", "section", "section_id", "section_sis_id", "submitted", "attempt",
+              "7101: How many bytes are 4000 bits?", "1.0", "7102: Which city is the capital of Türkiye?", "1.0",
+              "n correct", "n incorrect", "score"]
+    rows = [header,
+            ["Ayşe Yılmaz", "1", "S-1", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "500", "1.0", "Ankara",
+             "1.0", "2", "0", "2.0"],
+            ["Jan Müller", "2", "S-2", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "1000", "0.5", "Ankara, Türkiye",
+             "0.0", "0", "2", "0.5"],
+            ["Chidi Okafor", "3", "S-3", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "", "", "", "", "0", "0",
+             "0.0"]]
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    report, warnings = analyse(run, tmp_path, "canvas.csv", out.getvalue())
+    items = {item["id"]: item for item in report["quizzes"][0]["items"]}
+    assert items["bytes"]["n"] == 2 and items["bytes"]["facility"] == 0.75  # 1 and 0.5; not shown to the third
+    assert items["city"]["n"] == 2 and items["city"]["facility"] == 0.5  # a comma is no separator in a typed text
+    assert not warnings

@@ -159,7 +159,7 @@ def _totals(matrix: ResponseMatrix, points: dict[str, list[float | None]]) -> li
     return totals
 
 
-def analyse_item(item: BankItem, choices: list[frozenset[int] | None], weighted: list[float | None],
+def analyse_item(item: BankItem, choices: list[frozenset[int] | float | None], weighted: list[float | None],
                  totals: list[float]) -> ItemAnalysis:
     rows = [row for row, choice in enumerate(choices) if choice is not None]
     scores = [weighted[row] / item.points for row in rows]
