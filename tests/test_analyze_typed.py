@@ -349,8 +349,8 @@ def test_canvas_student_analysis_with_numerical_and_short_answer_questions(run, 
     rows = [header,
             ["Ayşe Yılmaz", "1", "S-1", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "500", "1.0", "Ankara",
              "1.0", "2", "0", "2.0"],
-            ["Jan Müller", "2", "S-2", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "1000", "0.5", "Ankara, Türkiye",
-             "0.0", "0", "2", "0.5"],
+            ["Jan Müller", "2", "S-2", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "1000", "0.5",
+             "Ankara, Türkiye", "0.0", "0", "2", "0.5"],
             ["Chidi Okafor", "3", "S-3", "Sec", "1", "S", "2026-12-07 09:00:00 UTC", "1", "", "", "", "", "0", "0",
              "0.0"]]
     out = io.StringIO()
