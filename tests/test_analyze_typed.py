@@ -307,7 +307,11 @@ def test_multiple_answers_with_credits_add_up_between_0_and_1():
     assert item_score(item, frozenset({1, 2})) == 0.0  # −10 %, kept at 0
     plain = model_item({"id": "p", "type": "multiple", "stem": "?", "options": [
         {"text": "a", "correct": True}, {"text": "b", "correct": True}, {"text": "c"}]})
-    assert plain.credits is None and item_score(plain, frozenset({0, 2})) == 0.0  # the default scoring, as before
+    assert plain.credits is None and item_score(plain, frozenset({0, 2})) == 0.0  # 50 − 50
+    assert item_score(plain, frozenset({0, 1, 2})) == 0.5  # 100 − 50: a wrong option takes one key's share away
+    one_key = model_item({"id": "k", "type": "multiple", "stem": "?", "options": [
+        {"text": "a", "correct": True}, {"text": "b"}, {"text": "c"}, {"text": "d"}]})
+    assert item_score(one_key, frozenset({0})) == 1.0 and item_score(one_key, frozenset({0, 1})) == 0.0
 
 
 def test_matching_and_ordering_summaries_as_moodle_writes_them():

@@ -4,9 +4,9 @@ Formulas (Crocker & Algina 1986, *Introduction to Classical and Modern Test Theo
 "Quiz statistics calculations" documentation), over the respondents shown the item:
 
 - score of an item: 1 for the key, 0 otherwise (single, true/false); multiple answers: the chosen options'
-  credits added up, between 0 and 1, when the item has credits, else max(0, right chosen / keys − wrong chosen /
-  distractors); numerical, short answer, matching, ordering: as ``typed`` scores them. Points weigh it in the
-  total.
+  credits added up, between 0 and 1 (without credits written, the keys share 100 % and each other option takes
+  one share away, as the exports score it); numerical, short answer, matching, ordering: as ``typed`` scores
+  them. Points weigh it in the total.
 - facility: the mean score (0–1).
 - discrimination: the corrected point-biserial, Pearson's r between the item's score and the rest score (the
   total of the *other* items), so that the item does not correlate with itself.
@@ -54,6 +54,13 @@ def pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     return max(-1.0, min(1.0, sxy / math.sqrt(sxx * syy)))
 
 
+def default_credits(keys: frozenset[int], n_options: int) -> tuple[float, ...]:
+    """A multiple-answer item's option credits when it has none written: the keys share 100 % and each other option
+    takes one share away (what quizlint's Moodle XML, GIFT and QTI exports give)."""
+    share = 100 / len(keys) if keys else 0.0
+    return tuple(share if index in keys else -share for index in range(n_options))
+
+
 def item_score(item: BankItem, chosen) -> float:
     """The item's score (0–1) for a response: a choice of options, or the score a typed answer was given when
     it was read (``typed``)."""
@@ -61,14 +68,9 @@ def item_score(item: BankItem, chosen) -> float:
         return float(chosen)
     if item.type != "multiple":
         return 1.0 if len(chosen) == 1 and chosen <= item.keys else 0.0
-    if item.credits is not None:  # Moodle: the chosen options' fractions added up, kept between 0 and 1
-        return max(0.0, min(1.0, math.fsum(item.credits[index] for index in chosen) / 100))
-    if not item.keys:
-        return 0.0
-    right = len(chosen & item.keys) / len(item.keys)
-    distractors = item.n_options - len(item.keys)
-    wrong = len(chosen - item.keys) / distractors if distractors else 0.0
-    return max(0.0, right - wrong)
+    # Moodle: the chosen options' fractions added up, kept between 0 and 1
+    credits = item.credits if item.credits is not None else default_credits(item.keys, item.n_options)
+    return max(0.0, min(1.0, math.fsum(credits[index] for index in chosen) / 100))
 
 
 def extreme_groups(totals: Sequence[float], fraction: float = UPPER_LOWER_FRACTION) -> tuple[list[int], list[int]]:
