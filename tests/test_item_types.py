@@ -105,7 +105,7 @@ def test_an_unknown_type_and_a_key_of_another_type_are_positioned(run, write_qui
     """)
     found = findings(run, path)
     assert ("S001", "6:19", "items[0].type: input should be 'single', 'multiple', 'true_false', 'numerical', "
-            "'short_answer', 'matching', 'ordering' or 'essay' (got 'essai')") in found
+            "'short_answer', 'matching', 'ordering' or 'essay' (got 'essai'); did you mean 'essay'?") in found
     assert ("S002", "10:5", "unknown key 'options' in items[1]") in found
     assert any(code == "S001" and "items[2].options[0].credit" in message for code, _, message in found)
 
