@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import yaml
 
@@ -289,34 +289,35 @@ class _EventComposer:
         raise ComposeError("Y001", f"unexpected {kind.__name__}", event.start_mark)  # pragma: no cover
 
     def mapping(self, start: Any, depth: int) -> dict:
-        positions = self.positions
-        number = positions.add(_MAPPING, start)
+        number = self.positions.add(_MAPPING, start)
         result: dict[str, Any] = {}
         keys: list[int] = []
-        next_event, simple = self.next, self._simple_scalar
-        while True:
-            event = next_event()
-            if type(event) is yaml.MappingEndEvent:
-                positions.close(number, event.end_mark, keys)
-                return result
+        for event in self._until(yaml.MappingEndEvent, number, keys):
             key = sys.intern(self._key(event, result, keys))  # (one string for the thousands of "text" keys)
-            keys.append(positions.add(_SCALAR, event, key))
-            event = next_event()
-            result[key] = simple(event) if self._is_simple(event, depth + 1) else self.value(event, depth + 1)
+            keys.append(self.positions.add(_SCALAR, event, key))
+            result[key] = self._child_value(self.next(), depth + 1)
+        return result
 
     def sequence(self, start: Any, depth: int) -> list:
-        positions = self.positions
-        number = positions.add(_SEQUENCE, start)
+        number = self.positions.add(_SEQUENCE, start)
         result: list[Any] = []
         children: list[int] = []
-        next_event, simple = self.next, self._simple_scalar
+        for event in self._until(yaml.SequenceEndEvent, number, children):
+            children.append(len(self.positions.kinds))
+            result.append(self._child_value(event, depth + 1))
+        return result
+
+    def _until(self, end: type, number: int, children: list[int]) -> Iterator[Any]:
+        """The events of the collection ``number`` up to its ``end`` event, which closes it with ``children``."""
         while True:
-            event = next_event()
-            if type(event) is yaml.SequenceEndEvent:
-                positions.close(number, event.end_mark, children)
-                return result
-            children.append(len(positions.kinds))
-            result.append(simple(event) if self._is_simple(event, depth + 1) else self.value(event, depth + 1))
+            event = self.next()
+            if type(event) is end:
+                self.positions.close(number, event.end_mark, children)
+                return
+            yield event
+
+    def _child_value(self, event: Any, depth: int) -> Any:
+        return self._simple_scalar(event) if self._is_simple(event, depth) else self.value(event, depth)
 
     def _is_simple(self, event: Any, depth: int) -> bool:
         """Whether ``event`` is a scalar without tag or anchor, within the depth limit and with no escapes to
@@ -326,16 +327,7 @@ class _EventComposer:
 
     def _simple_scalar(self, event: Any) -> Any:
         """The value of a simple scalar (see ``_is_simple``), its position recorded."""
-        positions, start, end = self.positions, event.start_mark, event.end_mark
-        if not positions.record:
-            return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
-        positions.starts.append(start.line << 32 | start.column)
-        positions.ends.append(end.line << 32 | end.column)
-        positions.kinds.append(_SCALAR)
-        positions.links.append(0)
-        positions.names.append(None)
-        if positions.spans:
-            positions._add_span(event)
+        self.positions.add(_SCALAR, event)
         return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
 
     def _key(self, event: Any, result: dict, keys: list[int]) -> str:
