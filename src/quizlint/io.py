@@ -9,6 +9,7 @@ import re
 import stat
 import tempfile
 import time
+from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -185,11 +186,17 @@ def outside_folders(path: Path, folders: Iterable[str | os.PathLike]) -> Path | 
     """The real path of ``path`` when it lies outside every one of ``folders`` (a file among them counts as
     itself: named on the command line, it may be written wherever it leads), else None."""
     real = Path(os.path.realpath(path))
-    for folder in folders:
-        root = Path(os.path.realpath(folder))
-        if real == root or (root.is_dir() and root in real.parents):
-            return None
+    files, directories = _real_roots(tuple(os.path.abspath(folder) for folder in folders))
+    if real in files or any(parent in directories for parent in real.parents):
+        return None
     return real
+
+
+@lru_cache(maxsize=8)
+def _real_roots(folders: tuple[str, ...]) -> tuple[frozenset[Path], frozenset[Path]]:
+    """The real paths of ``folders``: those of files, and those of directories."""
+    real = [Path(os.path.realpath(folder)) for folder in folders]
+    return frozenset(root for root in real if not root.is_dir()), frozenset(root for root in real if root.is_dir())
 
 
 def is_special_file(path: Path) -> bool:
