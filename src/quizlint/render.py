@@ -758,8 +758,11 @@ class _Copy:
         attributes = dict(source.attrib)
         if not self.list_start and source.tag == "ol":
             attributes.pop("start", None)
-        tag = source.tag if source.tag.startswith("{") else self.prefix + source.tag  # (MathML keeps its own)
-        copied = lxml_etree().SubElement(target, tag, attributes)
+        if source.tag == f"{{{MATHML_NS}}}math":  # MathML keeps its namespace, declared on its root
+            copied = lxml_etree().SubElement(target, source.tag, attributes, nsmap={None: MATHML_NS})
+        else:
+            tag = source.tag if source.tag.startswith("{") else self.prefix + source.tag
+            copied = lxml_etree().SubElement(target, tag, attributes)
         copied.text = source.text
         for child in source:
             self.append(copied, child)

@@ -36,6 +36,8 @@ from quizlint.export._common import (
     prepare,
     skipped_items,
 )
+from quizlint.export._media import cannot_carry_media
+from quizlint.media import formulas
 from quizlint.render import list_starts, needs_sanitising, render_html
 
 NAME = "gift"
@@ -68,19 +70,21 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
     warnings = skipped_items(quizzes) + left_out_warnings(quizzes, description=False) \
-        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
+        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written) + cannot_carry_media("GIFT", written)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
 def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = False) -> tuple[str, str]:
     """``(format, GIFT text)`` of one Markdown text: ``[markdown]`` and the source, or ``[html]`` and the
     sanitised HTML (``compact``: without the ``<p>`` of a one-paragraph text) when the source needs sanitising or
-    has a list numbered from another number than 1 (HTML says where it starts, a Markdown reader may not).
+    has a list numbered from another number than 1 (HTML says where it starts, a Markdown reader may not), or holds a formula.
     The ``[format]`` prefix is left out where the text ``inherited`` the format from its question and cannot be
     misread without it."""
     markdown = markdown.strip()
-    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) else MARKDOWN
-    text = render_html(markdown, compact=compact) if text_format == HTML else markdown
+    # (a formula goes as HTML too, in MathJax's \\(…\\) or \\[…\\], which Moodle's MathJax filter reads: Markdown
+    # would take their backslashes, and those of the LaTeX, for escapes)
+    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) or formulas(markdown) else MARKDOWN
+    text = render_html(markdown, compact=compact, math="mathjax") if text_format == HTML else markdown
     prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
     return text_format, prefix + escape(text)
 
