@@ -37,34 +37,29 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizlint.importers._common import (
+from quizlint.importers.draft import (
     Category,
     DraftItem,
     DraftOption,
     DraftQuiz,
-    ImportFailure,
-    ImportLog,
-    MAX_ARCHIVE_BYTES,
-    FolderPackage,
-    Package,
     Texts,
-    ZipPackage,
     add_items,
+    item_points,
+    make_true_false,
+    texts_of,
+)
+from quizlint.importers.html_markdown import html_to_markdown
+from quizlint.importers.identifiers import is_language_tag, language_tag
+from quizlint.importers.log import ImportFailure, ImportLog, whole_answer_feedback_dropped
+from quizlint.importers.packages import MAX_ARCHIVE_BYTES, FolderPackage, Package, ZipPackage, resolve_href
+from quizlint.importers.reading import (
     child_named,
     children_named,
     descendants_named,
     element_text,
-    html_to_markdown,
-    is_language_tag,
-    item_points,
-    language_tag,
     local_name,
-    make_true_false,
     parse_xml,
     read_bytes,
-    resolve_href,
-    texts_of,
-    whole_answer_feedback_dropped,
 )
 
 MANIFEST = "imsmanifest.xml"
