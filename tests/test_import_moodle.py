@@ -68,14 +68,16 @@ def test_quiz_title_from_the_category_and_translation_state(bilingual):
 def test_skipped_types_and_embedded_files_are_reported(bilingual):
     _, result = bilingual
     assert "skipped essay question 'Describe an eclipse'" in result.stderr
-    assert "question 'Gas giants': embedded files (images, media) are not imported" in result.stderr
+    assert "embedded files" not in result.stderr  # (its one file is its text's image: it comes back)
     assert "bilingual.xml:138:" in result.stderr  # the line of the skipped question
 
 
-def test_html_that_markdown_cannot_say_stays_inline_html(bilingual):
+def test_html_that_markdown_cannot_say_stays_inline_html(bilingual, tmp_path):
     quiz, _ = bilingual
     giants = quiz.items[1]
-    assert giants.stem["en"].startswith("Which planets are gas giants?\n\n<img src=")
+    # the embedded image comes back as a file beside the quiz, its bytes as they were
+    assert giants.stem["en"].startswith("Which planets are gas giants?\n\n![planets](assets/planets.png)")
+    assert (tmp_path / "assets" / "planets.png").read_bytes() == b"\x89PNG\r\n\x1a\n"
     assert giants.options[2].feedback == {"en": "Mars is a **rocky** planet.", "tr": "Mars **kayalık** bir gezegendir."}
 
 

@@ -621,14 +621,25 @@ MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
 def mathml_element(latex: str, display: bool):
-    """The MathML ``math`` element of ``latex`` (latex2mathml), or None when it does not convert."""
+    """The MathML ``math`` element of ``latex`` (latex2mathml), or None when it does not convert. The LaTeX goes
+    with it as a TeX annotation (``semantics``), from which an import gets the formula back as written."""
     from latex2mathml.converter import convert
 
     try:
-        markup = convert(latex, display="block" if display else "inline")
-        return lxml_etree().fromstring(markup)
+        math = lxml_etree().fromstring(convert(latex, display="block" if display else "inline"))
     except Exception:  # noqa: BLE001 (latex2mathml raises many kinds of errors on LaTeX it cannot read)
         return None
+    etree, ns = lxml_etree(), f"{{{MATHML_NS}}}"
+    semantics = etree.Element(ns + "semantics")
+    shown = list(math)
+    if len(shown) == 1:
+        semantics.append(shown[0])
+    else:
+        row = etree.SubElement(semantics, ns + "mrow")
+        row.extend(shown)
+    etree.SubElement(semantics, ns + "annotation", encoding="application/x-tex").text = latex
+    math.append(semantics)
+    return math
 
 
 def _insert_mathml(wrapper) -> None:
