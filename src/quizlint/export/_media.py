@@ -74,6 +74,16 @@ class MediaPackage:
         finally:
             self._owner, self._folder, self.prefix = saved
 
+    @contextmanager
+    def quiz_file(self, quiz_file):
+        """Texts rendered inside belong to ``quiz_file`` (a ``QuizFile``; the preview, which names no item)."""
+        saved = (self._owner, self._folder)
+        self._owner, self._folder = f"{quiz_file.path}: quiz {quiz_file.quiz.id!r}", quiz_file.folder_path
+        try:
+            yield self
+        finally:
+            self._owner, self._folder = saved
+
     def take_used(self) -> list[PackagedFile]:
         """The files the texts rendered since the last call refer to, each once, in order."""
         used, self.used = list(dict.fromkeys(self.used)), []

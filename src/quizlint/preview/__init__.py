@@ -28,15 +28,22 @@ def page_names(stats: BankStats) -> dict[str, str]:
     return names
 
 
-def render_site(stats: BankStats) -> dict[str, str]:
-    """Every page of the site: file name → HTML."""
+MEDIA_FOLDER = "media"  # the bank's images, copied into the site
+
+
+def render_site(stats: BankStats) -> dict[str, str | bytes]:
+    """Every page of the site (file name → HTML) and every image its pages show (``media/name`` → bytes)."""
+    from quizlint.export._media import MediaPackage, package_entries
     from quizlint.preview.index_page import index_page
     from quizlint.preview.quiz_page import quiz_page
 
     names = page_names(stats)
-    pages = {INDEX: index_page(stats, names)}
-    for quiz in stats.quizzes:
-        pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
+    pages: dict[str, str | bytes] = {INDEX: index_page(stats, names)}
+    with MediaPackage(MEDIA_FOLDER + "/", "mathml") as media:
+        for quiz in stats.quizzes:
+            with media.quiz_file(quiz.entry.file):
+                pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
+        package_entries(pages, MEDIA_FOLDER)
     return pages
 
 
@@ -53,10 +60,15 @@ class NotOurFiles(Exception):
 
 
 def foreign_files(out_dir: Path, names) -> list[Path]:
-    """The files among ``out_dir / name`` that exist and were not written by ``quizlint preview``."""
+    """The files among ``out_dir / name`` that exist and were not written by ``quizlint preview`` (an image under
+    ``media/`` is the site's when the site's index page is)."""
     foreign = []
+    site_is_ours = not foreign_files(out_dir, [INDEX]) if any(name.startswith(MEDIA_FOLDER + "/") for name in names) \
+        else False
     for name in names:
         path = out_dir / name
+        if name.startswith(MEDIA_FOLDER + "/") and (site_is_ours or not path.exists()):
+            continue
         if path.exists():
             try:
                 with open(path, "rb") as handle:
@@ -79,6 +91,7 @@ def write_site(stats: BankStats, out_dir: Path, force: bool = False) -> list[Pat
     written = []
     for name, html in pages.items():
         path = out_dir / name
+        path.parent.mkdir(exist_ok=True)
         write_atomic(path, html)
         written.append(path)
     return written
