@@ -162,3 +162,23 @@ def test_every_formula_delimiter_is_checked(run, tmp_path, written):
     broken = written.replace("x^2", "x^")
     findings = _lint(run, tmp_path, _item(f"Solve {broken}", f"Çöz {broken}"))
     assert [f["code"] for f in findings] == ["M005", "M005"]
+
+
+def test_an_image_s_content_is_part_of_the_cache_key(run, tmp_path):
+    """The quiz file stays as it is; its image appears, then turns into an unsafe SVG: each run with the cache
+    sees it."""
+    path = tmp_path / "q.quiz.yaml"
+    path.write_text(quiz_yaml(_item("![x](img/a.svg)", "![x](img/a.svg)")), encoding="utf-8")
+
+    def codes():
+        result = run("lint", "--format", "json", "--select", "M", str(path), cwd=tmp_path)
+        return sorted({finding["code"] for finding in json.loads(result.stdout)})
+
+    assert codes() == ["M001"]
+    assert codes() == ["M001"]  # (from the cache)
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "a.svg").write_bytes(SVG)
+    assert codes() == []
+    (tmp_path / "img" / "a.svg").write_bytes(SVG.replace(b"<rect", b"<script>alert(1)</script><rect"))
+    assert codes() == ["M002"]
+    assert (tmp_path / ".quizlint_cache").is_dir()

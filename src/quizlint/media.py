@@ -312,6 +312,52 @@ def file_digest(path: Path) -> str:
     return digest.hexdigest()
 
 
+# --- the lint cache ----------------------------------------------------------------------------------------
+
+# Where a quiz file's text may name a local file: a Markdown link or image destination, an HTML src or href.
+_NAMED_FILE = re.compile(rb"\]\(\s*<?([^)\s>]+)|\b(?:src|href)\s*=\s*[\"']([^\"']+)")
+
+
+def cache_digest_suffix(quiz_path: str | os.PathLike, data: bytes) -> str:
+    """What the lint cache adds to a quiz file's content hash: ``"+"`` and a digest of the content of every local
+    file its texts may name (so that a changed image relints the files that show it), or "" when it names none.
+    Found by a scan of the bytes (a superset of the references the rules read); a file over ``READ_LIMIT`` counts
+    by its size and time."""
+    if b"](" not in data and b"src" not in data and b"href" not in data:
+        return ""
+    targets = sorted({unquote(urlsplit(raw.decode("utf-8", "replace")).path)
+                      for match in _NAMED_FILE.finditer(data) for raw in match.groups() if raw}
+                     - {""})
+    local = [target for target in targets if ":" not in target.split("/")[0] and not target.startswith("#")]
+    if not local:
+        return ""
+    root = bank_root(quiz_path)
+    digest = hashlib.blake2b(digest_size=8)
+    for target in local:
+        found = resolve(quiz_path, target, root)
+        digest.update(target.encode("utf-8", "surrogateescape") + b"\0")
+        digest.update((_content_stamp(found.path) if found.path is not None else "-").encode() + b"\0")
+    return "+" + digest.hexdigest()
+
+
+def _content_stamp(path: Path) -> str:
+    try:
+        status = path.stat()
+    except OSError:
+        return "unreadable"
+    if status.st_size > READ_LIMIT:
+        return f"{status.st_size}:{status.st_mtime_ns}"
+    return _file_sha256(str(path), status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+@functools.lru_cache(maxsize=1024)
+def _file_sha256(path: str, size: int, mtime_ns: int, inode: int) -> str:
+    try:
+        return file_digest(Path(path))
+    except OSError:
+        return "unreadable"
+
+
 def size_in_words(size: int) -> str:
     if size >= 1024 * 1024:
         return f"{size / (1024 * 1024):.1f} MiB"
