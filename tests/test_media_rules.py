@@ -182,3 +182,13 @@ def test_an_image_s_content_is_part_of_the_cache_key(run, tmp_path):
     (tmp_path / "img" / "a.svg").write_bytes(SVG.replace(b"<rect", b"<script>alert(1)</script><rect"))
     assert codes() == ["M002"]
     assert (tmp_path / ".quizlint_cache").is_dir()
+
+
+def test_the_quiz_description_is_checked_too(run, tmp_path):
+    path = tmp_path / "q.quiz.yaml"
+    text = quiz_yaml(_item("Which?", "Hangisi?")).replace(
+        "items:\n", "description: {en: 'See ![](img/gone.png)', tr: 'Bak ![](img/gone.png)'}\nitems:\n")
+    path.write_text(text, encoding="utf-8")
+    result = run("lint", "--no-cache", "--format", "json", "--select", "M", str(path), cwd=tmp_path)
+    found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
+    assert found == [("M001", 5), ("M001", 5), ("M003", 5), ("M003", 5)]

@@ -11,9 +11,24 @@ from quizlint.rules._translation import item_fields_of
 _HINTS = ("](", "<", "]:", "$", "\\(", "\\[")
 
 
+def _fields_of(ctx):
+    """The item's text fields, or the quiz's own (title, description) for a rule's ``check_quiz``."""
+    if hasattr(ctx, "item"):
+        return item_fields_of(ctx)
+    from quizlint.model import quiz_text_fields
+
+    return tuple(quiz_text_fields(ctx.quiz))
+
+
+def _memo(ctx) -> dict:
+    memo = getattr(ctx, "memo", None)
+    return memo if memo is not None else ctx.__dict__.setdefault("_media_memo", {})
+
+
 def texts_of(ctx) -> Iterator[tuple]:
-    """(field, path, language or None, text) of every non-empty text of the item that may hold media or math."""
-    for field in item_fields_of(ctx):
+    """(field, path, language or None, text) of every non-empty text of the item (or the quiz's own texts) that
+    may hold media or math."""
+    for field in _fields_of(ctx):
         value = field.value
         pairs = [(None, value)] if isinstance(value, str) else list(value.items())
         for lang, text in pairs:
@@ -42,12 +57,13 @@ def formulas_of(ctx) -> Iterator[tuple]:
 
 def resolved(ctx, reference: Reference) -> Resolved:
     """Where a local ``reference`` of the item's quiz file points (worked out once per file and path)."""
-    cache = ctx.memo.setdefault("media-resolved", {})
+    memo = _memo(ctx)
+    cache = memo.setdefault("media-resolved", {})
     key = reference.target
     if key not in cache:
-        root = ctx.memo.get("media-root")
+        root = memo.get("media-root")
         if root is None:
-            root = ctx.memo["media-root"] = bank_root(ctx.file.folder_path)
+            root = memo["media-root"] = bank_root(ctx.file.folder_path)
         cache[key] = resolve(ctx.file.folder_path, key, root)
     return cache[key]
 

@@ -62,3 +62,6 @@ def check(ctx):
             continue  # (missing-asset reports a file that cannot be read)
         if facts.problem is not None:
             yield ctx.problem(f"{where(field, lang)}: the {described(reference)} {facts.problem}", *path)
+
+
+check_quiz = check  # (the quiz's description is a text like any other)

@@ -54,3 +54,6 @@ def check(ctx):
         if reference.kind == "image" and not (reference.alt or "").strip():
             yield ctx.problem(f"{where(field, lang)}: the image {reference.url!r} has no alt text (WCAG 1.1.1)",
                               *path)
+
+
+check_quiz = check  # (the quiz's description is a text like any other)

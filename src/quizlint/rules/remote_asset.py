@@ -52,3 +52,6 @@ def check(ctx):
         if reference.kind == "image" and reference.is_remote:
             yield ctx.problem(f"{where(field, lang)}: the image {reference.url!r} is loaded from the web, not "
                               "packaged with the quiz", *path)
+
+
+check_quiz = check  # (the quiz's description is a text like any other)
