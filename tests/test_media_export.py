@@ -257,3 +257,30 @@ def test_hostile_files_are_never_embedded(run, tmp_path, fmt, monkeypatch):
         assert json.loads(data)["quizzes"][0]["items"][0]["assets"] == []
     else:
         assert [name for name in zip_entries(data) if not name.endswith(".xml")] == []
+
+
+FORMULAS = r"""quizlint: 1
+id: formulas
+languages: [en]
+title: {en: "Formulas"}
+items:
+  - id: many
+    stem: {en: 'Solve $$\begin{cases} x+y=2 \\ x-y=0 \end{cases}$$ with $\sqrt[3]{x}$, $\sum_{i=1}^n i^2$, $\mathbb{R}$, $\text{bits}$, \(e^{i\pi}\) and \[\int_0^1 x\,dx\]'}
+    options:
+      - text: {en: '$x=1$'}
+        correct: true
+      - text: {en: '$x_2 = [0, 1]$'}
+"""
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_displayed_and_inline_formulas_are_valid_mathml(run, tmp_path, fmt):
+    source = tmp_path / "f.quiz.yaml"
+    source.write_text(FORMULAS, encoding="utf-8")
+    entries = zip_entries(_export(run, fmt, source, tmp_path / "out.zip")[0])
+    item = entries["formulas/en/items/many.xml"]
+    assert schema_errors(xml_schema(QTI_SCHEMAS[fmt][0]), item) is None, item.decode()
+    root = etree.fromstring(item)
+    displays = [math.get("display") for math in root.iter(f"{MATHML}math")]
+    assert displays == ["block", "inline", "inline", "inline", "inline", "inline", "block", "inline", "inline"]
+    assert [note.text for note in root.iter(f"{MATHML}annotation")][-2:] == ["x=1", "x_2 = [0, 1]"]
