@@ -284,3 +284,65 @@ def test_displayed_and_inline_formulas_are_valid_mathml(run, tmp_path, fmt):
     displays = [math.get("display") for math in root.iter(f"{MATHML}math")]
     assert displays == ["block", "inline", "inline", "inline", "inline", "inline", "block", "inline", "inline"]
     assert [note.text for note in root.iter(f"{MATHML}annotation")][-2:] == ["x=1", "x_2 = [0, 1]"]
+
+
+AUDIO = """\
+- id: listen
+  type: single
+  stem: {en: "[Listen](sounds/tone.mp3): which note is it?", tr: "[Dinleyin](sounds/tone.mp3): bu hangi nota?"}
+  options:
+    - text: A
+      correct: true
+    - text: C
+"""
+
+
+def test_a_linked_audio_file_travels_like_an_image(run, tmp_path):
+    from conftest import quiz_yaml
+
+    audio = b"ID3\x04\x00\x00\x00\x00\x00\x00" + bytes(range(64))
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / "tone.mp3").write_bytes(audio)
+    source = tmp_path / "a.quiz.yaml"
+    source.write_text(quiz_yaml(AUDIO), encoding="utf-8")
+    assert run("lint", "--no-cache", "--select", "M", source).exit_code == 0
+    entries = zip_entries(_export(run, "qti30", source, tmp_path / "out.zip")[0])
+    assert entries["media/tone.mp3"] == audio
+    body = etree.fromstring(entries["demo/en/items/listen.xml"])
+    assert [a.get("href") for a in body.iter("{*}a")] == ["../../../media/tone.mp3"]
+    moodle = etree.fromstring(_export(run, "moodle", source, tmp_path / "out.xml")[0])
+    text = moodle.find("question[@type='multichoice']/questiontext")
+    assert 'href="@@PLUGINFILE@@/tone.mp3"' in text.findtext("text")
+    assert base64.b64decode(text.find("file").text) == audio
+    data = json.loads(_export(run, "json", source, tmp_path / "out.json")[0])
+    assert data["quizzes"][0]["items"][0]["assets"][0]["media_type"] == "audio/mpeg"
+
+
+def test_the_same_file_under_two_names_is_imported_once(run, tmp_path):
+    png = base64.b64encode(png_bytes()).decode()
+    question = """<question type="multichoice"><name><text>{name}</text></name>
+  <questiontext format="html"><text><![CDATA[<p>Which? <img src="@@PLUGINFILE@@/{file}" alt="a square"></p>]]></text>
+    <file name="{file}" path="/" encoding="base64">{png}</file></questiontext>
+  <answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer></question>"""
+    source = tmp_path / "two.xml"
+    source.write_text("<quiz>" + question.format(name="one", file="a.png", png=png)
+                      + question.format(name="two", file="b.png", png=png) + "</quiz>", encoding="utf-8")
+    back = tmp_path / "back" / "q.quiz.yaml"
+    result = run("import", "--lang", "en", source, "-o", back)
+    assert result.exit_code == 0, result.stderr
+    assert [path.name for path in (back.parent / "assets").iterdir()] == ["a.png"]
+    assert back.read_text(encoding="utf-8").count("](assets/a.png)") == 2
+
+
+@pytest.mark.parametrize(("html", "markdown"), [
+    ("<p>[x]: y and [a](b) more</p>", "[x\\]: y and [a\\](b) more"),  # no "\[", which would start a formula
+    ("<p>a[0] and b[1]</p>", "a[0] and b[1]"),
+    ("<p>Solve \\(x^2 = 4\\) and \\[y = 1\\]</p>", "Solve $x^2 = 4$ and $$y = 1$$"),
+    ('<p><math display="block"><mi>x</mi><annotation encoding="application/x-tex">x_1</annotation></math></p>',
+     "$$x_1$$"),
+    ("<p><math><mi>n</mi><mo>+</mo><mn>1</mn></math></p>", "$n+1$"),
+])
+def test_html_comes_back_as_markdown_with_formulas(html, markdown):
+    from quizlint.importers.html_markdown import html_to_markdown
+
+    assert html_to_markdown(html) == markdown

@@ -266,10 +266,23 @@ def _paragraph(nodes: list) -> str:
         end -= 1
     text = _inline(nodes[start:end])
     lines = [line.strip(" ") for line in text.split("\n") if line.strip(" ")]  # a blank line would end it
-    lines = [_BLOCK_START.sub(lambda match: "\\" + match.group(0) if not match.group(0)[0].isdigit()
-                              else match.group(0) + "\\", line, count=1) for line in lines]
+    lines = [_escaped_block_start(line) for line in lines]
     lines = lines[:1] + ["\\" + line if _SETEXT_EQUALS.match(line) else line for line in lines[1:]]
     return "\n".join(lines).strip()
+
+
+def _escaped_block_start(line: str) -> str:
+    """``line`` escaped where it would start a Markdown block; a link reference definition by its first ``]``
+    ("\\[" would start a displayed formula)."""
+    match = _BLOCK_START.match(line)
+    if match is None:
+        return line
+    if match.group(0) == "[":
+        bracket = re.search(r"(?<!\\)\]", line)  # (one escaped already makes it no definition)
+        return line if bracket is None else line[:bracket.start()] + "\\" + line[bracket.start():]
+    if match.group(0)[0].isdigit():
+        return line[:match.end()] + "\\" + line[match.end():]
+    return "\\" + line
 
 
 def _list_start(node: _Node) -> int:
