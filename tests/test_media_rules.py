@@ -192,3 +192,15 @@ def test_the_quiz_description_is_checked_too(run, tmp_path):
     result = run("lint", "--no-cache", "--format", "json", "--select", "M", str(path), cwd=tmp_path)
     found = sorted((f["code"], f["line"]) for f in json.loads(result.stdout))
     assert found == [("M001", 5), ("M001", 5), ("M003", 5), ("M003", 5)]
+
+
+def test_alt_text_is_text_for_the_copy_and_language_rules(run, tmp_path):
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "a.png").write_bytes(png_bytes())
+    english = "![a bar chart of the yearly sales of the company, which grow every year](img/a.png)"
+    findings = _lint(run, tmp_path, _item(english, english), "--extend-select", "untranslated-copy,wrong-language")
+    codes = {finding["code"] for finding in findings}
+    assert {"T003", "T004"} <= codes, findings  # copied, and English where Turkish belongs
+    turkish = "![şirketin her yıl büyüyen yıllık satışlarını gösteren bir çubuk grafik](img/a.png)"
+    findings = _lint(run, tmp_path, _item(english, turkish), "--extend-select", "untranslated-copy,wrong-language")
+    assert not {"T003", "T004"} & {finding["code"] for finding in findings}, findings
