@@ -346,3 +346,35 @@ def test_html_comes_back_as_markdown_with_formulas(html, markdown):
     from quizlint.importers.html_markdown import html_to_markdown
 
     assert html_to_markdown(html) == markdown
+
+
+def test_a_split_import_writes_the_files_beside_the_quiz_files(run, tmp_path):
+    png = base64.b64encode(png_bytes()).decode()
+    question = """<question type="category"><category><text>$course$/top/{name}</text></category></question>
+<question type="multichoice"><name><text>{name}-q</text></name>
+  <questiontext format="html"><text><![CDATA[<p>Which? <img src="@@PLUGINFILE@@/sq.png" alt="a square"></p>]]></text>
+    <file name="sq.png" path="/" encoding="base64">{png}</file></questiontext>
+  <answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer></question>"""
+    source = tmp_path / "bank.xml"
+    source.write_text("<quiz>" + question.format(name="First", png=png) + question.format(name="Second", png=png)
+                      + "</quiz>", encoding="utf-8")
+    folder = tmp_path / "split"
+    result = run("import", "--lang", "en", "--split", "-o", folder, source)
+    assert result.exit_code == 0, result.stderr
+    assert [path.name for path in (folder / "assets").iterdir()] == ["sq.png"]
+    quizzes = sorted(folder.glob("*.quiz.yaml"))
+    assert len(quizzes) == 2 and all("](assets/sq.png)" in path.read_text(encoding="utf-8") for path in quizzes)
+    assert run("lint", "--no-cache", "--select", "M", folder).exit_code == 0  # (each path resolves)
+
+
+def test_an_import_never_overwrites_another_file_in_assets_without_force(run, bank, tmp_path):
+    _export(run, "moodle", bank, tmp_path / "out.xml")
+    back = tmp_path / "back"
+    (back / "assets").mkdir(parents=True)
+    (back / "assets" / "shards.png").write_bytes(b"someone else's picture")
+    result = run("import", tmp_path / "out.xml", "-o", back / "q.quiz.yaml")
+    assert result.exit_code == 1 and "exists with other content; nothing was written" in result.stderr
+    assert (back / "assets" / "shards.png").read_bytes() == b"someone else's picture"
+    assert not (back / "q.quiz.yaml").exists()
+    assert run("import", tmp_path / "out.xml", "-o", back / "q.quiz.yaml", "--force").exit_code == 0
+    assert (back / "assets" / "shards.png").read_bytes() == png_bytes()
