@@ -11,8 +11,8 @@ from quizlint.lint.engine import display_path
 from quizlint.model import QuizFile, is_current_digest, source_digest, text_in
 from quizlint.rules._translation import has_text
 from quizlint.text import spelled_in
-from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
-                                     write_error_reason)
+from quizlint.translate.files import (FileChange, declared_language, outside_named_folders, read_for_editing,
+                                     translation_state, write_error_reason)
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditor, edit_each
 
@@ -35,6 +35,9 @@ def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, 
     readable: list[QuizFile] = []
     for path in settings.files:
         display = display_path(path)
+        if outside := outside_named_folders(path, display, settings.targets):
+            echo(outside, err=True)  # an item in it counts as not found
+            continue
         quiz_file, findings = read_for_editing(path, display)
         if quiz_file is None:  # reported; an item in it counts as not found
             for finding in findings:

@@ -10,7 +10,7 @@ from quizlint.bank import BankSettings, load_glossary
 from quizlint.lint.engine import display_path
 from quizlint.stats import plural
 from quizlint.translate.cache import NoCache, TranslationCache
-from quizlint.translate.files import declared_language, read_for_editing, write_error_reason
+from quizlint.translate.files import declared_language, outside_named_folders, read_for_editing, write_error_reason
 from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
@@ -94,6 +94,10 @@ def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, e
     readable = []
     for path in settings.files:
         display = display_path(path)
+        if outside := outside_named_folders(path, display, settings.targets):
+            echo(outside, err=True)
+            summary.files_not_read += 1
+            continue
         quiz_file, findings = read_for_editing(path, display)
         if quiz_file is None:
             for finding in findings:
