@@ -26,7 +26,7 @@ from quizlint.importers.log import ImportFailure, ImportLog
 ASSETS_FOLDER = "assets"
 PLUGINFILE = "@@PLUGINFILE@@/"
 _FILEBASE = re.compile(r"^(?:\$|%24)IMS-CC-FILEBASE(?:\$|%24)/", re.IGNORECASE)
-MAX_FILE_BYTES = 16 * 1024 * 1024  # as packages.MAX_ENTRY_BYTES
+MAX_FILE_BYTES = 16 * 1024 * 1024  # an image or media file (as quizlint.media.READ_LIMIT)
 
 _COLLECTED: contextvars.ContextVar = contextvars.ContextVar("quizlint-import-media", default=None)
 _SOURCE: contextvars.ContextVar = contextvars.ContextVar("quizlint-import-media-source", default=None)
@@ -132,10 +132,28 @@ def files_of_package(package, base: str | None):
             except ImportFailure:
                 return None
             if package.has(name):
-                return name, package.read(name)  # (an entry over the size limit: an ImportFailure naming it)
+                _check_size(package, name)
+                return name, package.read(name)
         return None
 
     return _source(read)
+
+
+def _check_size(package, name: str) -> None:
+    """An image or media file over ``MAX_FILE_BYTES`` is an import error naming it (checked before it is read)."""
+    info = getattr(package, "infos", {}).get(name)
+    size = info.file_size if info is not None else _folder_file_size(package, name)
+    if size > MAX_FILE_BYTES:
+        raise ImportFailure(package.where(name), f"the file is {size / 1048576:.1f} MiB, over the "
+                            f"{MAX_FILE_BYTES // 1048576} MiB limit for an image or media file")
+
+
+def _folder_file_size(package, name: str) -> int:
+    root = getattr(package, "root", None)
+    try:
+        return (root / name).stat().st_size if root is not None else 0
+    except OSError:
+        return 0
 
 
 def _is_relative(url: str) -> bool:
