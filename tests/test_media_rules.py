@@ -110,7 +110,7 @@ def test_a_50_mb_file_is_reported_by_size_without_being_read(run, tmp_path, monk
     monkeypatch.setattr("builtins.open", spy)
     findings = _lint(run, tmp_path, _item("![x](img/big.png)", "![x](img/big.png)"))
     assert [f["code"] for f in findings] == ["M004", "M004"]
-    assert "is 50.0 MiB, over 1.0 MiB (over 16 MiB: never read nor exported)" in findings[0]["message"]
+    assert "is 50.0 MiB, over 1.0 MiB (over 16.0 MiB: never read nor exported)" in findings[0]["message"]
     assert str(big) not in opened
 
 

@@ -7,7 +7,7 @@
 - **Files.** A local path is resolved relative to the quiz file and must stay inside the bank root (the git
   repository the quiz file is in, or, outside git, the quiz file's folder): no ``..`` out of it, no link whose
   target is outside it (links are resolved, then checked). ``inspect`` tells a file's size and, from its first
-  bytes (magic numbers), what it holds; an SVG is read whole (up to ``SVG_READ_LIMIT``) and must hold no script,
+  bytes (magic numbers), what it holds; an SVG is read whole and must hold no script,
   no event handler and no reference outside itself. Nothing over ``READ_LIMIT`` is read at all: such a file is
   reported by its size.
 - **Formulas.** ``$…$``, ``$$…$$``, ``\\(…\\)`` and ``\\[…\\]`` (see ``quizlint.render``), converted to MathML
@@ -34,7 +34,6 @@ MEDIA_TYPES = {
 # extensions a link points at to be media (an image is media whatever it points at)
 LINKED_MEDIA = frozenset({".mp3", ".ogg", ".oga", ".wav", ".mp4", ".webm"})
 READ_LIMIT = 16 * 1024 * 1024  # a file over this is never read (nor packaged): reported by its size
-SVG_READ_LIMIT = 4 * 1024 * 1024
 _HEAD = 16  # bytes read to tell a binary file's type
 _REMOTE = frozenset({"http", "https"})
 
@@ -209,7 +208,7 @@ class FileFacts:
 
 
 def inspect(path: Path) -> FileFacts:
-    """The facts of ``path`` (read at most ``_HEAD`` bytes, or a whole SVG up to ``SVG_READ_LIMIT``)."""
+    """The facts of ``path`` (read at most ``_HEAD`` bytes, or a whole SVG; nothing over ``READ_LIMIT``)."""
     status = path.stat()
     return _inspect(str(path), status.st_size, status.st_mtime_ns, status.st_ino)
 
@@ -223,10 +222,8 @@ def _inspect(path: str, size: int, mtime_ns: int, inode: int) -> FileFacts:
     if size > READ_LIMIT:
         return FileFacts(size, expected, None, unread=True)
     if expected == "image/svg+xml":
-        if size > SVG_READ_LIMIT:
-            return FileFacts(size, expected, None, unread=True)
         with open(path, "rb") as handle:
-            data = handle.read(SVG_READ_LIMIT + 1)
+            data = handle.read(READ_LIMIT + 1)
         problem = svg_problem(data)
         return FileFacts(size, expected if problem is None or not problem.startswith("is not") else None, problem)
     with open(path, "rb") as handle:

@@ -18,7 +18,7 @@ import posixpath
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from quizlint.media import bank_root, formulas, inspect, references, resolve
+from quizlint.media import READ_LIMIT, bank_root, formulas, inspect, references, resolve, size_in_words
 
 _ACTIVE: contextvars.ContextVar = contextvars.ContextVar("quizlint-export-media", default=None)
 
@@ -123,7 +123,7 @@ class MediaPackage:
             if facts.problem is not None:
                 return facts.problem
             if facts.unread:
-                return f"is {facts.size} bytes, over the {16} MiB quizlint reads"
+                return f"is {size_in_words(facts.size)}, over the {size_in_words(READ_LIMIT)} quizlint reads"
             data = found.path.read_bytes()
         except OSError as error:
             return f"cannot be read ({error.strerror})"

@@ -60,7 +60,7 @@ def check(ctx):
         except OSError:
             continue
         if size > limit:
-            never = " (over 16 MiB: never read nor exported)" if size > READ_LIMIT else ""
+            never = f" (over {size_in_words(READ_LIMIT)}: never read nor exported)" if size > READ_LIMIT else ""
             yield ctx.problem(f"{where(field, lang)}: the {described(reference)} is {size_in_words(size)}, over "
                               f"{size_in_words(limit)}{never}", *path)
 
