@@ -254,3 +254,34 @@ def test_a_fresh_temp_file_of_a_dead_process_is_left_to_a_later_run(tmp_path):
     stale.write_text("written after this run started")
     assert quizlint_io.sweep_stale_temp_files(tmp_path) == []
     assert stale.exists()
+
+
+# --- memory of lint and fix on a large file ----------------------------------------------------------------
+
+MEASURED = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+"""
+
+
+def peak_megabytes(*arguments: str) -> int:
+    """ru_maxrss (MB) of ``quizlint ARGUMENTS`` run as a process of its own (without the lint runtime's forked
+    helpers, whose memory is the lint engine's, not the file's)."""
+    done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "quizlint", *arguments],
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "QUIZLINT_NO_PRESTART": "1"})
+    return int(done.stdout.strip())
+
+
+def test_lint_and_fix_of_a_large_file_hold_far_less_memory_than_a_node_tree(tmp_path):
+    """A file of 20,000 small items (2.6 MB): a node tree of it alone took some 150 MB; the bounds are generous
+    (the benchmark, benchmarks/memory.py, measures the 8 MiB case against the targets)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+    try:
+        from memory import small_items
+    finally:
+        sys.path.pop(0)
+    quiz = tmp_path / "large.quiz.yaml"
+    quiz.write_text(small_items(20_000, keys_first=True), encoding="utf-8")
+    assert peak_megabytes("lint", "--no-cache", str(quiz)) < 250
+    assert peak_megabytes("fix", "--check", str(quiz)) < 350

@@ -22,14 +22,12 @@ import re
 from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-import yaml
-
-from quizlint.load.document import load_text
+from quizlint.load.compose import MAPPING, SCALAR, SEQUENCE, Positions
+from quizlint.load.document import LoadError, LoadLimits, compose_text
 from quizlint.yaml_scalars import ScalarError, double_quoted, scalar, string_scalar
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 _BLOCK_HEADER = re.compile(r"[|>](?:[1-9][+-]?|[+-][1-9]?)?")
 _COMMENT_START = re.compile(r"(?<![^ \t\r\n])#")  # a `#` that starts a line or follows a space: a comment here
@@ -76,65 +74,122 @@ def detect_newline(text: str) -> str:
 
 # ------------------------------------------------------------------------------------------ node positions
 
-def _is_block_scalar(node: yaml.Node) -> bool:
-    return isinstance(node, yaml.ScalarNode) and node.style in ("|", ">")
+class Mark(NamedTuple):
+    index: int  # offset in the text (characters)
+    line: int  # 0-based
+    column: int  # 0-based
 
 
-def _is_block_collection(node: yaml.Node) -> bool:
-    return isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) and not node.flow_style
+class Node:
+    """A node of the text as the editor sees it: a view of one node of the composed positions (made when asked
+    for: a node object for each of the million nodes of a large file would take hundreds of megabytes)."""
+
+    __slots__ = ("_positions", "number")
+
+    def __init__(self, positions: Positions, number: int):
+        self._positions, self.number = positions, number
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Node) and other.number == self.number and other._positions is self._positions
+
+    def __hash__(self) -> int:
+        return self.number
+
+    @property
+    def kind(self) -> int:
+        return self._positions.kinds[self.number]
+
+    @property
+    def start_mark(self) -> Mark:
+        packed = self._positions.starts[self.number]
+        return Mark(self._positions.start_offsets[self.number], packed >> 32, packed & 0xFFFFFFFF)
+
+    @property
+    def end_mark(self) -> Mark:
+        packed = self._positions.ends[self.number]
+        return Mark(self._positions.end_offsets[self.number], packed >> 32, packed & 0xFFFFFFFF)
+
+    @property
+    def style(self) -> str | None:
+        """A scalar's quote or block indicator (None when plain)."""
+        code = self._positions.styles[self.number]
+        return chr(code) if self.kind == SCALAR and code else None
+
+    @property
+    def flow_style(self) -> bool:
+        return self.kind != SCALAR and bool(self._positions.styles[self.number])
+
+    @property
+    def value(self) -> Any:
+        """A key's text (None for another scalar); a mapping's (key, value) pairs; a sequence's entries."""
+        positions, number = self._positions, self.number
+        if self.kind == SCALAR:
+            return positions.names[number]
+        first, end = positions.children_span(number)
+        children = positions.children[first:end]
+        if self.kind == MAPPING:
+            return [(Node(positions, key), Node(positions, key + 1)) for key in children]
+        return [Node(positions, child) for child in children]
+
+
+def _is_block_scalar(node: Node) -> bool:
+    return node.kind == SCALAR and node.style in ("|", ">")
+
+
+def _is_block_collection(node: Node) -> bool:
+    return node.kind != SCALAR and not node.flow_style
 
 
 class NodeTree:
     """The composed nodes of a YAML text, found by data path, with their spans in the text."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, positions: Positions | None = None):
+        """``positions``: composed from ``text`` with spans already (``compose_text(..., spans=True)``)."""
         self.text = text
-        try:
-            self.root = yaml.compose(text, Loader=_Loader)
-        except yaml.YAMLError as error:
-            raise YamlEditError(f"cannot parse the file for editing: {error}") from None
-        self._values: dict[Path_, yaml.Node] = {}
-        self._keys: dict[Path_, yaml.Node] = {}
-        if self.root is not None:
-            self._index(self.root, ())
+        if positions is None:
+            try:
+                positions = compose_text(text, LoadLimits(), spans=True)[1]
+            except LoadError as error:
+                raise YamlEditError(f"cannot parse the file for editing: {error.message}") from None
+        self.positions = positions
+        self.root = Node(positions, 0) if positions.kinds else None
 
-    def _index(self, node: yaml.Node, path: Path_) -> None:
-        self._values[path] = node
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                self._keys[path + (key_node.value,)] = key_node
-                self._index(value_node, path + (key_node.value,))
-        elif isinstance(node, yaml.SequenceNode):
-            for index, child in enumerate(node.value):
-                self._index(child, path + (index,))
+    def _find(self, path: Sequence) -> tuple[int | None, int | None]:
+        """The numbers of the node at ``path`` and of the key that leads to it (None: there is none)."""
+        node, key = (0 if self.root is not None else None), None
+        for element in path:
+            if node is None:
+                return None, None
+            node, key = self.positions.child(node, element)
+        return node, key
 
     # -- lookups
 
     def has(self, path: Sequence) -> bool:
-        return tuple(path) in self._values
+        return self._find(path)[0] is not None
 
-    def node(self, path: Sequence) -> yaml.Node:
-        try:
-            return self._values[tuple(path)]
-        except KeyError:
-            raise YamlEditError(f"no value at {format_path(path)}") from None
+    def node(self, path: Sequence) -> Node:
+        number = self._find(path)[0]
+        if number is None:
+            raise YamlEditError(f"no value at {format_path(path)}")
+        return Node(self.positions, number)
 
-    def key_node(self, path: Sequence) -> yaml.Node:
-        try:
-            return self._keys[tuple(path)]
-        except KeyError:
-            raise YamlEditError(f"no mapping key at {format_path(path)}") from None
+    def key_node(self, path: Sequence) -> Node:
+        key = self._find(path)[1] if path else None
+        if key is None:
+            raise YamlEditError(f"no mapping key at {format_path(path)}")
+        return Node(self.positions, key)
 
     def is_mapping(self, path: Sequence) -> bool:
-        return self.has(path) and isinstance(self.node(path), yaml.MappingNode)
+        return self.has(path) and self.node(path).kind == MAPPING
 
     def is_flow(self, path: Sequence) -> bool:
         node = self.node(path)
-        return not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)) or bool(node.flow_style)
+        return node.kind == SCALAR or node.flow_style
 
     def keys(self, path: Sequence) -> list[str]:
         node = self.node(path)
-        return [key.value for key, _ in node.value] if isinstance(node, yaml.MappingNode) else []
+        return [key.value for key, _ in node.value] if node.kind == MAPPING else []
 
     # -- lines (a line break is LF, CRLF or a lone CR, as YAML has them)
 
@@ -156,18 +211,18 @@ class NodeTree:
 
     # -- spans
 
-    def last_char(self, node: yaml.Node) -> int:
+    def last_char(self, node: Node) -> int:
         """Offset of the last character that belongs to ``node`` (block collections end at their last child)."""
         if _is_block_collection(node):
             last = node.value[-1]
-            if isinstance(node, yaml.MappingNode):
+            if node.kind == MAPPING:
                 return max(self.last_char(last[0]), self.last_char(last[1]))
             return self.last_char(last)
         if _is_block_scalar(node):
             return self._block_scalar_last_char(node)
         return max(node.end_mark.index - 1, node.start_mark.index - 1)
 
-    def _block_scalar_last_char(self, node: yaml.Node) -> int:
+    def _block_scalar_last_char(self, node: Node) -> int:
         """The end of a block scalar's last line: with keep chomping (``|+``) the blank lines after its text are
         part of its value, so its last line is the last one PyYAML gave it, blank or not; otherwise they are not,
         and its last line is its last line of text."""
@@ -196,13 +251,13 @@ class NodeTree:
             texts.pop()
         return lines[-1] if lines else None
 
-    def keeps_trailing_lines(self, node: yaml.Node) -> bool:
+    def keeps_trailing_lines(self, node: Node) -> bool:
         """Whether ``node`` is a block scalar with keep chomping (``|+``, ``>+``): the blank lines after its
         text are part of its value."""
         header = _BLOCK_HEADER.match(self.text, self.content_start(node))
         return header is not None and "+" in header.group()
 
-    def content_start(self, node: yaml.Node) -> int:
+    def content_start(self, node: Node) -> int:
         """Offset of the node itself: where a node written with a tag (``!!map {}``) starts after the tag."""
         index = node.start_mark.index
         while index < node.end_mark.index and self.text[index] == "!":
@@ -231,7 +286,7 @@ class NodeTree:
         path = tuple(path)
         parent = self.node(path[:-1])
         value = self.node(path)
-        if isinstance(parent, yaml.MappingNode):
+        if parent.kind == MAPPING:
             start = self.key_node(path).start_mark.index
         else:
             start = self._dash_before(value.start_mark.index) if not parent.flow_style else value.start_mark.index
@@ -272,7 +327,7 @@ class NodeTree:
         """
         path = tuple(path)
         node = self.node(path)
-        if not isinstance(node, yaml.SequenceNode):
+        if node.kind != SEQUENCE:
             raise YamlEditError(f"{format_path(path)} is not a sequence")
         spans = [self.entry_span(path + (index,)) for index in range(len(node.value))]
         if node.flow_style:
@@ -323,13 +378,20 @@ class NodeTree:
 
     def indent_step(self) -> int:
         """The indentation step the file uses for nested block mappings (2 when there is none)."""
-        for path, node in self._values.items():
-            if _is_block_collection(node) and isinstance(node, yaml.MappingNode):
-                for key_node, value_node in node.value:
-                    if _is_block_collection(value_node) and isinstance(value_node, yaml.MappingNode):
-                        step = value_node.value[0][0].start_mark.column - key_node.start_mark.column
-                        if step > 0:
-                            return step
+        positions = self.positions
+        kinds, styles, starts = positions.kinds, positions.styles, positions.starts
+        for number in range(len(kinds)):
+            if kinds[number] != MAPPING or styles[number]:
+                continue
+            first, end = positions.children_span(number)
+            for key in positions.children[first:end]:
+                value = key + 1
+                if kinds[value] == MAPPING and not styles[value] and positions.children_span(value)[0] < \
+                        positions.children_span(value)[1]:
+                    first_key = positions.children[positions.children_span(value)[0]]
+                    step = (starts[first_key] & 0xFFFFFFFF) - (starts[key] & 0xFFFFFFFF)
+                    if step > 0:
+                        return step
         return 2
 
 
@@ -376,15 +438,23 @@ class YamlEditor:
     def __init__(self, text: str, display: str = "<string>"):
         self.text = text
         self.display = display
-        self.tree = NodeTree(text)
-        document, findings = load_text(text, display)
-        if document is None:
-            raise YamlEditError(findings[0].message if findings else "cannot load the file")
-        self.expected = document.data  # (loaded here for the editor alone: changed in place, no copy needed)
+        try:  # (one composition gives the data and the nodes' spans)
+            data, positions, _ = compose_text(text, LoadLimits(), spans=True)
+        except LoadError as error:
+            raise YamlEditError(error.message) from None
+        self._tree: NodeTree | None = NodeTree(text, positions)
+        self.expected = data  # (loaded here for the editor alone: changed in place, no copy needed)
         self.newline = detect_newline(text)
         self._edits: list[_Edit] = []
         self._spans: list[tuple[int, int]] = []  # the (start, end) of the edits, sorted: see ``replace_span``
         self._created: set[Path_] = set()
+
+    @property
+    def tree(self) -> NodeTree:
+        """The nodes of the original text (composed again if :meth:`result` let them go)."""
+        if self._tree is None:
+            self._tree = NodeTree(self.text)
+        return self._tree
 
     @property
     def changed(self) -> bool:
@@ -420,11 +490,12 @@ class YamlEditor:
     def result(self) -> str:
         """The edited text, checked to load back to exactly the intended data."""
         new_text = self.apply()
-        document, findings = load_text(new_text, self.display)
-        if document is None:
-            detail = findings[0].message if findings else "unknown error"
-            raise YamlEditError(f"the edited file would not load ({detail})")
-        if document.data != self.expected:
+        self._tree = None  # (not needed to check the new text: a large file's nodes need not be held twice)
+        try:
+            data = compose_text(new_text, LoadLimits(), positions=False)[0]
+        except LoadError as error:
+            raise YamlEditError(f"the edited file would not load ({error.message})") from None
+        if data != self.expected:
             raise YamlEditError("the edited file would not hold the intended data")
         return new_text
 
@@ -520,7 +591,7 @@ class YamlEditor:
         path = tuple(path)
         if self.tree.has(path):
             node = self.tree.node(path)
-            if isinstance(node, yaml.MappingNode):
+            if node.kind == MAPPING:
                 for key, value in values.items():
                     earlier = list(order)[: list(order).index(key)] if key in order else ()
                     self.set_key(path, key, value, after=earlier)
@@ -538,7 +609,7 @@ class YamlEditor:
 
     # -- insertion helpers
 
-    def _predecessor(self, mapping_path: Path_, after: Sequence[str] | None) -> yaml.Node | None:
+    def _predecessor(self, mapping_path: Path_, after: Sequence[str] | None) -> Node | None:
         """The value node after which a new entry goes (None: first in the mapping)."""
         node = self.tree.node(mapping_path)
         if after is None:
@@ -572,7 +643,7 @@ class YamlEditor:
             return
         if previous is None:  # the first key shares its line with a `- `: the new entry cannot go before it
             previous = mapping.value[-1][1]
-        previous_key = next(key_node for key_node, value_node in mapping.value if value_node is previous)
+        previous_key = next(key_node for key_node, value_node in mapping.value if value_node == previous)
         at = self.tree.line_end(max(self.tree.last_char(previous), previous_key.start_mark.index))
         self.replace_span(at, at, "".join(self.newline + line for line in lines))
 

@@ -1,7 +1,8 @@
 """Safe YAML loading with a line and column for every value.
 
-PyYAML's C composer (``CSafeLoader``) turns the text into nodes; :class:`_Builder` turns nodes into plain
-Python data while recording where each value and each mapping key stands. Plain scalars are resolved with the
+PyYAML's C parser (``CSafeLoader``) reads the text into events, which ``quizlint.load.compose`` turns into plain
+Python data while recording where each value and each mapping key stands (no node tree: it would take fifty
+times the file's size). Plain scalars are resolved with the
 YAML 1.2 core rules, so ``No``, ``Yes``, ``On`` and ``off`` stay strings, and numbers remember how they were
 written (``YamlInt`` / ``YamlFloat``: ``3.10`` as an option text stays "3.10"). Anchors and aliases, duplicate
 keys, tags other than the core ones, several documents, invalid UTF-8, control characters, oversized files and
@@ -10,7 +11,6 @@ deep nesting are refused with a finding (code, line, column), never an exception
 from __future__ import annotations
 
 import gc
-import operator
 import os
 import re
 import stat
@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from quizlint.diagnostics import Finding, load_finding
-from quizlint.text import NOT_A_TEXT_CHARACTER
+from quizlint.load.compose import ComposeError, YamlFloat, YamlInt, compose_events, resolve_plain_scalar
 
 try:
     _Loader = yaml.CSafeLoader
@@ -79,17 +79,6 @@ class LoadError(Exception):
         self.code, self.message, self.line, self.column = code, message, line, column
 
 
-_NULLS = {"", "~", "null", "Null", "NULL"}
-_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"[-+]?[0-9]+\Z")
-_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
-_NUMBER_STARTS = "+-.0123456789"  # (the first characters that ``_INT`` and ``_FLOAT`` match)
-_CORE = "tag:yaml.org,2002:"
-_STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
-_PLAIN = "tag:quizlint.dev,2024:plain"  # an untagged plain scalar, typed by YAML 1.2 core rules
-_EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE + "int": "int", _CORE + "float": "float"}
-# An anchor (`&name` after a space, a flow indicator or at a line start); "Q&A" and " & " are not anchors.
-_ANCHOR_LIKE = re.compile(r"(?:^|[\s\[{,])&[^\s\[\]{},]", re.MULTILINE)
 # Characters YAML 1.2 allows in a stream (c-printable); anything else (NUL, other C0 controls, ...) is refused.
 # (Written as the characters refused rather than as the complement of those allowed: it searches faster.)
 _NOT_PRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -106,241 +95,8 @@ _REFUSED_CHARACTER = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u202
 _CONTROL_ESCAPE = re.compile(r"\\[0abvfexuU]")
 
 
-class _QuizLoader(_Loader):
-    """PyYAML's safe loader with YAML 1.1 implicit typing switched off: every untagged plain scalar gets the
-    ``_PLAIN`` tag (typed later by YAML 1.2 core rules), and explicit tags such as ``!!str`` stay visible."""
-
-    yaml_implicit_resolvers = {None: [(_PLAIN, re.compile(""))]}  # matches every plain scalar, cheaply
-
-    # The C composer asks these for every node. Same answers as PyYAML's resolver with the table above and no
-    # path resolvers, without its Python-level work (a third of the composing time).
-    def resolve(self, kind, value, implicit):
-        if kind is yaml.ScalarNode:
-            return _PLAIN if implicit[0] else _STR
-        return _SEQ if kind is yaml.SequenceNode else _MAP
-
-    # Without path resolvers, PyYAML's versions of these two return at once. Builtins that take the same
-    # arguments and change nothing do the same without a Python call for each node (a twentieth of composing).
-    descend_resolver = staticmethod(operator.is_)  # (current_node, current_index)
-    ascend_resolver = staticmethod(tuple)  # ()
-
-
-class YamlInt(int):
-    """An integer that remembers how it was written (``007``), so a text field can keep the author's spelling."""
-
-    source: str
-
-
-class YamlFloat(float):
-    """A float that remembers how it was written (``3.10``), so a text field can keep the author's spelling."""
-
-    source: str
-
-
-def _number(kind: type, value: str) -> Any:
-    number = kind(value)
-    number.source = value
-    return number
-
-
-def resolve_plain_scalar(value: str) -> Any:
-    """YAML 1.2 core schema: only true/false are booleans; no sexagesimals, no yes/no/on/off."""
-    if value in _NULLS:
-        return None
-    if value in _BOOLS:
-        return _BOOLS[value]
-    if value[0] not in _NUMBER_STARTS:  # (ids, words: no number, and no need for the patterns)
-        return value
-    if _INT.match(value):
-        return _number(YamlInt, value)
-    if _FLOAT.match(value) and any(ch.isdigit() for ch in value):
-        return _number(YamlFloat, value)
-    return value
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "bool"
-    return {YamlInt: "int", YamlFloat: "float"}.get(type(value), "str")
-
-
 def _mark(mark: Any) -> tuple[int, int]:
     return mark.line + 1, mark.column + 1
-
-
-class _Builder:
-    """Turns a composed node tree into plain data; rejects duplicate keys, other tags, deep nests. (A node
-    met twice is built twice: :class:`_SharingCheckBuilder` refuses it, for the texts that may share one.)
-
-    Positions are not recorded here: :class:`_NodePositions` reads them from the node tree when asked (a
-    report needs a few; recording every one cost a third of the loading time)."""
-
-    def __init__(self, limits: LoadLimits):
-        self.max_depth = limits.max_depth
-        self.seen: set[int] | None = None  # (the ids of the nodes met: kept by ``_SharingCheckBuilder`` only)
-
-    def build(self, node: yaml.Node, depth: int = 0) -> Any:
-        if depth > self.max_depth:
-            raise LoadError("Y008", f"nesting deeper than {self.max_depth} levels", *_mark(node.start_mark))
-        kind = type(node)
-        if kind is yaml.ScalarNode:
-            tag = node.tag
-            if tag == _PLAIN:
-                return resolve_plain_scalar(node.value)
-            return node.value if tag == _STR else self._scalar(node)
-        if kind is yaml.MappingNode and node.tag == _MAP:
-            return self._mapping(node, depth)
-        if kind is yaml.SequenceNode and node.tag == _SEQ:
-            return [self._value(child, depth + 1) for child in node.value]
-        if isinstance(node, yaml.ScalarNode):
-            return self._scalar(node)
-        raise _tag_error(node)
-
-    def _value(self, node: yaml.Node, depth: int) -> Any:
-        """``build``, with the quoted strings that make up most of a quiz file taken without a call."""
-        if type(node) is yaml.ScalarNode and node.tag == _STR:
-            return node.value
-        return self.build(node, depth)
-
-    @staticmethod
-    def _scalar(node: yaml.ScalarNode) -> Any:
-        if node.tag == _PLAIN:
-            return resolve_plain_scalar(node.value)
-        if node.tag == _STR:
-            return node.value
-        expected = _EXPLICIT_SCALAR_TAGS.get(node.tag)
-        if expected is None:
-            raise _tag_error(node)
-        value = resolve_plain_scalar(node.value)
-        if expected == "float" and _kind(value) == "int":
-            return _number(YamlFloat, node.value)
-        if _kind(value) != expected:
-            raise LoadError("Y010", f"{node.value!r} is not a valid !!{expected}", *_mark(node.start_mark))
-        return value
-
-    def _mapping(self, node: yaml.MappingNode, depth: int) -> dict:
-        result: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            if type(key_node) is not yaml.ScalarNode and not isinstance(key_node, yaml.ScalarNode):
-                raise LoadError("Y001", "mapping keys must be plain strings, not lists or mappings",
-                                *_mark(key_node.start_mark))
-            if key_node.tag not in (_PLAIN, _STR):
-                raise _tag_error(key_node)
-            key = key_node.value
-            if key in result:
-                first = next(_mark(other.start_mark) for other, _ in node.value if other.value == key)
-                raise LoadError("Y002", f"duplicate key {key!r} (first defined at line {first[0]}, column {first[1]})",
-                                *_mark(key_node.start_mark))
-            if type(value_node) is not yaml.ScalarNode or value_node.tag != _STR:
-                result[key] = self.build(value_node, depth + 1)
-            else:  # (``_value`` without a call, when no node is tracked: most values are quoted strings)
-                result[key] = value_node.value if self.seen is None else self._value(value_node, depth + 1)
-        return result
-
-
-class _SharingCheckBuilder(_Builder):
-    """A :class:`_Builder` that refuses a node met twice (a value used twice through an alias): a backstop for
-    the texts that may have an alias, which the event scan of ``compose_text`` reports first."""
-
-    def __init__(self, limits: LoadLimits):
-        super().__init__(limits)
-        self.seen = set()
-
-    def build(self, node: yaml.Node, depth: int = 0) -> Any:
-        if depth <= self.max_depth:  # (deeper: the nesting is reported)
-            if id(node) in self.seen:
-                raise LoadError("Y003", "anchors and aliases are not allowed (a value is used twice)",
-                                *_mark(node.start_mark))
-            self.seen.add(id(node))
-        return super().build(node, depth)
-
-    def _value(self, node: yaml.Node, depth: int) -> Any:
-        if type(node) is yaml.ScalarNode and node.tag == _STR and id(node) not in self.seen:
-            self.seen.add(id(node))
-            return node.value
-        return self.build(node, depth)
-
-
-class _NodePositions:
-    """Where the value (``keys=False``) or the mapping key (``keys=True``) at a data path stands, read from
-    the composed node tree on demand; behaves as the read-only mapping ``path → (line, column)``."""
-
-    def __init__(self, root: yaml.Node, keys: bool):
-        self.root, self.keys = root, keys
-        self._nodes: dict[Path_, yaml.Node | None] = {}  # the nodes at paths of two elements, e.g. ("items", 3)
-
-    def get(self, path: Path_, default: Any = None) -> Any:
-        node, key_node = self.root, None
-        if len(path) > 2:  # most questions are about the fields of one item: its node is looked up once
-            node = self._nodes.get(path[:2], self)
-            if node is self:
-                node = self._nodes[path[:2]] = self._walk(path[:2])
-            path = path[2:]
-        for element in path:
-            if node is None:
-                return default
-            node, key_node = _child(node, element)
-        if node is None:
-            return default
-        if self.keys:
-            return _mark(key_node.start_mark) if key_node is not None else default
-        return _mark(node.start_mark)
-
-    def scalar_at(self, place: tuple[int, int]) -> bool:
-        """Whether a scalar node spans ``place`` (0-based line and column), descending only into the
-        collections that span it."""
-        node = self.root
-        while True:
-            if (node.start_mark.line, node.start_mark.column) > place or \
-                    place >= (node.end_mark.line, node.end_mark.column):
-                return False
-            if isinstance(node, yaml.ScalarNode):
-                return True
-            children = (child for pair in node.value for child in pair) if isinstance(node, yaml.MappingNode) \
-                else iter(node.value)
-            node = next((child for child in children
-                         if (child.start_mark.line, child.start_mark.column) <= place
-                         < (child.end_mark.line, child.end_mark.column)), None)
-            if node is None:
-                return False
-
-    def _walk(self, path: Path_) -> yaml.Node | None:
-        node = self.root
-        for element in path:
-            node = _child(node, element)[0]
-            if node is None:
-                return None
-        return node
-
-    def __getitem__(self, path: Path_) -> Position:
-        found = self.get(tuple(path))
-        if found is None:
-            raise KeyError(path)
-        return found
-
-    def __contains__(self, path: object) -> bool:
-        return isinstance(path, tuple) and self.get(path) is not None
-
-
-def _child(node: yaml.Node, element: Any) -> tuple[Any, Any]:
-    """The child node at ``element`` (a key of a mapping, an index of a sequence) and its key node."""
-    if isinstance(node, yaml.MappingNode):
-        if isinstance(element, str):
-            for key_node, value_node in node.value:
-                if key_node.value == element:
-                    return value_node, key_node
-    elif isinstance(node, yaml.SequenceNode):
-        if isinstance(element, int) and 0 <= element < len(node.value):
-            return node.value[element], None
-    return None, None
-
-
-def _tag_error(node: yaml.Node) -> LoadError:
-    tag = node.tag
-    shown = "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
-    return LoadError("Y010", f"YAML tag {shown!r} is not allowed in quiz files", *_mark(node.start_mark))
 
 
 def _decode(raw: bytes) -> str:
@@ -355,15 +111,6 @@ def _decode(raw: bytes) -> str:
         ) from None
     return text[1:] if text.startswith("\ufeff") else text
 
-
-def _first_anchor_or_alias(text: str) -> tuple[int, int, str] | None:
-    for event in yaml.parse(text, Loader=_Loader):
-        if isinstance(event, yaml.AliasEvent):
-            return (*_mark(event.start_mark), f"alias *{event.anchor}")
-        anchor = getattr(event, "anchor", None)
-        if anchor is not None:
-            return (*_mark(event.start_mark), f"anchor &{anchor}")
-    return None
 
 
 def _position_of(text: str, index: int) -> Position:
@@ -425,70 +172,31 @@ def _char_at(text: str, line: int, column: int) -> str:
     return ""
 
 
-def _check_escaped_characters(root: yaml.Node) -> None:
-    """Refuse a double-quoted string whose escapes wrote a control character (``"\\0"``, ``"\\x07"``): the raw
-    text has none, so ``_check_characters`` could not see it."""
-    todo = [root]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, yaml.ScalarNode):
-            found = NOT_A_TEXT_CHARACTER.search(node.value) if node.style == '"' else None
-            if found is not None:
-                what = "a NUL character" if found.group() == "\0" else f"control character U+{ord(found.group()):04X}"
-                raise LoadError("Y004", f"{what}, written as an escape, is not allowed in a text (no export format "
-                                "can carry it)", *_mark(node.start_mark))
-        elif isinstance(node, yaml.MappingNode):  # (children reversed: the first in the file is looked at first)
-            todo.extend(child for pair in reversed(node.value) for child in reversed(pair))
-        else:
-            todo.extend(reversed(node.value))
 
-
-def _refuse_merge_keys(root: yaml.Node) -> None:
-    """Refuse a merge key (a plain ``<<`` key, YAML 1.1's way of copying a mapping named by an alias): a quiz
-    file spells every value out (a quoted ``"<<"`` is an ordinary key)."""
-    todo = [root]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, yaml.MappingNode):
-            for key, value in node.value:
-                if isinstance(key, yaml.ScalarNode) and key.value == "<<" and key.tag == _PLAIN:
-                    raise LoadError("Y003", "merge keys (`<<`) are not allowed in quiz files: write the values out",
-                                    *_mark(key.start_mark))
-                todo.append(value)
-        elif isinstance(node, yaml.SequenceNode):
-            todo.extend(node.value)
-
-
-def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
+def compose_text(text: str, limits: LoadLimits, spans: bool = False, positions: bool = True) -> tuple[Any, Any, Any]:
     """Parse ``text`` into plain data with positions (of values, of keys: read-only mappings from data paths
-    to (line, column)); raises :class:`LoadError`."""
+    to (line, column)); raises :class:`LoadError`. ``spans``: the positions also hold each node's offsets and
+    style (see ``quizlint.load.compose.Positions``, for the surgical editor); ``positions=False``: the data
+    alone is wanted (the positions answer nothing)."""
     _check_characters(text)
     gc_was_enabled = gc.isenabled()
     gc.disable()  # building a large tree of small objects triggers many useless collections
+    parser = _Loader(text)
     try:
-        if "&" in text and _ANCHOR_LIKE.search(text):  # only texts that could hold an anchor pay for the scan
-            found = _first_anchor_or_alias(text)
-            if found is not None:
-                line, column, what = found
-                raise LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({what})", line, column)
-        node = yaml.compose(text, Loader=_QuizLoader)
-        if node is None:
-            raise LoadError("Y007", "empty file: expected a quiz mapping")
-        if "<<" in text:  # (only texts that could hold one pay for the look)
-            _refuse_merge_keys(node)
-        # (a node is met twice only through an alias, ``*name``, of an anchor, ``&name``)
-        builder = _SharingCheckBuilder if "&" in text and "*" in text else _Builder
-        data = builder(limits).build(node)
-        if "\\" in text and _CONTROL_ESCAPE.search(text):
-            _check_escaped_characters(node)
+        check_escapes = "\\" in text and _CONTROL_ESCAPE.search(text) is not None
+        data, found = compose_events(parser.get_event, limits.max_depth, check_escapes, spans, positions)
+    except ComposeError as error:
+        raise LoadError(error.code, error.message, *(_mark(error.mark) if error.mark is not None else (1, 1))) \
+            from None
     except yaml.YAMLError as error:
         raise _yaml_error(error, text) from None
     except RecursionError:
         raise LoadError("Y008", "nesting too deep") from None
     finally:
+        parser.dispose()
         if gc_was_enabled:
             gc.enable()
-    return data, _NodePositions(node, keys=False), _NodePositions(node, keys=True)
+    return data, found, found.for_keys()
 
 
 def load_text(text: str, path: str = "<string>", limits: LoadLimits = LoadLimits()) -> tuple[Document | None, list[Finding]]:

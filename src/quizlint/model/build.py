@@ -195,7 +195,7 @@ def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
     for index, raw in enumerate(raw_items):
         item_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
         try:
-            items.append(Item.model_validate(raw))
+            items.append(_sharing_fields_sets(Item.model_validate(raw)))
             indexes.append(index)
         except ValidationError as error:
             findings.extend(errors_to_findings(error, document, ("items", index), item_id))
@@ -205,6 +205,24 @@ def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
         return None, findings
     quiz.items = items
     return QuizFile(document, quiz, indexes, invalid), findings
+
+
+_FIELDS_SETS: dict[frozenset, set] = {}
+
+
+def _sharing_fields_sets(item: Item) -> Item:
+    """``item``, its options and translation states sharing their "fields set" with every other model that was
+    given the same fields. Pydantic keeps one set per model (which fields the input named: 216 bytes, a fifth
+    of a small item's memory, read only by ``model_dump(exclude_unset=True)``, which quizlint does not use); a
+    quiz file of 55,000 items held 47 MB of them. (A model copy gets a set of its own; nothing assigns to an
+    item's fields after validation.)"""
+    options, states = getattr(item, "options", None) or (), getattr(item, "translations", None) or {}
+    for model in (item, *options, *states.values()):
+        fields = model.__pydantic_fields_set__
+        shared = _FIELDS_SETS.setdefault(frozenset(fields), fields)
+        if shared is not fields:
+            object.__setattr__(model, "__pydantic_fields_set__", shared)
+    return item
 
 
 def _repeated_languages(document: Document) -> list[Finding]:

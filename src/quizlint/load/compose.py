@@ -1,0 +1,395 @@
+"""Composing YAML into plain data and positions straight from the parser's events.
+
+PyYAML's composer builds a tree of node objects (each with two mark objects) that takes about fifty times the
+size of the file: 400 MB for a quiz file of 8 MB. Here the C parser's events are turned into plain data as
+they come, and where each value and key stands is kept in :class:`Positions`, a few flat arrays (about 35
+bytes a node). The rules are those of ``quizlint.load.document``: YAML 1.2 core typing of plain scalars, no
+anchors, aliases, merge keys or tags beyond the core ones, no duplicate keys, no deep nests, one document.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from array import array
+from typing import Any, Callable
+
+import yaml
+
+from quizlint.text import NOT_A_TEXT_CHARACTER
+
+Position = tuple[int, int]  # 1-based line and column
+
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"[-+]?[0-9]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_NUMBER_STARTS = "+-.0123456789"  # (the first characters that ``_INT`` and ``_FLOAT`` match)
+_CORE = "tag:yaml.org,2002:"
+_STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
+_PLAIN = "tag:quizlint.dev,2024:plain"  # an untagged plain scalar, typed by YAML 1.2 core rules
+_EXPLICIT_SCALAR_TAGS = {_CORE + "null": "null", _CORE + "bool": "bool", _CORE + "int": "int", _CORE + "float": "float"}
+
+
+class YamlInt(int):
+    """An integer that remembers how it was written (``007``), so a text field can keep the author's spelling."""
+
+    source: str
+
+
+class YamlFloat(float):
+    """A float that remembers how it was written (``3.10``), so a text field can keep the author's spelling."""
+
+    source: str
+
+
+def _number(kind: type, value: str) -> Any:
+    number = kind(value)
+    number.source = value
+    return number
+
+
+def resolve_plain_scalar(value: str) -> Any:
+    """YAML 1.2 core schema: only true/false are booleans; no sexagesimals, no yes/no/on/off."""
+    if value in _NULLS:
+        return None
+    if value in _BOOLS:
+        return _BOOLS[value]
+    if value[0] not in _NUMBER_STARTS:  # (ids, words: no number, and no need for the patterns)
+        return value
+    if _INT.match(value):
+        return _number(YamlInt, value)
+    if _FLOAT.match(value) and any(ch.isdigit() for ch in value):
+        return _number(YamlFloat, value)
+    return value
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "bool"
+    return {YamlInt: "int", YamlFloat: "float"}.get(type(value), "str")
+
+
+
+def _tag_message(tag: str) -> str:
+    shown = "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
+    return f"YAML tag {shown!r} is not allowed in quiz files"
+
+
+def _typed(event: Any, tag: str) -> Any:
+    """The value of a scalar whose tag is ``tag``: plain scalars typed by YAML 1.2 core rules, explicit core
+    tags checked (``!!int x`` is refused)."""
+    if tag == _PLAIN:
+        return resolve_plain_scalar(event.value)
+    if tag == _STR:
+        return event.value
+    expected = _EXPLICIT_SCALAR_TAGS.get(tag)
+    if expected is None:
+        raise ComposeError("Y010", _tag_message(tag), event.start_mark)
+    value = resolve_plain_scalar(event.value)
+    if expected == "float" and _kind(value) == "int":
+        return _number(YamlFloat, event.value)
+    if _kind(value) != expected:
+        raise ComposeError("Y010", f"{event.value!r} is not a valid !!{expected}", event.start_mark)
+    return value
+
+SCALAR, MAPPING, SEQUENCE = 0, 1, 2  # the kinds of node
+_SCALAR, _MAPPING, _SEQUENCE = SCALAR, MAPPING, SEQUENCE
+
+
+class Positions:
+    """Where every node of a composed document stands: node numbers in document order (a mapping's key just
+    before its value), with their start and end marks, kinds and children in flat arrays. Asked by data path,
+    it behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the
+    mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
+
+    def __init__(self, spans: bool = False, record: bool = True) -> None:
+        self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
+        self.starts = array("Q")  # (line << 32 | column, 0-based: one integer that sorts as the pair does)
+        self.ends = array("Q")
+        self.kinds = array("B")
+        self.links = array("I")  # a collection's place in ``children``: its count, then its children's numbers
+        self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
+        self.names: list[str | None] = []  # a key's text (None for other nodes)
+        self.keys = False
+        # With ``spans`` (for the surgical editor): each node's start and end offsets in the text and its style
+        # (a scalar's quote or block indicator as a character code, 0 when plain; 1 for a flow collection)
+        self.spans = spans
+        self.start_offsets, self.end_offsets, self.styles = array("I"), array("I"), array("B")
+
+    # -- building
+
+    def add(self, kind: int, event: Any, name: str | None = None) -> int:
+        if not self.record:
+            return -1
+        start, end = event.start_mark, event.end_mark
+        self.starts.append(start.line << 32 | start.column)
+        self.ends.append(end.line << 32 | end.column)
+        self.kinds.append(kind)
+        self.links.append(0)
+        self.names.append(name)
+        if self.spans:
+            self._add_span(event)
+        return len(self.kinds) - 1
+
+    def _add_span(self, event: Any) -> None:
+        self.start_offsets.append(event.start_mark.index)
+        self.end_offsets.append(event.end_mark.index)
+        if type(event) is yaml.ScalarEvent:
+            self.styles.append(ord(event.style) if event.style else 0)
+        else:
+            self.styles.append(1 if event.flow_style else 0)
+
+    def close(self, number: int, end: Any, children: list[int]) -> None:
+        if not self.record:
+            return
+        self.ends[number] = end.line << 32 | end.column
+        if self.spans:
+            self.end_offsets[number] = end.index
+        self.links[number] = len(self.children)
+        self.children.append(len(children))
+        self.children.extend(children)
+
+    def children_span(self, node: int) -> tuple[int, int]:
+        """Where the children of the collection ``node`` stand in ``children``: first and end."""
+        link = self.links[node]
+        return link + 1, link + 1 + self.children[link]
+
+    def for_keys(self) -> "Positions":
+        """The same positions, answering with the mapping keys' (shares the arrays)."""
+        view = object.__new__(Positions)
+        view.__dict__.update(self.__dict__)
+        view.keys = True
+        return view
+
+    # -- questions
+
+    def child(self, node: int, element: Any) -> tuple[int | None, int | None]:
+        """The node at ``element`` (a key of a mapping, an index of a sequence) below ``node``, and its key's."""
+        kind = self.kinds[node]
+        if kind == _SCALAR:
+            return None, None
+        first, end = self.children_span(node)
+        if kind == _MAPPING and isinstance(element, str):
+            for key in self.children[first:end]:
+                if self.names[key] == element:
+                    return key + 1, key
+        elif kind == _SEQUENCE and isinstance(element, int) and not isinstance(element, bool) \
+                and 0 <= element < end - first:
+            return self.children[first + element], None
+        return None, None
+
+    def get(self, path: tuple, default: Any = None) -> Any:
+        if not self.kinds:
+            return default
+        node, key = 0, None
+        for element in path:
+            node, key = self.child(node, element)
+            if node is None:
+                return default
+        found = key if self.keys else node
+        if found is None:
+            return default
+        packed = self.starts[found]
+        return (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1
+
+    def __getitem__(self, path: tuple) -> Position:
+        found = self.get(tuple(path))
+        if found is None:
+            raise KeyError(path)
+        return found
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, tuple) and self.get(path) is not None
+
+    def scalar_at(self, place: tuple[int, int]) -> bool:
+        """Whether a scalar spans ``place`` (0-based line and column), descending only into the collections
+        that span it."""
+        target = place[0] << 32 | place[1]
+        node = 0 if self.kinds else None
+        while node is not None:
+            if not self.starts[node] <= target < self.ends[node]:
+                return False
+            if self.kinds[node] == _SCALAR:
+                return True
+            node = self._child_spanning(node, target)
+        return False
+
+    def _child_spanning(self, node: int, target: int) -> int | None:
+        """The child of ``node`` whose span may hold ``target``: the last that starts at or before it (found by
+        bisection: children are in document order)."""
+        first, end = self.children_span(node)
+        low, high = first, end
+        while low < high:
+            middle = (low + high) // 2
+            if self.starts[self.children[middle]] <= target:
+                low = middle + 1
+            else:
+                high = middle
+        if low == first:
+            return None
+        child = self.children[low - 1]
+        if self.kinds[node] == _MAPPING and self.starts[child + 1] <= target:
+            return child + 1  # (the key's value)
+        return child
+
+
+class ComposeError(Exception):
+    """What :func:`compose_events` refuses: a code, a message and the 0-based mark where it stands."""
+
+    def __init__(self, code: str, message: str, mark: Any = None):
+        super().__init__(message)
+        self.code, self.message, self.mark = code, message, mark
+
+
+class _EventComposer:
+    """Plain data and :class:`Positions` from a parser's events (see the module's docstring)."""
+
+    def __init__(self, next_event: Callable[[], Any], max_depth: int, check_escapes: bool, spans: bool,
+                 record: bool = True):
+        self.next = next_event
+        self.max_depth, self.check_escapes = max_depth, check_escapes
+        self.positions = Positions(spans, record)
+        self.escape_problem: ComposeError | None = None  # (raised once the whole document is read)
+
+    def document(self) -> Any:
+        self.next()  # StreamStartEvent
+        event = self.next()
+        if type(event) is yaml.StreamEndEvent:
+            raise ComposeError("Y007", "empty file: expected a quiz mapping")
+        data = self.value(self.next(), 0)
+        self.next()  # DocumentEndEvent
+        event = self.next()
+        if type(event) is yaml.DocumentStartEvent:
+            raise ComposeError("Y006", "several YAML documents in one file; a quiz file holds exactly one",
+                               event.start_mark)
+        if self.escape_problem is not None:
+            raise self.escape_problem
+        return data
+
+    def value(self, event: Any, depth: int) -> Any:
+        kind = type(event)
+        self._refuse_anchor(event)
+        if kind is yaml.ScalarEvent:
+            tag = self._scalar_tag(event)
+            if tag != _STR and depth > self.max_depth:
+                raise self._too_deep(event)
+            self.positions.add(_SCALAR, event)
+            return _typed(event, tag)
+        if depth > self.max_depth:
+            raise self._too_deep(event)
+        if kind is yaml.MappingStartEvent:
+            self._check_collection_tag(event, _MAP)
+            return self.mapping(event, depth)
+        if kind is yaml.SequenceStartEvent:
+            self._check_collection_tag(event, _SEQ)
+            return self.sequence(event, depth)
+        raise ComposeError("Y001", f"unexpected {kind.__name__}", event.start_mark)  # pragma: no cover
+
+    def mapping(self, start: Any, depth: int) -> dict:
+        positions = self.positions
+        number = positions.add(_MAPPING, start)
+        result: dict[str, Any] = {}
+        keys: list[int] = []
+        next_event, simple = self.next, self._simple_scalar
+        while True:
+            event = next_event()
+            if type(event) is yaml.MappingEndEvent:
+                positions.close(number, event.end_mark, keys)
+                return result
+            key = sys.intern(self._key(event, result, keys))  # (one string for the thousands of "text" keys)
+            keys.append(positions.add(_SCALAR, event, key))
+            event = next_event()
+            result[key] = simple(event) if self._is_simple(event, depth + 1) else self.value(event, depth + 1)
+
+    def sequence(self, start: Any, depth: int) -> list:
+        positions = self.positions
+        number = positions.add(_SEQUENCE, start)
+        result: list[Any] = []
+        children: list[int] = []
+        next_event, simple = self.next, self._simple_scalar
+        while True:
+            event = next_event()
+            if type(event) is yaml.SequenceEndEvent:
+                positions.close(number, event.end_mark, children)
+                return result
+            children.append(len(positions.kinds))
+            result.append(simple(event) if self._is_simple(event, depth + 1) else self.value(event, depth + 1))
+
+    def _is_simple(self, event: Any, depth: int) -> bool:
+        """Whether ``event`` is a scalar without tag or anchor, within the depth limit and with no escapes to
+        look at: most of a quiz file (the others go through ``value``)."""
+        return (type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
+                and depth <= self.max_depth and not (self.check_escapes and event.style == '"'))
+
+    def _simple_scalar(self, event: Any) -> Any:
+        """The value of a simple scalar (see ``_is_simple``), its position recorded."""
+        positions, start, end = self.positions, event.start_mark, event.end_mark
+        if not positions.record:
+            return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+        positions.starts.append(start.line << 32 | start.column)
+        positions.ends.append(end.line << 32 | end.column)
+        positions.kinds.append(_SCALAR)
+        positions.links.append(0)
+        positions.names.append(None)
+        if positions.spans:
+            positions._add_span(event)
+        return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+
+    def _key(self, event: Any, result: dict, keys: list[int]) -> str:
+        self._refuse_anchor(event)
+        if type(event) is not yaml.ScalarEvent:
+            raise ComposeError("Y001", "mapping keys must be plain strings, not lists or mappings", event.start_mark)
+        tag = self._scalar_tag(event)
+        if tag not in (_PLAIN, _STR):
+            raise ComposeError("Y010", _tag_message(tag), event.start_mark)
+        key = event.value
+        if tag == _PLAIN and key == "<<":
+            raise ComposeError("Y003", "merge keys (`<<`) are not allowed in quiz files: write the values out",
+                               event.start_mark)
+        if key in result and not self.positions.record:
+            raise ComposeError("Y002", f"duplicate key {key!r}", event.start_mark)
+        if key in result:
+            first = next(self.positions.starts[number] for number in keys if self.positions.names[number] == key)
+            raise ComposeError("Y002", f"duplicate key {key!r} (first defined at line {(first >> 32) + 1}, column "
+                               f"{(first & 0xFFFFFFFF) + 1})", event.start_mark)
+        return key
+
+    def _scalar_tag(self, event: Any) -> str:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _PLAIN if event.implicit[0] else _STR
+        if self.check_escapes and event.style == '"' and self.escape_problem is None:
+            found = NOT_A_TEXT_CHARACTER.search(event.value)
+            if found is not None:
+                what = "a NUL character" if found.group() == "\0" else f"control character U+{ord(found.group()):04X}"
+                self.escape_problem = ComposeError("Y004", f"{what}, written as an escape, is not allowed in a text "
+                                                   "(no export format can carry it)", event.start_mark)
+        return tag
+
+    def _check_collection_tag(self, event: Any, expected: str) -> None:
+        if event.tag is not None and event.tag != "!" and event.tag != expected:
+            raise ComposeError("Y010", _tag_message(event.tag), event.start_mark)
+
+    @staticmethod
+    def _refuse_anchor(event: Any) -> None:
+        if type(event) is yaml.AliasEvent:
+            raise ComposeError("Y003", f"anchors and aliases are not allowed in quiz files (alias *{event.anchor})",
+                               event.start_mark)
+        if event.anchor is not None:
+            raise ComposeError("Y003", f"anchors and aliases are not allowed in quiz files (anchor &{event.anchor})",
+                               event.start_mark)
+
+    def _too_deep(self, event: Any) -> ComposeError:
+        return ComposeError("Y008", f"nesting deeper than {self.max_depth} levels", event.start_mark)
+
+
+def compose_events(next_event: Callable[[], Any], max_depth: int, check_escapes: bool,
+                   spans: bool = False, record: bool = True) -> tuple[Any, Positions]:
+    """The data of the single document the events describe, and its positions; raises :class:`ComposeError`
+    (and the parser's ``yaml.YAMLError``). ``check_escapes``: look for escapes of double-quoted scalars that
+    write a character no text may hold (reported after the rest of the document, as the first in the file)."""
+    composer = _EventComposer(next_event, max_depth, check_escapes, spans, record)
+    return composer.document(), composer.positions
