@@ -163,8 +163,11 @@ def test_markdown_becomes_xhtml_in_the_qti_namespace(run, bank, tmp_path, fmt):
     assert pre is not None and "".join(pre.itertext()) == 'print(1 < 2 and "<ok>")\n'
     table = find_all(items["three-keys"], fmt, "itemBody")[0].find(f".//{{{QTI_NS[fmt]}}}table")
     assert [local(part) for part in table] == ["thead", "tbody"]
-    primes = "".join(find_all(items["primes"], fmt, "itemBody")[0].itertext())
-    assert "$n \\leq 10$" in primes
+    # a formula is MathML, with its LaTeX as a TeX annotation
+    math = find_all(items["primes"], fmt, "itemBody")[0].find(".//{http://www.w3.org/1998/Math/MathML}math")
+    annotation = math.find(".//{http://www.w3.org/1998/Math/MathML}annotation")
+    assert annotation.get("encoding") == "application/x-tex" and annotation.text == "n \\leq 10"
+    assert math.get("display") == "inline"
 
 
 def test_identifiers_are_ncnames_and_unique_across_the_bank(run, bank, tmp_path):

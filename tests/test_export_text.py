@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from quizlint.export.gift import escape
+from quizlint.render import render_html
 from test_export_support import export, write_bank
 
 # Moodle's qformat_gift escapedchar_pre/post, as a reference reader.
@@ -131,7 +132,9 @@ def test_gift_questions(run, bank, tmp_path):
     assert "\t~İstanbul#The largest city, not the capital.\n\t=Ankara#Right\\: since 1923.\n" in capital
     assert "\t####Ankara has been the capital since 1923." in capital
     assert "// [id:capital] [tag:geography] [tag:capitals]" in text
-    assert "\t~%50%2\n\t~%50%7\n\t~%-50%9#9 \\= 3 × 3.\n\t~%-50%1\n}" in text
+    # a formula: the stem goes as HTML with MathJax's \(…\), its options keep their Markdown
+    assert "::primes::[html]<p>Which numbers are prime? Consider \\\\(n \\\\leq 10\\\\).</p>{" in text
+    assert "\t~%50%[markdown]2\n\t~%50%[markdown]7\n\t~%-50%[markdown]9#[markdown]9 \\= 3 × 3.\n\t~%-50%[markdown]1\n}" in text
     assert "::1-earth-round::[markdown]The Earth is round.{TRUE" in text
     assert "::sun-cold::[markdown]The Sun is cold.{FALSE" in text
     # Markdown as written: code spans, a fenced block (its line breaks escaped), a table's colons escaped
@@ -179,6 +182,10 @@ def test_gift_keeps_the_markdown_exactly_as_moodle_reads_it(run, bank, tmp_path)
     for quiz in load_models(bank).values():
         for item in quiz.items:
             question = questions[item.id]
+            if "$" in item.stem["en"]:  # a formula goes as HTML, in MathJax's \(…\)
+                assert question.text == MoodleText(render_html(item.stem["en"], math="mathjax"), "html")
+                assert "\\(" in question.text.text
+                continue
             assert question.text == MoodleText(item.stem["en"].strip(), "markdown")
             if item.explanation is not None:
                 assert question.general == MoodleText(item.explanation["en"], "markdown")

@@ -68,17 +68,19 @@ def test_quiz_title_from_the_category_and_translation_state(bilingual):
         assert item.translations["tr"].source == source_digest(item, "en")
 
 
-def test_essays_are_imported_and_embedded_files_are_reported(bilingual):
+def test_essays_are_imported_and_embedded_files_come_back(bilingual):
     quiz, result = bilingual
     assert "skipped" not in result.stderr  # the essay used to be skipped
     assert quiz.items[-1].stem == "Describe a solar eclipse."
-    assert "question 'Gas giants': embedded files (images, media) are not imported" in result.stderr
+    assert "embedded files" not in result.stderr  # (its one file is its text's image: it comes back)
 
 
-def test_html_that_markdown_cannot_say_stays_inline_html(bilingual):
+def test_html_that_markdown_cannot_say_stays_inline_html(bilingual, tmp_path):
     quiz, _ = bilingual
     giants = quiz.items[1]
-    assert giants.stem["en"].startswith("Which planets are gas giants?\n\n<img src=")
+    # the embedded image comes back as a file beside the quiz, its bytes as they were
+    assert giants.stem["en"].startswith("Which planets are gas giants?\n\n![planets](assets/planets.png)")
+    assert (tmp_path / "assets" / "planets.png").read_bytes() == b"\x89PNG\r\n\x1a\n"
     assert giants.options[2].feedback == {"en": "Mars is a **rocky** planet.", "tr": "Mars **kayalık** bir gezegendir."}
 
 

@@ -532,11 +532,29 @@ items:
 
 
 @pytest.mark.parametrize("fmt", ["qti21", "qti30", "canvas"])
-def test_only_media_files_of_the_package_are_said_not_to_be_imported(run, tmp_path, fmt):
-    """A plain https:// image, kept as it is, used to be named among the media files not imported."""
+def test_the_package_images_come_back_as_files_and_web_images_stay(run, tmp_path, fmt):
+    """A plain https:// image, kept as it is, used to be named among the media files not imported; the package's
+    own image now comes back, byte for byte, in assets/ beside the quiz."""
+    from media_support import png_bytes
+
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / "moon.png").write_bytes(png_bytes())
     quiz, result = imported(run, tmp_path, exported(run, tmp_path, PICTURES, fmt))
-    assert "media files are referenced but not imported: images/moon.png\n" in result.stderr
+    assert "not imported" not in result.stderr
     assert "https://example.org/planet.png" in quiz.items[0].stem["en"]
+    assert "![a moon](assets/moon.png)" in quiz.items[0].stem["en"]
+    assert (tmp_path / "assets" / "moon.png").read_bytes() == png_bytes()
+
+
+@pytest.mark.parametrize("fmt", ["qti21", "qti30"])
+def test_a_package_image_that_is_not_there_is_said_not_to_be_imported(run, tmp_path, fmt):
+    source = tmp_path / "source.quiz.yaml"
+    source.write_text(PICTURES, encoding="utf-8")
+    package = tmp_path / "package.zip"
+    assert run("export", "--to", fmt, "--force", "-o", package, source).exit_code == 0  # (the image is missing)
+    quiz, result = imported(run, tmp_path, package)
+    assert "media files are referenced but not imported: images/moon.png\n" in result.stderr
+    assert not (tmp_path / "assets").exists()
 
 
 @pytest.mark.parametrize("suffix", [".zip", ".imscc"])

@@ -173,3 +173,30 @@ def test_index_page_in_the_browser(browser, site):
     assert page.url.endswith("/quiz-alpha.html")
     assert page.locator("h1").inner_text().strip() == "Alpha quiz"
     page.close()
+
+
+def test_images_and_formulas_show_without_the_network(browser, tmp_path):
+    """The bank's image is copied into the site and loads (naturalWidth > 0); a formula is MathML that the
+    browser lays out itself (a math element with a width); nothing outside the site is requested."""
+    from media_support import media_bank, png_bytes
+
+    media_bank(tmp_path / "bank")
+    result = invoke("preview", "bank", "-o", "site", "--select", "K", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "site" / "media" / "shards.png").read_bytes() == png_bytes()
+    watched = Watched(browser, (tmp_path / "site" / "quiz-media.html").as_uri())
+    page = watched.page
+    image = page.locator("#q1 .stem [data-lang='en'] img")
+    assert image.get_attribute("src") == "media/shards.png"
+    page.wait_for_function("document.querySelector('#q1 .stem img').complete")
+    assert image.evaluate("img => img.naturalWidth") == 3
+    math = page.locator("#q1 .stem [data-lang='en'] math").first
+    assert math.evaluate("m => m.namespaceURI") == "http://www.w3.org/1998/Math/MathML"
+    assert math.evaluate("m => m.getBoundingClientRect().width") > 0
+    assert "\\frac" not in page.locator("#q1 .stem [data-lang='en']").inner_text()  # (the annotation is not shown)
+    screenshot(page, "preview-media.png")
+    assert {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in watched.requests} <= {
+        "site/quiz-media.html", "media/shards.png", "media/index.svg"}
+    assert all(url.startswith("file://") for url in watched.requests)
+    assert watched.errors == []
+    page.close()

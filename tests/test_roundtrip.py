@@ -6,6 +6,7 @@ checks the exporters and the importers against each other."""
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -61,8 +62,26 @@ def needs_export_and_content():
         pytest.skip(f"no content to round-trip: {CONTENT} has no *.quiz.yaml")
 
 
-def compare(original: Quiz, imported: Quiz, languages: list[str], spec: dict) -> list[str]:
-    """Every difference, as readable lines (empty: the round trip kept everything the format carries)."""
+def _images_by_content(text, folder: Path | None):
+    """``text`` with each image's path replaced by the sha256 of its file (an import writes the files it brings
+    back into assets/ beside the quiz: the same image, by another path)."""
+    import hashlib
+
+    if folder is None or not isinstance(text, str):
+        return text
+
+    def by_content(match: re.Match) -> str:
+        path = folder / match.group(2)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else match.group(2)
+        return f"![{match.group(1)}]({digest})"
+
+    return re.sub(r"!\[([^\]]*)\]\(([^)\s]+)\)", by_content, text)
+
+
+def compare(original: Quiz, imported: Quiz, languages: list[str], spec: dict,
+            folders: tuple[Path, Path] | None = None) -> list[str]:
+    """Every difference, as readable lines (empty: the round trip kept everything the format carries).
+    ``folders``: those of the two quiz files, whose images are compared by content."""
     problems = []
     written = [item for item in original.items if item.type in spec["types"]]
     if len(written) != len(imported.items):
@@ -91,6 +110,11 @@ def compare(original: Quiz, imported: Quiz, languages: list[str], spec: dict) ->
                                                                        new.feedback)]
         for lang in languages:  # the texts exactly as written: Markdown survives every format
             for label, old, new in fields:
+                if folders is not None:
+                    old_text, new_text = (_images_by_content(text_in(value, lang), folder)
+                                          for value, folder in zip((old, new), folders))
+                    if old_text == new_text:
+                        continue
                 if text_in(old, lang) != text_in(new, lang):
                     problems.append(f"{where} {label} [{lang}]: {text_in(new, lang)!r} != {text_in(old, lang)!r}")
     return problems
@@ -147,7 +171,7 @@ def test_export_then_import_keeps_the_items(run, tmp_path, fmt, source, lang):
         assert back.quiz.languages == quiz.languages
         for name in spec["quiz"]:
             assert getattr(back.quiz, name) == getattr(quiz, name), name
-    assert compare(quiz, back.quiz, languages, spec) == []
+    assert compare(quiz, back.quiz, languages, spec, (Path(source).parent, out.parent)) == []
 
 
 MATH_QUIZ = r"""quizlint: 1

@@ -1,6 +1,6 @@
 """Every rule documents itself, and its own examples prove the documentation right.
 
-For each rule (all families: K, T, B, W, D) the docstring must have the sections `quizlint rule` prints, and
+For each rule (all families: K, T, B, W, D, M) the docstring must have the sections `quizlint rule` prints, and
 the rule, run alone through the real engine (``lint_file`` + ``lint_bank``), must report its failing examples
 (`## Example`: every ```yaml block reports at least one finding of the rule) and stay quiet on its passing
 ones (`## Use instead`: no finding of the rule).
@@ -11,9 +11,10 @@ An example block is one of:
 - a YAML list of quiz files (for bank rules), each written to its own file and linted as one bank.
 
 A ```yaml block in a ``## Glossary`` section is the glossary the examples are checked with. A first line
-``# options: {name: value}`` in a block runs the rule with those options for that block. The response rules (R)
-give the responses of their examples as ```csv blocks (quizlint's long format) in the same section: the n-th
-belongs to the n-th ```yaml block, the last to the blocks after it.
+``# options: {name: value}`` in a block runs the rule with those options for that block; a line
+``# files: {path: text}`` writes those files beside the example (the media rules' images). The response rules
+(R) give the responses of their examples as ```csv blocks (quizlint's long format) in the same section: the
+n-th belongs to the n-th ```yaml block, the last to the blocks after it.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ BUILTIN_SECTIONS = ["What it does", "Why it matters", "Example", "Use instead", 
 _YAML_BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
 _CSV_BLOCK = re.compile(r"```csv\n(.*?)```", re.DOTALL)
 _OPTIONS_LINE = re.compile(r"\A#\s*options:\s*(.+)\n")
+_FILES_LINE = re.compile(r"^#\s*files:\s*(.+)\n", re.MULTILINE)
 RULES = all_rules()
 
 
@@ -125,6 +127,10 @@ def lint_example(rule: Rule, block: str, directory: Path, responses: str | None 
         options = yaml.safe_load(match.group(1))
     selection = Selection(enabled={rule.code: rule}, options={rule.code: options})
     paths = example_files(block, directory)
+    for match in _FILES_LINE.finditer(block):
+        for name, text in yaml.safe_load(match.group(1)).items():
+            (directory / name).parent.mkdir(parents=True, exist_ok=True)
+            (directory / name).write_text(text, encoding="utf-8")
     glossary = glossary_for(rule, directory)
     results = [lint_file(path, path.name, selection, glossary) for path in paths]
     given = nullcontext()

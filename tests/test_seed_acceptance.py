@@ -225,7 +225,8 @@ def _options_with_safetensors(path: Path) -> list[tuple[tuple, object]]:
         for j, option in enumerate(item.get("options", [])):
             text = option.get("text")
             value = text.get("tr") if isinstance(text, dict) else text
-            if isinstance(value, str) and "safetensors" in value.lower():
+            # (a file name in code, `model-00001-of-00004.safetensors`, is code, not a term to translate)
+            if isinstance(value, str) and "safetensors" in re.sub(r"`[^`]*`", "", value).lower():
                 found.append((("items", i, "options", j, "text"), text))
     return found
 

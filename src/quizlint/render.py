@@ -111,22 +111,87 @@ def math_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# Formulas: ``$…$`` and ``$$…$$`` (read by mdit-py-plugins' dollarmath, guarded by Pandoc's rule above), ``\\(…\\)``
+# and ``\\[…\\]``. Each becomes one token of type ``math`` whose ``content`` is the formula as written and whose
+# ``meta`` holds its LaTeX and whether it is displayed.
+MATH_TOKEN = "math"
+MATH_MODES = ("source", "mathjax", "mathml")
+_BRACKET_MATH = re.compile(r"\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
+# (in ``mathml`` mode a formula is rendered as a placeholder, replaced by MathML once the fragment is repaired)
+_MATH_OPEN, _MATH_CLOSE = "\ue000", "\ue001"
+_MATH_PLACEHOLDER = re.compile("\ue000([id])(.*?)\ue001", re.DOTALL)
+
+
+@functools.lru_cache(maxsize=1)
+def _dollar_rule():
+    from mdit_py_plugins.dollarmath.index import math_inline_dollar
+
+    return math_inline_dollar(allow_space=False, allow_digits=False, allow_double=True)
+
+
 def _math_rule(state, silent: bool) -> bool:
-    """markdown-it inline rule: ``$…$`` and ``$$…$$`` become one literal text token."""
-    match = _math_at(state.src, state.pos, state.posMax)
+    """markdown-it inline rule: a formula becomes one ``math`` token (see ``MATH_TOKEN``)."""
+    src, pos = state.src, state.pos
+    if src[pos] == "\\":
+        return _bracket_math(state, silent)
+    if src[pos] != "$" or (pos > 0 and (src[pos - 1] == "\\" or src[pos - 1].isalnum())):
+        return False
+    count = len(state.tokens)
+    if not _dollar_rule()(state, silent):
+        return False
+    end = state.pos
+    if end > state.posMax or (end < len(src) and (src[end].isalnum() or src[end] in "_$")) or src[end - 2] == "\\":
+        del state.tokens[count:]  # (beyond this span, such as a link's text, or not Pandoc's math: "$x$y")
+        state.pos = pos
+        return False
+    if not silent:
+        parsed = state.tokens[-1]
+        state.tokens[-1] = _math_token(state, src[pos:end], parsed.content, parsed.type == "math_inline_double")
+    return True
+
+
+def _bracket_math(state, silent: bool) -> bool:
+    match = _BRACKET_MATH.match(state.src, state.pos, state.posMax)
     if match is None:
         return False
     if not silent:
-        token = state.push("math", "", 0)
-        token.content = match.group(0)
+        if state.pending:
+            state.pushPending()
+        state.tokens.append(_math_token(state, match.group(0), match.group(1) or match.group(2),
+                                        match.group(2) is not None))
     state.pos = match.end()
     return True
 
 
+def _math_token(state, written: str, latex: str, display: bool):
+    from markdown_it.token import Token
+
+    token = Token(MATH_TOKEN, "", 0)
+    token.content, token.meta = written, {"latex": latex.strip(), "display": display}
+    token.level = state.level
+    return token
+
+
+def _math_renderer(mode: str):
+    from markdown_it.common.utils import escapeHtml
+
+    def render(self, tokens, idx, options, env) -> str:
+        token = tokens[idx]
+        latex, display = token.meta["latex"], token.meta["display"]
+        if mode == "mathjax":
+            return escapeHtml(f"\\[{latex}\\]" if display else f"\\({latex}\\)")
+        if mode == "mathml":
+            return _MATH_OPEN + ("d" if display else "i") + escapeHtml(latex.replace(_MATH_CLOSE, "")) + _MATH_CLOSE
+        return escapeHtml(token.content)
+
+    return render
+
+
 @functools.lru_cache(maxsize=None)
-def _markdown(any_link: bool = False):
+def _markdown(any_link: bool = False, math: str = "source"):
     """The Markdown parser. ``any_link``: links and images keep every URL, which markdown-it otherwise turns
-    back into text when their scheme is unsafe (``javascript:``); used to find them, never to render."""
+    back into text when their scheme is unsafe (``javascript:``); used to find them, never to render. ``math``:
+    how formulas are rendered (``MATH_MODES``): as written, as MathJax's ``\\(…\\)``/``\\[…\\]``, or as MathML."""
     from markdown_it import MarkdownIt
     from markdown_it.common.utils import escapeHtml
 
@@ -134,8 +199,8 @@ def _markdown(any_link: bool = False):
     md.normalizeLink = normalize_url
     md.inline.ruler.before("escape", "math", _math_rule)
     md.core.ruler.push("raw_html_as_text", _raw_html_as_text)
-    for token_type in ("math", _HTML_AS_TEXT):
-        md.add_render_rule(token_type, lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
+    md.add_render_rule(MATH_TOKEN, _math_renderer(math))
+    md.add_render_rule(_HTML_AS_TEXT, lambda self, tokens, idx, options, env: escapeHtml(tokens[idx].content))
     if any_link:
         md.validateLink = lambda url: True
     return md
@@ -243,8 +308,8 @@ def is_plain_paragraph(text: str) -> bool:
     return bool(text) and _MARKUP_CHARS.search(text) is None
 
 
-def _sanitised_html(markdown: str) -> str:
-    return _cleaner().clean(_markdown().render(markdown))
+def _sanitised_html(markdown: str, math: str = "source") -> str:
+    return _cleaner().clean(_markdown(math=math).render(markdown))
 
 
 def needs_sanitising(markdown: str | None) -> bool:
@@ -531,8 +596,9 @@ def _strip_outer_whitespace(wrapper) -> None:
 
 
 @functools.lru_cache(maxsize=8192)
-def _fragment(markdown: str, compact: bool):
-    """The repaired fragment of ``markdown`` in a ``div`` (shared: callers copy, never change it)."""
+def _fragment(markdown: str, compact: bool, math: str = "source"):
+    """The repaired fragment of ``markdown`` in a ``div`` (shared: callers copy, never change it); formulas as
+    ``math`` says (``MATH_MODES``)."""
     markdown = xml_safe(markdown).strip()
     if is_plain_paragraph(markdown):
         wrapper = _new_element("div")
@@ -543,10 +609,67 @@ def _fragment(markdown: str, compact: bool):
             paragraph.text = markdown
             wrapper.append(paragraph)
         return wrapper
-    wrapper = _fragment_from_html(_sanitised_html(markdown))
+    wrapper = _fragment_from_html(_sanitised_html(markdown.replace(_MATH_OPEN, "").replace(_MATH_CLOSE, ""), math))
+    if math == "mathml":
+        _insert_mathml(wrapper)
     if compact:
         _unwrap_single_paragraph(wrapper)
     return wrapper
+
+
+MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+def mathml_element(latex: str, display: bool):
+    """The MathML ``math`` element of ``latex`` (latex2mathml), or None when it does not convert. The LaTeX goes
+    with it as a TeX annotation (``semantics``), from which an import gets the formula back as written."""
+    from latex2mathml.converter import convert
+
+    try:
+        math = lxml_etree().fromstring(convert(latex, display="block" if display else "inline"))
+    except Exception:  # noqa: BLE001 (latex2mathml raises many kinds of errors on LaTeX it cannot read)
+        return None
+    etree, ns = lxml_etree(), f"{{{MATHML_NS}}}"
+    semantics = etree.Element(ns + "semantics")
+    shown = list(math)
+    if len(shown) == 1:
+        semantics.append(shown[0])
+    else:
+        row = etree.SubElement(semantics, ns + "mrow")
+        row.extend(shown)
+    etree.SubElement(semantics, ns + "annotation", encoding="application/x-tex").text = latex
+    math.append(semantics)
+    return math
+
+
+def _insert_mathml(wrapper) -> None:
+    """Replace the formula placeholders in the texts of ``wrapper`` by MathML (a formula latex2mathml cannot
+    convert stays as written, between dollars)."""
+    for element in list(wrapper.iter()):
+        if element.text and _MATH_OPEN in element.text:
+            pieces = _MATH_PLACEHOLDER.split(element.text)
+            element.text = pieces[0]
+            _insert_pieces(element, 0, pieces)
+        if element is not wrapper and element.tail and _MATH_OPEN in element.tail:
+            pieces = _MATH_PLACEHOLDER.split(element.tail)
+            element.tail = pieces[0]
+            parent = element.getparent()
+            _insert_pieces(parent, parent.index(element) + 1, pieces)
+
+
+def _insert_pieces(parent, index: int, pieces: list[str]) -> None:
+    """Insert at ``index`` of ``parent`` the formulas of ``pieces`` (split by ``_MATH_PLACEHOLDER``: text, kind,
+    LaTeX, text…), each followed by its text."""
+    for at in range(1, len(pieces), 3):
+        kind, latex, after = pieces[at], pieces[at + 1], pieces[at + 2]
+        math = mathml_element(latex, kind == "d")
+        if math is None:
+            delimiter = "$$" if kind == "d" else "$"
+            _add_text(parent, index, f"{delimiter}{latex}{delimiter}{after}")
+            continue
+        math.tail = after or None
+        parent.insert(index, math)
+        index += 1
 
 
 def _unwrap_single_paragraph(wrapper) -> None:
@@ -557,31 +680,35 @@ def _unwrap_single_paragraph(wrapper) -> None:
 # --- public API -------------------------------------------------------------------------------------------
 
 
-def render_html(markdown: str | None, *, compact: bool = False) -> str:
+def render_html(markdown: str | None, *, compact: bool = False, math: str = "source",
+                urls: dict[str, str] | None = None) -> str:
     """``markdown`` as a sanitised, well-formed XHTML fragment (no namespace).
 
     ``compact``: a text that is one paragraph comes back without its ``<p>`` (for options and inline use).
+    ``math``: how formulas are written (``MATH_MODES``). ``urls``: image sources and link targets to replace (as
+    markdown-it normalised them: the media an export packages).
     """
     from xml.sax.saxutils import escape
 
     if not markdown:
         return ""
-    wrapper = _fragment(markdown, compact)
+    wrapper = _with_urls(_fragment(markdown, compact, math), urls)
     tostring = lxml_etree().tostring
     return escape(wrapper.text or "") + "".join(tostring(child, encoding="unicode") for child in wrapper)
 
 
 def append_html(parent, markdown: str | None, *, namespace: str | None = None, compact: bool = False,
-                blocks: bool = False, list_start: bool = True) -> None:
+                blocks: bool = False, list_start: bool = True, math: str = "source",
+                urls: dict[str, str] | None = None) -> None:
     """Append the rendered ``markdown`` to the lxml element ``parent``, its elements in ``namespace``.
 
     ``blocks``: the place accepts block elements only (a QTI ``itemBody``): loose text and inline elements
     at the top level are wrapped in ``<p>``. ``list_start`` False: ordered lists lose the number they start at
-    (QTI's XHTML has no ``start``).
+    (QTI's XHTML has no ``start``). ``math`` and ``urls``: as for ``render_html`` (MathML keeps its namespace).
     """
     if not markdown:
         return
-    wrapper = _fragment(markdown, compact and not blocks)
+    wrapper = _with_urls(_fragment(markdown, compact and not blocks, math), urls)
     copy = _Copy(f"{{{namespace}}}" if namespace else "", list_start)
     if blocks:
         _copy_as_blocks(parent, wrapper, copy)
@@ -589,6 +716,22 @@ def append_html(parent, markdown: str | None, *, namespace: str | None = None, c
         _add_text(parent, len(parent), wrapper.text)
         for child in wrapper:
             copy.append(parent, child)
+
+
+def _with_urls(wrapper, urls: dict[str, str] | None):
+    """``wrapper``, or a copy of it whose image sources and link targets found in ``urls`` are replaced."""
+    if not urls:
+        return wrapper
+    import copy
+
+    if not any(element.get(_URL_OF_TAG[element.tag]) in urls for element in wrapper.iter("img", "a")):
+        return wrapper
+    changed = copy.deepcopy(wrapper)
+    for element in changed.iter("img", "a"):
+        attribute = _URL_OF_TAG[element.tag]
+        if element.get(attribute) in urls:
+            element.set(attribute, urls[element.get(attribute)])
+    return changed
 
 
 def _copy_as_blocks(target, source, copy: "_Copy") -> None:
@@ -605,7 +748,7 @@ def _copy_as_blocks(target, source, copy: "_Copy") -> None:
 
     add_text(source.text)
     for child in source:
-        if child.tag in INLINE_TAGS:
+        if child.tag in INLINE_TAGS or child.tag == f"{{{MATHML_NS}}}math":
             if paragraph is None:
                 paragraph = etree.SubElement(target, copy.prefix + "p")
             copy.append(paragraph, child).tail = child.tail
@@ -626,7 +769,11 @@ class _Copy:
         attributes = dict(source.attrib)
         if not self.list_start and source.tag == "ol":
             attributes.pop("start", None)
-        copied = lxml_etree().SubElement(target, self.prefix + source.tag, attributes)
+        if source.tag == f"{{{MATHML_NS}}}math":  # MathML keeps its namespace, declared on its root
+            copied = lxml_etree().SubElement(target, source.tag, attributes, nsmap={None: MATHML_NS})
+        else:
+            tag = source.tag if source.tag.startswith("{") else self.prefix + source.tag
+            copied = lxml_etree().SubElement(target, tag, attributes)
         copied.text = source.text
         for child in source:
             self.append(copied, child)

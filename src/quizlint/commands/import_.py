@@ -100,6 +100,7 @@ def command(source: Path, source_format, output: str | None, split, quiz_id, lan
     from quizlint.importers import get_importer
     from quizlint.importers.draft import ImportOptions, merge_categories
     from quizlint.importers.log import ImportFailure, ImportLog
+    from quizlint.importers.media import collecting, write_assets
     from quizlint.importers.quiz_document import quiz_document
     from quizlint.importers.quiz_yaml import dump_quiz
     from quizlint.io import write_atomic
@@ -116,7 +117,8 @@ def command(source: Path, source_format, output: str | None, split, quiz_id, lan
     name = _choose_format(source, source_format)
     log = ImportLog()
     try:
-        draft = get_importer(name).read(source, log)
+        with collecting(log) as imported:  # (the images and media files the source holds)
+            draft = get_importer(name).read(source, log)
     except ImportFailure as failure:
         _echo_error(str(failure))
         sys.exit(1)
@@ -127,6 +129,7 @@ def command(source: Path, source_format, output: str | None, split, quiz_id, lan
     options = ImportOptions(lang=lang, languages=languages, quiz_id=quiz_id)
     if split:
         try:
+            write_assets(imported, output, force)
             _write_split(draft, options, log, source, output, force)
         except OSError as error:
             cannot_write(output, error)
@@ -136,11 +139,13 @@ def command(source: Path, source_format, output: str | None, split, quiz_id, lan
     _print_warnings(log)
     if output is None:
         click.echo(text, nl=False)
+        write_assets(imported, None, force)
         return
     if not output.name.endswith(".quiz.yaml"):
         click.echo(f"quizlint: warning: {output} does not end in .quiz.yaml: quizlint lint finds quiz files in "
                    "folders by that suffix", err=True)
     try:
+        write_assets(imported, output.parent, force)
         write_atomic(output, text)
     except OSError as error:
         cannot_write(output, error)

@@ -57,6 +57,7 @@ def command(paths, out_dir, force, select, ignore, extend_select, config_path, g
         fail(f"not overwriting {error} (not written by quizlint preview); choose another --output, or --force")
     except OSError as error:
         fail(f"cannot write the site to {out_dir}: {error.strerror or error}")
+    written = [path for path in written if path.suffix == ".html"]  # (and the images they show)
     pages = f"{len(written)} page{'' if len(written) == 1 else 's'}"
     click.echo(f"Wrote {pages} to {out_dir}: open {out_dir / INDEX}")
     if view.load_errors():

@@ -568,7 +568,7 @@ def serialize_xml(root, *, xhtml: bool = False) -> bytes:
     nothing: never into mixed content, and with ``xhtml`` never into XHTML elements nor next to inline ones."""
     from quizlint.render import ALLOWED_TAGS, INLINE_TAGS
 
-    _indent(root, 0, ALLOWED_TAGS if xhtml else frozenset(), INLINE_TAGS if xhtml else frozenset())
+    _indent(root, 0, ALLOWED_TAGS | {"math"} if xhtml else frozenset(), INLINE_TAGS | {"math"} if xhtml else frozenset())
     return XML_DECLARATION + lxml_etree().tostring(root, encoding="UTF-8", xml_declaration=False) + b"\n"
 
 

@@ -58,6 +58,7 @@ from quizlint.export._common import (
 )
 from quizlint.export._qti_types import TypedItem, lost_in_qti
 from quizlint.model.credit import has_credits, option_credits
+from quizlint.export._media import MediaPackage, item_scope, render_options
 from quizlint.render import append_html
 
 RESPONSE, SCORE, MAXSCORE, FEEDBACK, EXPLANATION = "RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "EXPLANATION"
@@ -131,7 +132,8 @@ def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lan
 def _content(dialect: Dialect, parent, markdown: str, **options: bool) -> None:
     """The rendered ``markdown`` in ``parent``, as QTI's XHTML, which has no ``start`` on ``ol`` (the export warns
     about a list that starts at another number than 1)."""
-    append_html(parent, markdown, namespace=dialect.namespace, list_start=False, **options)
+    append_html(parent, markdown, namespace=dialect.namespace, list_start=False, **options,
+                **render_options(markdown))
 
 
 def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
@@ -285,24 +287,42 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
     planned = [(quiz, lang) for quiz in quizzes for lang in quiz.languages]
     names = iter(unique_names([name for quiz, lang in planned for name in _resource_names(quiz, lang)]))
     resources: list[PackageResource] = []
-    for quiz, lang in planned:
-        folder = f"{quiz.identifier}/{lang}"
-        quiz = quiz.in_language(lang)
-        test = _resource(dialect, next(names), "test", f"{folder}/test.xml")
-        items, item_refs = [], []
-        for prepared in quiz.items:
-            href = f"items/{prepared.identifier}.xml"
-            entries[f"{folder}/{href}"] = _xml(build_item(dialect, quiz, prepared, lang))
-            items.append(_resource(dialect, next(names), "item", f"{folder}/{href}"))
-            item_refs.append((prepared.identifier, href))
-        test.dependencies = [resource.identifier for resource in items]
-        entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
-        resources += [test, *items]
+    # (media files once, under media/ at the top of the package; an item file is three folders down, a test two)
+    with MediaPackage("../../../" + MEDIA_FOLDER + "/", "mathml") as media:
+        for quiz, lang in planned:
+            folder = f"{quiz.identifier}/{lang}"
+            quiz = quiz.in_language(lang)
+            test = _resource(dialect, next(names), "test", f"{folder}/test.xml")
+            items, item_refs = [], []
+            for prepared in quiz.items:
+                href = f"items/{prepared.identifier}.xml"
+                with item_scope(quiz, prepared):
+                    entries[f"{folder}/{href}"] = _xml(build_item(dialect, quiz, prepared, lang))
+                items.append(_resource(dialect, next(names), "item", f"{folder}/{href}"))
+                items[-1].files += _packaged(entries, media)
+                item_refs.append((prepared.identifier, href))
+            test.dependencies = [resource.identifier for resource in items]
+            with item_scope(quiz, None, "../../" + MEDIA_FOLDER + "/"):
+                entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
+            test.files += _packaged(entries, media)
+            resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
     warnings = skipped_items(quizzes) + left_out_warnings(quizzes, no_list_start="QTI") + [
         f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r}: QTI has no {', '.join(lost)}: left out"
-        for quiz in quizzes for prepared in quiz.items if (lost := lost_in_qti(prepared.item))]
+        for quiz in quizzes for prepared in quiz.items if (lost := lost_in_qti(prepared.item))] + media.warnings
     return ExportOutput(zip_bytes(entries), warnings)
+
+
+MEDIA_FOLDER = "media"
+
+
+def _packaged(entries: dict[str, bytes], media: MediaPackage) -> list[str]:
+    """The package paths of the media files of the texts just written (each put in ``entries``)."""
+    paths = []
+    for packaged in media.take_used():
+        paths.append(f"{MEDIA_FOLDER}/{packaged.name}")
+        entries[paths[-1]] = packaged.data
+    return paths
 
 
 def _resource(dialect: Dialect, identifier: str, kind: str, href: str) -> PackageResource:

@@ -35,6 +35,7 @@ from quizlint.export._common import (
     prepare,
     skipped_items,
 )
+from quizlint.export._media import cannot_carry_media
 from quizlint.render import render_plain
 
 NAME = "aiken"
@@ -72,7 +73,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     if dropped_feedback:
         warnings.append(f"Aiken has no feedback: the explanations and option feedback of {dropped_feedback} "
                         "item(s) were left out")
-    warnings += points_not_kept("Aiken", written) + order_not_kept("Aiken", written)
+    warnings += points_not_kept("Aiken", written) + order_not_kept("Aiken", written) + cannot_carry_media("Aiken", written)
     text = "\n\n".join(blocks) + "\n" if blocks else ""
     return ExportOutput(text.encode("utf-8"), warnings)
 

@@ -44,6 +44,8 @@ from quizlint.export._common import (
 from quizlint.export._canvas_types import ITEM_TYPES as TYPED
 from quizlint.export._canvas_types import QUESTION_TYPES as TYPED_QUESTIONS
 from quizlint.export._canvas_types import TypedCanvas, lost_in_canvas
+from quizlint.export._media import (MediaPackage, item_scope, package_entries, render_options,
+                                     webcontent_resources)
 from quizlint.render import render_html
 
 NAME = "canvas"
@@ -64,6 +66,8 @@ META_TYPE = "associatedcontent/imscc_xmlv1p1/learning-application-resource"
 QUESTION_TYPES = {"single": "multiple_choice_question", "multiple": "multiple_answers_question",
                   "true_false": "true_false_question"}
 RESPONSE = "response1"
+FILEBASE = "$IMS-CC-FILEBASE$/"  # what Canvas replaces by the URL of the course files it imports the package's into
+WEB_RESOURCES, MEDIA_FOLDER = "web_resources", "media"
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
@@ -71,18 +75,23 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     names = iter(unique_names([name for quiz in quizzes for name in (quiz.identifier, f"{quiz.identifier}-meta")]))
     entries: dict[str, bytes] = {}
     resources = []
-    for quiz in quizzes:
-        ident, meta_ident = next(names), next(names)
-        lang = quiz.languages[0]
-        assessment, meta = f"{ident}/{ident}.xml", f"{ident}/assessment_meta.xml"
-        entries[assessment] = serialize_xml(build_assessment(quiz, ident, lang))
-        entries[meta] = serialize_xml(build_meta(quiz, ident, lang))
-        resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
-                      PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
+    with MediaPackage(FILEBASE + MEDIA_FOLDER + "/", "mathjax") as media:
+        for quiz in quizzes:
+            ident, meta_ident = next(names), next(names)
+            lang = quiz.languages[0]
+            assessment, meta = f"{ident}/{ident}.xml", f"{ident}/assessment_meta.xml"
+            entries[assessment] = serialize_xml(build_assessment(quiz, ident, lang))
+            with item_scope(quiz):
+                entries[meta] = serialize_xml(build_meta(quiz, ident, lang))
+            resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
+                          PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
+        # (the files Canvas finds under $IMS-CC-FILEBASE$: the package's web_resources folder)
+        resources += webcontent_resources(package_entries(entries, f"{WEB_RESOURCES}/{MEDIA_FOLDER}"))
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
     lost = [f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r}: Canvas has no {', '.join(what)}: left out"
             for quiz in quizzes for prepared in quiz.items if (what := lost_in_canvas(prepared.item))]
-    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes) + lost)
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes) + lost
+                        + media.warnings)
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
@@ -99,7 +108,8 @@ def build_assessment(quiz: PreparedQuiz, ident: str, lang: str):
     _metadata(assessment, {"cc_maxattempts": "1"})
     section = _element(assessment, "section", ident="root_section")
     for prepared in quiz.items:
-        _item(section, quiz, prepared, lang)
+        with item_scope(quiz, prepared):
+            _item(section, quiz, prepared, lang)
     return root
 
 
@@ -145,7 +155,8 @@ def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> Non
 
 
 def _material(parent, markdown: str, compact: bool) -> None:
-    _element(_element(parent, "material"), "mattext", render_html(markdown, compact=compact), texttype="text/html")
+    _element(_element(parent, "material"), "mattext", render_html(markdown, compact=compact,
+                                                                   **render_options(markdown)), texttype="text/html")
 
 
 def _processing_start(item, prepared: PreparedItem):
@@ -205,7 +216,8 @@ def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
     description = quiz.quiz.description
     for tag, text in (
         ("title", quiz.title(lang)),
-        ("description", render_html(quiz.text(description, lang)) if description is not None else ""),
+        ("description", render_html(quiz.text(description, lang), **render_options(quiz.text(description, lang)))
+         if description is not None else ""),
         ("shuffle_answers", shuffle),
         ("scoring_policy", "keep_highest"),
         ("hide_results", None),

@@ -41,6 +41,8 @@ from quizlint.export._common import (
 )
 from quizlint.export._gift_types import ITEM_TYPES as TYPED
 from quizlint.export._gift_types import lost_in_gift, typed_answers
+from quizlint.export._media import cannot_carry_media
+from quizlint.media import formulas
 from quizlint.render import list_starts, markdown_parser, needs_sanitising, render_html
 
 NAME = "gift"
@@ -75,7 +77,8 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
     warnings = skipped_items(quizzes) + left_out_warnings(quizzes, description=False) \
-        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written) + _typed_losses(quizzes)
+        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written) + _typed_losses(quizzes) \
+        + cannot_carry_media("GIFT", written)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
 
 
@@ -87,12 +90,15 @@ def _typed_losses(quizzes: list[PreparedQuiz]) -> list[str]:
 def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = False) -> tuple[str, str]:
     """``(format, GIFT text)`` of one Markdown text: ``[markdown]`` and the source, or ``[html]`` and the
     sanitised HTML (``compact``: without the ``<p>`` of a one-paragraph text) when the source needs sanitising or
-    has a list numbered from another number than 1 (HTML says where it starts, a Markdown reader may not).
+    has a list numbered from another number than 1 (HTML says where it starts, a Markdown reader may not), or holds a formula.
     The ``[format]`` prefix is left out where the text ``inherited`` the format from its question and cannot be
     misread without it."""
     markdown = markdown.strip()
-    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) or markup_in_math(markdown) else MARKDOWN
-    text = render_html(markdown, compact=compact) if text_format == HTML else markdown
+    # (a formula goes as HTML too, in MathJax's \\(…\\) or \\[…\\], which Moodle's MathJax filter reads: Markdown
+    # would take their backslashes, and those of the LaTeX, for escapes)
+    text_format = HTML if (needs_sanitising(markdown) or list_starts(markdown) or markup_in_math(markdown)
+                           or formulas(markdown)) else MARKDOWN
+    text = render_html(markdown, compact=compact, math="mathjax") if text_format == HTML else markdown
     prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
     return text_format, prefix + escape(text)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from quizlint.export._common import ExportBank, ExportOptions, ExportOutput, PreparedQuiz, prepare
+from quizlint.export._media import MediaPackage, item_assets
 from quizlint.export.json_schema import (
     FORMAT_VERSION,
     ExportDocument,
@@ -31,10 +32,11 @@ ITEM_TYPES = ("single", "multiple", "true_false", "numerical", "short_answer", "
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
-    document = ExportDocument(format="quizlint-export", version=FORMAT_VERSION,
-                              quizzes=[_quiz(quiz) for quiz in prepare(bank, options, NAME)])
+    with MediaPackage() as media:
+        document = ExportDocument(format="quizlint-export", version=FORMAT_VERSION,
+                                  quizzes=[_quiz(quiz) for quiz in prepare(bank, options, NAME)])
     text = json.dumps(document.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
-    return ExportOutput(text.encode("utf-8"))
+    return ExportOutput(text.encode("utf-8"), media.warnings)
 
 
 def _texts(value, languages: list[str]) -> dict | None:
@@ -48,7 +50,8 @@ def _quiz(prepared: PreparedQuiz) -> ExportedQuiz:
     quiz, languages = prepared.quiz, prepared.languages
     return ExportedQuiz(id=quiz.id, source_language=quiz.source_language, languages=languages,
                         title=_texts(quiz.title, languages), description=_texts(quiz.description, languages),
-                        items=[_item(item, languages) for item in quiz.items])
+                        items=[_item(entry.item, languages).model_copy(update={"assets": item_assets(prepared, entry)})
+                               for entry in prepared.items])
 
 
 def _item(item: Item, languages: list[str]) -> ExportedItem:

@@ -59,6 +59,16 @@ class ExportedResponse(_Strict):
     lines: int = Field(title="Lines")
 
 
+class ExportedAsset(_Strict):
+    """A local image or media file the item's texts refer to (each file once, in the order met)."""
+
+    path: str = Field(title="Path", description="As the text writes it, relative to the quiz file.")
+    media_type: str = Field(title="Media type", description="From the file's content, e.g. `image/png`.")
+    size: int = Field(title="Size", description="In bytes.", ge=0)
+    sha256: str = Field(title="SHA-256", description="Of the file's bytes, in lowercase hex.",
+                        pattern="^[0-9a-f]{64}$")
+
+
 class ExportedItem(_Strict):
     """One question."""
 
@@ -86,6 +96,10 @@ class ExportedItem(_Strict):
     template: Optional[NormalizedText] = Field(None, title="Template", description="Essay items; else null.")
     grader_info: Optional[NormalizedText] = Field(None, title="Grader information",
                                                   description="Essay items; else null.")
+    assets: list[ExportedAsset] = Field(
+        default_factory=list, title="Assets",
+        description="The image and media files the item's texts refer to (a file that cannot be read is left out, "
+                    "with a warning).")
 
 
 class ExportedQuiz(_Strict):

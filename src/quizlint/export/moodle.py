@@ -49,6 +49,7 @@ from quizlint.export._common import (
     skipped_items,
 )
 from quizlint.export._moodle_types import QUESTION_TYPES, TypedWriter
+from quizlint.export._media import MediaPackage, moodle_files, render_options
 from quizlint.render import lxml_etree, render_html
 
 NAME = "moodle"
@@ -62,6 +63,7 @@ ITEM_TYPES = ("single", "multiple", "true_false", "numerical", "short_answer", "
 ANSWER_NUMBERING = "abc"
 PENALTY = "0.3333333"
 CATEGORY_ROOT = "$course$/top"
+PLUGINFILE = "@@PLUGINFILE@@/"  # what Moodle replaces by the URL of a file of the text's own file area
 MAX_CATEGORY_NAME = 255  # question_categories.name
 
 
@@ -69,16 +71,22 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     root = lxml_etree().Element("quiz")
     quizzes = [quiz.in_language(quiz.languages[0]) for quiz in prepare(bank, options, NAME)]  # (one language)
     warnings = skipped_items(quizzes)
-    for quiz in quizzes:
-        _category(root, quiz, options, warnings)
-        for prepared in quiz.items:
-            _question(root, quiz, prepared, options, warnings)
-    return ExportOutput(serialize_xml(root), warnings + left_out_warnings(quizzes))
+    with MediaPackage(PLUGINFILE, "mathjax") as media:
+        for quiz in quizzes:
+            with media.item(quiz):
+                _category(root, quiz, options, warnings)
+            for prepared in quiz.items:
+                with media.item(quiz, prepared):
+                    _question(root, quiz, prepared, options, warnings)
+    return ExportOutput(serialize_xml(root), warnings + left_out_warnings(quizzes) + media.warnings)
 
 
 def _html(parent, tag: str, html: str) -> None:
-    """``<tag format="html"><text><![CDATA[html]]></text></tag>``."""
-    _text(add_element(parent, tag, format="html"), html)
+    """``<tag format="html"><text><![CDATA[html]]></text></tag>``, and the ``<file>`` of each media file of the
+    text."""
+    element = add_element(parent, tag, format="html")
+    _text(element, html)
+    moodle_files(element)
 
 
 def _text(parent, markup: str) -> None:
@@ -101,11 +109,13 @@ def multilang(quiz: PreparedQuiz, value, options: ExportOptions, compact: bool =
     if value is None:
         return ""
     if _is_one_text(quiz, value):
-        return render_html(quiz.text(value, quiz.languages[0]), compact=compact)
+        text = quiz.text(value, quiz.languages[0])
+        return render_html(text, compact=compact, **render_options(text))
     texts = [quiz.text(value, lang) for lang in quiz.languages]
-    inline = [render_html(text, compact=True) for text in texts]
-    one_paragraph = all(render_html(text) == f"<p>{html}</p>" for text, html in zip(texts, inline))
-    htmls = inline if one_paragraph or compact else [render_html(text) for text in texts]
+    inline = [render_html(text, compact=True, **render_options(text)) for text in texts]
+    one_paragraph = all(render_html(text, **render_options(text)) == f"<p>{html}</p>"
+                        for text, html in zip(texts, inline))
+    htmls = inline if one_paragraph or compact else [render_html(text, **render_options(text)) for text in texts]
     spans = _language_blocks(quiz.languages, htmls, options.multilang_syntax)
     return f"<p>{spans}</p>" if one_paragraph and not compact else spans
 
@@ -180,6 +190,7 @@ def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportO
         for choice, fraction in zip(prepared.choices, moodle_fractions(quiz, prepared)):
             answer = add_element(question, "answer", fraction=fraction, format="html")
             _text(answer, multilang(quiz, choice.text, options, compact=True))
+            moodle_files(answer)
             _html(answer, "feedback", multilang(quiz, choice.feedback, options))
     if item.tags:
         tags = add_element(question, "tags")

@@ -5,6 +5,7 @@ literally."""
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -16,7 +17,8 @@ _BLOCK_HTML = {"address", "article", "aside", "blockquote", "details", "dl", "fi
                "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "main", "nav", "section", "table"}
 _HTML_SPACE = re.compile(r"[ \t\n\r\f]+")
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*_\[\]<>&#!~|]")
-_ESCAPABLE = re.compile(r"([\\`*_\[\]<>&!~|])")
+# (``]`` is escaped, never ``[``: "\\[" starts a displayed formula, and a link needs its "]" anyway)
+_ESCAPABLE = re.compile(r"([\\`*_\]<>&!~|])")
 # What would start a Markdown block at the start of a line of text: a heading, a quote, a list item (one with
 # nothing after its marker too: an option "-" or "1."), a thematic break or a setext underline (a line of only
 # "-", "*" or "_"), a code fence, a link reference definition (which would vanish).
@@ -70,7 +72,7 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(data)
 
 
-_LIKELY_MARKUP = re.compile(r"""\\(?=[!-/:-@\[-`{-~])|[*`\[\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)""")
+_LIKELY_MARKUP = re.compile(r"""\\(?=[!-/:-@\[-`{-~])|[*`\]]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])|<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;)""")
 
 
 def escape_markdown(text: str) -> str:
@@ -156,9 +158,58 @@ def _code_span(code: str) -> str:
     return f"{fence}{pad}{code}{pad}{fence}"
 
 
+def _text_with_formulas(text: str) -> str:
+    """Text escaped as Markdown, its MathJax formulas (``\\(…\\)``, ``\\[…\\]``) as ``$…$`` and ``$$…$$``."""
+    from quizlint.importers.media import mathjax_spans
+
+    spans = mathjax_spans(text) if "\\" in text else []
+    pieces, end = [], 0
+    for start, stop, formula in spans:
+        pieces += [escape_markdown(text[end:start]), formula]
+        end = stop
+    return "".join(pieces) + escape_markdown(text[end:])
+
+
+def _formula(node: _Node) -> str | None:
+    """A MathML ``math`` element as ``$…$`` (its TeX annotation, else its text)."""
+    from quizlint.importers.media import TEX_ENCODINGS, mathml_as_tex
+
+    texts: list[str] = []
+    annotation = None
+
+    def walk(current) -> None:
+        nonlocal annotation
+        for child in current.children:
+            if isinstance(child, str):
+                texts.append(child)
+            elif child.tag.rpartition(":")[2] == "annotation":
+                if (dict(child.attrs).get("encoding") or "").lower() in TEX_ENCODINGS and annotation is None:
+                    annotation = "".join(part for part in child.children if isinstance(part, str))
+            elif child.tag.rpartition(":")[2] != "annotation-xml":
+                walk(child)
+
+    walk(node)
+    return mathml_as_tex(" ".join("".join(texts).split()), annotation, dict(node.attrs).get("display") == "block")
+
+
+def _image(node: _Node) -> str | None:
+    """An ``img`` whose file the import brings back, as ``![alt](assets/name)``."""
+    from quizlint.importers.media import imported_url
+
+    attrs = dict(node.attrs)
+    path = imported_url(attrs.get("src"))
+    if path is None:
+        return None
+    alt = escape_markdown(" ".join((attrs.get("alt") or "").split()))
+    return f"![{alt}]({path})"
+
+
 def _link(node: _Node, inner: str) -> str | None:
+    from quizlint.importers.media import imported_url
+
     attrs = dict(node.attrs)
     href = attrs.get("href")
+    href = imported_url(href) or href if href and _is_linked_media(href) else href
     if href is None or set(attrs) - {"href", "title"} or not inner.strip():
         return None
     target = f"<{href}>" if re.search(r"[\s()<>]", href) else href
@@ -169,6 +220,12 @@ def _link(node: _Node, inner: str) -> str | None:
     return f"[{inner}]({target}{title_part})"
 
 
+def _is_linked_media(href: str) -> bool:
+    from quizlint.media import LINKED_MEDIA
+
+    return posixpath.splitext(href.split("?")[0].split("#")[0])[1].lower() in LINKED_MEDIA
+
+
 def _collapse(match: re.Match) -> str:
     return "\n" if "\n" in match.group(0) else " "
 
@@ -177,7 +234,11 @@ def _inline(nodes: list) -> str:
     out = []
     for node in nodes:
         if isinstance(node, str):  # a run of spaces is one space; a line break in the source stays one
-            out.append(escape_markdown(_HTML_SPACE.sub(_collapse, node)))
+            out.append(_text_with_formulas(_HTML_SPACE.sub(_collapse, node)))
+        elif node.tag.rpartition(":")[2] == "math" and (formula := _formula(node)) is not None:
+            out.append(formula)
+        elif node.tag == "img" and (image := _image(node)) is not None:
+            out.append(image)
         elif node.tag == "br":
             out.append("\\\n")
         elif node.tag in ("strong", "b"):
@@ -205,10 +266,23 @@ def _paragraph(nodes: list) -> str:
         end -= 1
     text = _inline(nodes[start:end])
     lines = [line.strip(" ") for line in text.split("\n") if line.strip(" ")]  # a blank line would end it
-    lines = [_BLOCK_START.sub(lambda match: "\\" + match.group(0) if not match.group(0)[0].isdigit()
-                              else match.group(0) + "\\", line, count=1) for line in lines]
+    lines = [_escaped_block_start(line) for line in lines]
     lines = lines[:1] + ["\\" + line if _SETEXT_EQUALS.match(line) else line for line in lines[1:]]
     return "\n".join(lines).strip()
+
+
+def _escaped_block_start(line: str) -> str:
+    """``line`` escaped where it would start a Markdown block; a link reference definition by its first ``]``
+    ("\\[" would start a displayed formula)."""
+    match = _BLOCK_START.match(line)
+    if match is None:
+        return line
+    if match.group(0) == "[":
+        bracket = re.search(r"(?<!\\)\]", line)  # (one escaped already makes it no definition)
+        return line if bracket is None else line[:bracket.start()] + "\\" + line[bracket.start():]
+    if match.group(0)[0].isdigit():
+        return line[:match.end()] + "\\" + line[match.end():]
+    return "\\" + line
 
 
 def _list_start(node: _Node) -> int:

@@ -21,7 +21,8 @@ the question fail with its line). In a file that uses multilang, a text without 
 shows it in every language); in a file that does not, texts go into ``--lang``. Each text is read as its
 ``format`` says (see ``_convert``): ``plain_text`` literally, ``markdown`` as Markdown, ``html`` and
 ``moodle_auto_format`` as HTML, which becomes Markdown where it is simple and stays inline HTML where it is
-not; embedded files (``@@PLUGINFILE@@``) are not imported.
+not; embedded files (``@@PLUGINFILE@@``) that an image or media link of the text names come back as files
+(``quizlint.importers.media``), the others are named in a warning.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from quizlint.importers._moodle_types import ITEM_TYPES as TYPED
 from quizlint.importers._moodle_types import TypedReader
 from quizlint.importers._types import option_credits
 from quizlint.importers.html_markdown import html_to_markdown, moodle_auto_format_markdown, plain_text_markdown
+from quizlint.importers.media import files_of_moodle_text
 from quizlint.importers.identifiers import is_language_tag
 from quizlint.importers.log import ImportFailure, ImportLog, whole_answer_feedback_dropped
 from quizlint.importers.multilang import split_languages
@@ -104,11 +106,26 @@ class _Texts:
         raw = _raw_text(element)
         text_format = element.get("format", "")
         texts: Texts = {}
-        for lang, value in _languages_checked(split_languages(raw), self.where, element).items():
-            converted = _convert(value, text_format)
-            if converted:
-                texts[self.key(lang)] = converted
+        with files_of_moodle_text(element):  # (its @@PLUGINFILE@@ images come back as files)
+            for lang, value in _languages_checked(split_languages(raw), self.where, element).items():
+                converted = _convert(value, text_format)
+                if converted:
+                    texts[self.key(lang)] = converted
         return texts or None
+
+
+def _files_no_image_names(question) -> list[str]:
+    """The names of the ``<file>`` elements of ``question`` that no ``@@PLUGINFILE@@/name`` of its text names (an
+    image or media link's file comes back with it: ``quizlint.importers.media``)."""
+    from urllib.parse import quote
+
+    unused = []
+    for file in descendants_named(question, "file"):
+        name, parent = file.get("name") or "", file.getparent()
+        text = _raw_text(parent) if parent is not None else ""
+        if not any(f"@@PLUGINFILE@@/{spelling}" in text for spelling in {name, quote(name)}):
+            unused.append(name or "(no name)")
+    return unused
 
 
 def _uses_multilang(root) -> bool:
@@ -160,9 +177,10 @@ class _Reader:
             self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only {', '.join(SUPPORTED)} "
                           "are imported)", question.sourceline)
             return None
-        if any(True for _ in descendants_named(question, "file")):
-            self.log.warn(self.where, f"question {label}: embedded files (images, media) are not imported",
-                          question.sourceline)
+        unused = _files_no_image_names(question)
+        if unused:
+            self.log.warn(self.where, f"question {label}: embedded files no image or media link of its texts names "
+                          f"are not imported: {', '.join(unused)}", question.sourceline)
         item = self.common(question, label)
         if kind in TYPED:
             TypedReader(self, question, label).read(item, kind)

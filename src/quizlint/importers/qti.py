@@ -56,6 +56,7 @@ from quizlint.importers.draft import (
 from quizlint.importers.html_markdown import html_to_markdown
 from quizlint.importers.identifiers import is_language_tag, language_tag
 from quizlint.importers.log import ImportFailure, ImportLog, whole_answer_feedback_dropped
+from quizlint.importers.media import can_import, files_of_package
 from quizlint.importers.packages import MAX_ARCHIVE_BYTES, FolderPackage, Package, ZipPackage, resolve_href
 from quizlint.importers.reading import (
     child_named,
@@ -201,9 +202,15 @@ def warn_media(log: ImportLog, where: str, label: str, trees: list, line: int | 
     item refer to: they stay in the package, and their references in the texts point nowhere once imported. (Media
     on the web, ``https://…``, stay where they are, and so do their references.)"""
     media = sorted(url for url in {node.get("src") or node.get("data") or "" for tree in trees for node in tree.iter()
-                                   if local_name(node) in ("img", "object", "audio", "video")} if _is_local(url))
+                                   if local_name(node) in ("img", "object", "audio", "video")}
+                   if _is_local(url) and not (local_name_is_img(trees, url) and can_import(url)))
     if media:
         log.warn(where, f"item {label}: media files are referenced but not imported: {', '.join(media)}", line)
+
+
+def local_name_is_img(trees: list, url: str) -> bool:
+    """Whether ``url`` is the source of an ``img`` of ``trees`` (what an import brings back as a file)."""
+    return any(local_name(node) == "img" and node.get("src") == url for tree in trees for node in tree.iter())
 
 
 def _is_local(url: str) -> bool:
@@ -504,7 +511,8 @@ def read_qti2_package(package: Package, manifest, log: ImportLog, draft: DraftQu
     languages: dict[str, str | None] = {}
     for number, (path, named) in enumerate(named_at.items(), start=1):
         try:
-            item, languages[path] = read_qti2_item(named.read(package, path), package.where(path), number, log)
+            with files_of_package(package, path):  # (the files its images name come back too)
+                item, languages[path] = read_qti2_item(named.read(package, path), package.where(path), number, log)
         except ImportFailure as failure:
             log.error(failure)
             continue
@@ -848,17 +856,20 @@ def read_package(package: Package, log: ImportLog, draft: DraftQuiz) -> None:
             raise ImportFailure(package.display, f"no {MANIFEST} and no QTI item in the package")
         for number, (name, root) in enumerate(found, start=1):
             if local_name(root) != "questestinterop":
-                _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(),
-                                          declared_language(root, package.where(name), log)))
-        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in found
-                     if local_name(root) == "questestinterop"], log, draft)
+                with files_of_package(package, name):
+                    _add(draft, log, lambda: (_Qti2Item(root, package.where(name), number, log).draft(),
+                                              declared_language(root, package.where(name), log)))
+        with files_of_package(package, None):
+            read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in found
+                         if local_name(root) == "questestinterop"], log, draft)
         return
     manifest = parse_xml(package.read(MANIFEST), package.where(MANIFEST))
     v1 = _v1_files(package, manifest)
     if v1:
         roots = [(name, parse_xml(named.read(package, name), package.where(name))) for name, named in v1]
-        read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in roots
-                     if local_name(root) == "questestinterop"], log, draft)
+        with files_of_package(package, None):
+            read_canvas([(root, package.where(name), _canvas_meta(package, name)) for name, root in roots
+                         if local_name(root) == "questestinterop"], log, draft)
         return
     read_qti2_package(package, manifest, log, draft)
 

@@ -212,7 +212,8 @@ class FileIndex:
     def save(self, digests: dict[str, str]) -> None:
         """Record the hashes of this run (``path`` → content hash) for the files looked at with ``digest``; the
         trusted records of other files (a run on part of the bank) are kept."""
-        by_key = {os.path.abspath(path): digest for path, digest in digests.items()}
+        # (a digest with media, "…+…", is not kept: an image can change while its quiz file stays as it was)
+        by_key = {os.path.abspath(path): digest for path, digest in digests.items() if "+" not in digest}
         files = {key: [*stamp, by_key[key]] for key, stamp in self._seen.items() if key in by_key}
         if len(self._known) < self.LIMIT:
             files = {**{path: entry for path, entry in self._known.items() if path not in self._seen}, **files}

@@ -190,6 +190,14 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def quiz_file_digest(path, data: bytes) -> str:
+    """What identifies a quiz file in the lint cache: its content, and that of the images and media files its
+    texts name (``quizlint.media.cache_digest_suffix``: a changed image relints the files that show it)."""
+    from quizlint.media import cache_digest_suffix
+
+    return content_hash(data) + cache_digest_suffix(path, data)
+
+
 def stem_digest(stem: str, lang: str) -> str:
     """What duplicate-stem compares: a digest of the stem's comparison key (96 bits: no two different stems of
     any bank share one), so that the cached summary of an item stays small."""
@@ -212,7 +220,7 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     if source is None:
         return FileResult(display, findings)
     quiz_file, findings = read_quiz(path, display, source=source)
-    result = FileResult(display, list(findings), digest=content_hash(source))
+    result = FileResult(display, list(findings), digest=quiz_file_digest(path, source))
     if quiz_file is None:
         return result
     ordered: list[bool] = []

@@ -13,7 +13,7 @@ from quizlint.diagnostics import REPORT_ORDER
 from quizlint.lint import prestart
 from quizlint.lint.gc_pause import cycle_collector_paused
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, display_path, kept_in_place,
-                                  lint_bank, lint_file, resolve_pending, summaries_of)
+                                  lint_bank, lint_file, quiz_file_digest, resolve_pending, summaries_of)
 from quizlint.lint.lifeline import pool_initializer
 from quizlint.lint.services import Services
 from quizlint.lint.worker import init_pool_worker, lint_batch, lint_chunk, prepare_early_worker
@@ -438,7 +438,7 @@ def _content_hashes(jobs_list: list[tuple[str, str]], glossary_entry: str,
     for path, display in jobs_list:
         data = _read_bytes(Path(path))
         if data is not None:
-            digests[display] = content_hash(data)
+            digests[display] = quiz_file_digest(path, data)
     return digests
 
 

@@ -47,6 +47,8 @@ def read_quiz(
     if document is None:
         return None, findings
     quiz_file, more = build_quiz(document)
+    if quiz_file is not None:
+        quiz_file.source_path = os.path.abspath(path)
     return quiz_file, findings + more
 
 

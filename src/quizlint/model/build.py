@@ -25,10 +25,16 @@ class QuizFile:
     quiz: Quiz
     item_indexes: list[int] = field(default_factory=list)  # index in the file of each item in quiz.items
     invalid_item_ids: list[str] = field(default_factory=list)
+    source_path: str | None = None  # the file's absolute path (its media are relative to it); None: not read from one
 
     @property
     def path(self) -> str:
         return self.document.path
+
+    @property
+    def folder_path(self) -> str:
+        """The path the quiz's media paths are relative to the folder of."""
+        return self.source_path or self.document.path
 
     def item_path(self, position: int) -> tuple:
         return ("items", self.item_indexes[position])

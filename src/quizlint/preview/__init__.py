@@ -29,20 +29,28 @@ def page_names(stats: BankStats) -> dict[str, str]:
     return names
 
 
-def render_site(stats: BankStats, analysis=None) -> dict[str, str]:
-    """Every page of the site: file name → HTML; with ``analysis`` (``quizlint.analyze.run.Analysis``, from
-    ``--responses``), its item analysis page too, linked from the index."""
+MEDIA_FOLDER = "media"  # the bank's images, copied into the site
+
+
+def render_site(stats: BankStats, analysis=None) -> dict[str, str | bytes]:
+    """Every page of the site (file name → HTML) and every image its pages show (``media/name`` → bytes); with
+    ``analysis`` (``quizlint.analyze.run.Analysis``, from ``--responses``), its item analysis page too, linked
+    from the index."""
+    from quizlint.export._media import MediaPackage, package_entries
     from quizlint.preview.index_page import index_page
     from quizlint.preview.quiz_page import quiz_page
 
     names = page_names(stats)
-    pages = {INDEX: index_page(stats, names, ANALYSIS if analysis is not None else None)}
+    pages: dict[str, str | bytes] = {INDEX: index_page(stats, names, ANALYSIS if analysis is not None else None)}
     if analysis is not None:
         from quizlint.analyze.report_html import render
 
         pages[ANALYSIS] = render(analysis.quizzes, back_link=INDEX, generator="quizlint preview")
-    for quiz in stats.quizzes:
-        pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
+    with MediaPackage(MEDIA_FOLDER + "/", "mathml") as media:
+        for quiz in stats.quizzes:
+            with media.quiz_file(quiz.entry.file):
+                pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
+        package_entries(pages, MEDIA_FOLDER)
     return pages
 
 
@@ -59,10 +67,15 @@ class NotOurFiles(Exception):
 
 
 def foreign_files(out_dir: Path, names) -> list[Path]:
-    """The files among ``out_dir / name`` that exist and were not written by ``quizlint preview``."""
+    """The files among ``out_dir / name`` that exist and were not written by ``quizlint preview`` (an image under
+    ``media/`` is the site's when the site's index page is)."""
     foreign = []
+    site_is_ours = not foreign_files(out_dir, [INDEX]) if any(name.startswith(MEDIA_FOLDER + "/") for name in names) \
+        else False
     for name in names:
         path = out_dir / name
+        if name.startswith(MEDIA_FOLDER + "/") and (site_is_ours or not path.exists()):
+            continue
         if path.exists():
             try:
                 with open(path, "rb") as handle:
@@ -85,6 +98,7 @@ def write_site(stats: BankStats, out_dir: Path, force: bool = False, analysis=No
     written = []
     for name, html in pages.items():
         path = out_dir / name
+        path.parent.mkdir(exist_ok=True)
         write_atomic(path, html)
         written.append(path)
     return written

@@ -20,6 +20,7 @@ body { margin: 0; color: var(--ink); font: 16px/1.55 system-ui, -apple-system, "
 a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible + .mark, summary:focus-visible {
   outline: 3px solid var(--accent); outline-offset: 2px; }
+.lb img { max-width: 100%; height: auto; vertical-align: middle; }
 code, pre, kbd, samp { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", monospace;
   font-size: .9em; }
 code { background: #eff1f3; border-radius: 4px; padding: .05em .3em; }
@@ -222,5 +223,5 @@ def _hash_source(text: str) -> str:
 
 CONTENT_SECURITY_POLICY = (
     f"default-src 'none'; script-src {_hash_source(SCRIPT)}; style-src {_hash_source(STYLE)}; "
-    "img-src data:; base-uri 'none'; form-action 'none'"
+    "img-src 'self' data:; media-src 'self'; base-uri 'none'; form-action 'none'"
 )

@@ -58,14 +58,23 @@ def classes(*names: str | None) -> dict:
 
 
 def markdown_into(element, markdown: str, *, compact: bool) -> None:
-    """Append rendered, sanitised Markdown to ``element``; images become links (a preview loads nothing)."""
-    from quizlint.render import append_html
+    """Append rendered, sanitised Markdown to ``element``: the bank's own images, copied into the site
+    (``quizlint.export._media``), are shown; any other image becomes a link (a preview loads nothing from the
+    web); formulas are MathML, which the browser renders itself."""
+    from quizlint.export._media import render_options
+    from quizlint.render import MATHML_NS, append_html
 
-    append_html(element, markdown, compact=compact)
+    options = render_options(markdown)
+    append_html(element, markdown, compact=compact, **options)
+    copied = set(options.get("urls", {}).values())
     for image in list(element.iter("img")):
+        if image.get("src") in copied:
+            continue
         link = el("a", image.get("alt") or "image", {"href": image.get("src", ""), "class": "image-link"})
         link.tail = image.tail
         image.getparent().replace(image, link)
+    for node in element.iter(f"{{{MATHML_NS}}}*"):  # (HTML puts <math> in MathML's namespace by itself)
+        node.tag = node.tag.rpartition("}")[2]
 
 
 def language_block(tag: str, lang: str, visible: bool, *content) -> object:
