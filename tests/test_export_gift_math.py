@@ -31,9 +31,11 @@ def test_gift_escapes_html_inside_math(run, write_quiz, tmp_path):
     assert result.exit_code == 0, result.output
     text = out.read_text(encoding="utf-8")
     assert "<img" not in text and "<b" not in text and "<y>" not in text  # no tag reaches Moodle raw
-    assert "::hostile::[html]<p>Compute $&lt;img src\\=x onerror\\=alert(1)&gt;$ and $a&lt;b$ now</p>{" in text
-    assert "\t=$x&lt;y&gt;z$" in text and "$a \\\\&amp; b$" in text  # the answers, as the other formats write them
-    assert "::plain-math::[markdown]Is $x^2 \\\\geq 0$ for every real $x$?{" in text  # math without markup: as written
+    # (every formula goes as HTML with MathJax's \\(…\\), GIFT's backslashes doubled; its markup escaped)
+    assert ("::hostile::[html]<p>Compute \\\\(&lt;img src\\=x onerror\\=alert(1)&gt;\\\\) and \\\\(a&lt;b\\\\) now</p>{"
+            in text)
+    assert "\t=\\\\(x&lt;y&gt;z\\\\)" in text and "\\\\(a \\\\&amp; b\\\\)" in text  # as the other formats write them
+    assert "::plain-math::[html]<p>Is \\\\(x^2 \\\\geq 0\\\\) for every real \\\\(x\\\\)?</p>{" in text
     back = tmp_path / "back.quiz.yaml"
     assert run("import", "--from", "gift", "--lang", "en", out, "-o", back).exit_code == 0
     item = read_quiz(back)[0].quiz.items[0]  # the math comes back as written
@@ -42,6 +44,6 @@ def test_gift_escapes_html_inside_math(run, write_quiz, tmp_path):
 
 
 def test_gift_text_writes_math_with_markup_as_html_only():
-    assert gift_text("$a<b$") == ("html", "[html]<p>$a&lt;b$</p>")
-    assert gift_text("a < b and $x$") == ("markdown", "[markdown]a < b and $x$")  # (outside math: Markdown's rules)
+    assert gift_text("$a<b$") == ("html", "[html]<p>\\\\(a&lt;b\\\\)</p>")
+    assert gift_text("a < b and $x$") == ("html", "[html]<p>a &lt; b and \\\\(x\\\\)</p>")  # (a formula: HTML)
     assert gift_text("`$<b>$`")[0] == "markdown"  # code is not math
