@@ -205,7 +205,7 @@ def test_empty_directory_is_clean(run, tmp_path):
 
 
 def test_display_paths_are_relative_to_the_directory_when_inside_it(tmp_path, monkeypatch):
-    from quizlint.lint.engine import display_path
+    from quizlint.load.paths import display_path
 
     bank, outside = tmp_path / "bank", tmp_path / "elsewhere"
     (bank / "..drafts").mkdir(parents=True)

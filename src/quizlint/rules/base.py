@@ -51,6 +51,28 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class TextToIdentify:
+    """A text whose language the engine identifies for a rule (``texts_to_identify``): where it stands and what
+    the identifier reads of it."""
+
+    item: int  # the item's position among the quiz's items
+    label: str  # the field, as messages name it ("stem", "option B text")
+    path: tuple  # the path of the text inside the item (``ctx.problem(message, *path)``)
+    lang: str  # the language it is filed under
+    words: list[str]  # what is identified: the text's words, as the rule wants them read
+
+
+def limits_in_words(low: float, high: float | None) -> str:
+    """Inclusive bounds in words: "between 0 and 1", "at least 2"."""
+    return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+
+
+def within_limits(value: float, low: float, high: float | None) -> bool:
+    """``low <= value <= high`` (``high`` None: no upper bound); NaN is never within."""
+    return value >= low and (high is None or value <= high)
+
+
+@dataclass(frozen=True)
 class Rule:
     code: str
     name: str
@@ -63,6 +85,8 @@ class Rule:
     check: Callable[..., Iterator[Problem]]
     module: str
     check_quiz: Callable[..., Iterator[Problem]] | None = None  # item rules: the quiz's own texts (title, …)
+    # item rules: the texts whose language the engine identifies for the rule before it runs (``ctx.identified``)
+    texts_to_identify: Callable[..., list[TextToIdentify]] | None = None
     option_limits: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     options_error: Callable[[dict[str, Any]], str | None] | None = None
 
@@ -74,15 +98,11 @@ class Rule:
 
     def limits_text(self, name: str) -> str:
         """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
-        from quizlint.config import limits_in_words  # (the configuration is read where the command line is)
-
         if name not in self.option_limits:
             return ""
         return limits_in_words(*self.option_limits[name])
 
     def within_limits(self, name: str, value: Any) -> bool:
-        from quizlint.config import within_limits
-
         if name not in self.option_limits:
             return True
         return within_limits(value, *self.option_limits[name])
@@ -118,6 +138,7 @@ def _rule_from_module(module: ModuleType) -> Rule:
         doc=module.__doc__ or "",
         check=module.check,
         check_quiz=getattr(module, "check_quiz", None),
+        texts_to_identify=getattr(module, "texts_to_identify", None),
         module=module.__name__,
         option_limits=dict(getattr(module, "OPTION_LIMITS", {})),
         options_error=getattr(module, "options_error", None),
