@@ -276,15 +276,6 @@ class LintCache:
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
             return None
 
-    def previous(self, display: str) -> FileResult | None:
-        """A result cached for ``display`` with other content (the file before an edit), if one reads."""
-        prefix = _path_hash(display) + "-"
-        for name in sorted(name for name in self.names if name.startswith(prefix) and name.endswith(".json")):
-            hit = self.get(display, name[len(prefix):-len(".json")])
-            if hit is not None:
-                return hit
-        return None
-
     def put(self, display: str, digest: str, result: FileResult) -> None:
         """Keep ``result`` as the entry of ``display`` with content ``digest`` (written by ``write`` or ``save``;
         an entry already written for the same content is not written again)."""
