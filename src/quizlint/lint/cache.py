@@ -27,7 +27,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 10  # (10: entries hold a digest of their summary, and the bank rules' findings are cached; 9: option
+_FORMAT = 11  # (11: item summaries hold the data bank rules declare; 10: entries hold a digest of their summary, and the bank rules' findings are cached; 9: option
 # lengths counted in NFC, comparison keys keeping the case of inline code, and whether an item's option order
 # means something; 7: duplicate-stem digests of the new comparison keys)
 

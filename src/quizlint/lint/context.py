@@ -98,6 +98,8 @@ class ItemSummary(NamedTuple):
     stems: dict[str, str]  # language → digest of the comparison key of the stem (see ``engine.stem_digest``)
     stem_position: tuple[int, int]
     ordered: bool  # the options' order means something (numbers, "none of the above"…): `quizlint fix` keeps it
+    # what the bank rules declare they read besides (``ITEM_SUMMARY`` of a rule module): name → JSON value
+    data: dict[str, Any] = {}
 
     def as_json(self) -> dict:
         return {**self._asdict(), "keys": list(self.keys), "fixed": list(self.fixed), "lengths": list(self.lengths),
@@ -138,14 +140,14 @@ class QuizSummary:
         file, quiz, line, column, languages, columns = row
         if len(columns) != len(_ITEM_COLUMNS) or len({len(values) for values in columns}) > 1:
             raise TypeError("not a quiz summary")
-        ids, lines, item_columns, kinds, counts, keys, fixed, lengths, stems, stem_positions, ordered = columns
+        ids, lines, item_columns, kinds, counts, keys, fixed, lengths, stems, stem_positions, ordered, data = columns
         if not {type(value) for value in (*lines, *item_columns, *counts)} <= {int} or not all(
-                type(value) is dict for value in stems) or not {type(value) for value in ordered} <= {bool}:
+                type(value) is dict for value in (*stems, *data)) or not {type(value) for value in ordered} <= {bool}:
             raise TypeError("not a quiz summary")
         size = len(ids)
         items = tuple(map(ItemSummary, repeat(file, size), repeat(quiz, size), ids, lines, item_columns, kinds, counts,
                           map(tuple, keys), map(tuple, fixed), map(tuple, lengths), stems, map(tuple, stem_positions),
-                          ordered))
+                          ordered, data))
         return cls(file, quiz, line, column, tuple(languages), items)
 
 

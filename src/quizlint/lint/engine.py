@@ -119,15 +119,21 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
     return findings
 
 
-def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSummary:
+def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
+              data: dict[str, Callable] | None = None) -> QuizSummary:
     """What the bank rules know of a quiz; ``ordered``: per item, whether its options' order means something,
-    when the caller knows (else asked here)."""
+    when the caller knows (else asked here); ``data``: what the bank rules declare they read besides (name →
+    function of the quiz file and the item's index, see ``summary_data``; default: every rule's)."""
     # (not at start-up: exporting loads this module, and no rule)
     from quizlint.model.order import order_is_meaningful
     from quizlint.rules._markup import is_shown_as_written, visible_text
 
     quiz = quiz_file.quiz
     source = quiz.languages[0]
+    if data is None:
+        from quizlint.rules.base import all_rules
+
+        data = summary_data(all_rules())
     items = []
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
@@ -154,10 +160,16 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSum
                 stems=stems,
                 stem_position=quiz_file.position_in_item(index, "stem"),
                 ordered=ordered[index] if ordered is not None else order_is_meaningful(item, quiz.languages),
+                data={name: function(quiz_file, index) for name, function in data.items()},
             )
         )
     line, column = quiz_file.document.key_position(("id",))
     return QuizSummary(quiz_file.path, quiz.id, line, column, tuple(quiz.languages), tuple(items))
+
+
+def summary_data(rules: Iterable[Rule]) -> dict[str, Callable]:
+    """The per-item data the bank ``rules`` declare they read from item summaries (``ITEM_SUMMARY``)."""
+    return {name: function for rule in rules if rule.scope == "bank" for name, function in rule.item_summary.items()}
 
 
 def content_hash(data: bytes) -> str:
@@ -193,7 +205,7 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     ordered: list[bool] = []
     result.findings.extend(item_findings(quiz_file, selection, glossary, services, ordered))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
-    result.summary = summarize(quiz_file, ordered)
+    result.summary = summarize(quiz_file, ordered, summary_data(selection.enabled.values()))
     result.suppressions = file_suppressions(display, quiz_file)
     return result
 

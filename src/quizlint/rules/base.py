@@ -87,6 +87,8 @@ class Rule:
     check_quiz: Callable[..., Iterator[Problem]] | None = None  # item rules: the quiz's own texts (title, …)
     # item rules: the texts whose language the engine identifies for the rule before it runs (``ctx.identified``)
     texts_to_identify: Callable[..., list[TextToIdentify]] | None = None
+    # bank rules: per-item data read from the item summaries besides their fields (name → function(quiz file, index))
+    item_summary: dict[str, Callable[..., Any]] = field(default_factory=dict)
     option_limits: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     options_error: Callable[[dict[str, Any]], str | None] | None = None
 
@@ -139,6 +141,7 @@ def _rule_from_module(module: ModuleType) -> Rule:
         check=module.check,
         check_quiz=getattr(module, "check_quiz", None),
         texts_to_identify=getattr(module, "texts_to_identify", None),
+        item_summary=dict(getattr(module, "ITEM_SUMMARY", {})),
         module=module.__name__,
         option_limits=dict(getattr(module, "OPTION_LIMITS", {})),
         options_error=getattr(module, "options_error", None),
