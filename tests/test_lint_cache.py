@@ -177,7 +177,7 @@ def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, 
     # A pool's workers identify the words of the texts (lingua, low-accuracy); the run keeps what they learned,
     # so that after an edit that adds no new word the worker linting the edited file needs no lingua at all.
     import quizlint.lint.runner
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
 
     fresh = lint(run, bank, "--no-cache")
     assert lint(run, bank, "-j", "2").stdout == fresh.stdout

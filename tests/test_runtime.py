@@ -151,7 +151,7 @@ def test_per_item_data_a_bank_rule_declares_reaches_it_and_survives_the_cache(wr
 
     from quizlint.lint.cache import result_from_json, result_to_json
     from quizlint.lint.engine import lint_bank, lint_file
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
     from quizlint.rules.base import Selection, find_rule
 
     seen: list = []

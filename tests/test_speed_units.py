@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizlint.lint.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
+from quizlint.language.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
 
 # --- a stand-in for lingua's low-accuracy algorithm, to test the look against exactly ---------------------
 
@@ -87,7 +87,7 @@ def test_verdicts_agree_with_the_algorithm_they_follow(seed, threshold):
 
 
 def test_verdicts_stay_the_same_when_the_look_forgets_its_tokens(monkeypatch):
-    from quizlint.lint import trigram_look
+    from quizlint.language import trigram_look
 
     samples = ["the model state", "checkpoint", "ab ab", "yükle şu", "modeldel statement the"]
     declared = [0, 0, 0, 1, 0]
@@ -111,7 +111,7 @@ def test_shared_trigrams_count_once_as_in_lingua():
 
 def test_verdicts_follow_real_lingua_on_both_languages():
     pytest.importorskip("lingua")
-    from quizlint.lint.services import QUICK_CONFIDENCE, Services
+    from quizlint.language.identify import QUICK_CONFIDENCE, Services
 
     services = Services(threads=False)
     look = services._trigram_look(("en", "tr"))
@@ -149,7 +149,7 @@ def _quiz(write_quiz):
 def test_the_engine_identifies_the_texts_a_rule_names_and_the_rule_reports_from_the_answers(write_quiz):
     pytest.importorskip("lingua")
     from quizlint.lint.engine import identify_languages, lint_file
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
     from quizlint.model import read_quiz
     from quizlint.rules.base import Selection, find_rule
 
@@ -173,7 +173,7 @@ def test_the_engine_identifies_the_texts_a_rule_names_and_the_rule_reports_from_
 def test_cached_results_round_trip(write_quiz):
     from quizlint.lint.cache import result_from_json, result_to_json
     from quizlint.lint.engine import lint_file
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
     from quizlint.rules.base import Selection
 
     path = _quiz(write_quiz)
@@ -332,7 +332,7 @@ _SAMPLE_WORDS = st.lists(st.text(alphabet="abcçğış", min_size=1, max_size=45
 @settings(max_examples=2000, deadline=None)
 @given(words=_SAMPLE_WORDS, limit=st.sampled_from([1, 3, 40, 90]))
 def test_the_sample_of_words_is_that_of_the_words_joined(words, limit):
-    from quizlint.lint.services import _sample, _sample_tokens
+    from quizlint.language.identify import _sample, _sample_tokens
 
     text = " ".join(words)
     assert _sample_tokens(words, limit) == _sample(text, limit).split() == _sample_tokens(text, limit)

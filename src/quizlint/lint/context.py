@@ -9,7 +9,7 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: a lint run whose results are all cached loads no pydantic
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
     from quizlint.model import Glossary, Item, Quiz, QuizFile
 from quizlint.rules.base import Problem, TextToIdentify
 

@@ -12,7 +12,7 @@ import multiprocessing
 import os
 
 from quizlint.lint.engine import FileResult, lint_file
-from quizlint.lint.services import Services
+from quizlint.language.identify import Services
 
 # Below this much YAML, or this many files, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024

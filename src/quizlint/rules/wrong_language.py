@@ -59,7 +59,7 @@ Translate the text, or move it to the field of the language it is written in.
 """
 
 from quizlint.lexicon import CAPITALISED_NOUNS
-from quizlint.lint.services import identifiable_languages, language_name
+from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.model.texts import item_text_fields
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from quizlint.lint.trigram_look import TrigramLook
+from quizlint.language.trigram_look import TrigramLook
 from quizlint.text import primary_subtag
 
 # ISO 639-1 → lingua's Language enum name, for the languages lingua knows.
