@@ -11,8 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 
-from quizlint.lint.engine import FileResult, lint_file
 from quizlint.language.identify import Services
+from quizlint.lint.engine import FileResult, lint_file
 
 # Below this much YAML, or this many files, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024

@@ -58,8 +58,8 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
-from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.language.identify import identifiable_languages, language_name
+from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.model.texts import item_text_fields
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
