@@ -8,7 +8,6 @@ The pool ends with the run: on success it is closed and joined, on any exception
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 
 from quizlint.language.identify import Services
@@ -49,6 +48,8 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
     The first file is linted here, before the workers are forked: what linting loads (the models' validators,
     lingua's models, about 100 MB for two languages) is then loaded once and shared by the workers, instead of
     loaded by each."""
+    import multiprocessing  # (here: a run without a pool does not pay for importing it)
+
     services.threads = False  # (no lingua thread pool before the fork: a worker would inherit it without its threads)
     results = [lint_file(*todo[0], selection, glossary, services)]
     known, workers = known + services.learned(), min(workers, len(todo) - 1)
