@@ -1,10 +1,7 @@
 from __future__ import annotations
 
-import gc
 import sys
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 import click
 
@@ -58,43 +55,29 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     if statistics and output_format not in STATISTICS_FORMATS:
         raise click.BadParameter(f"--format {output_format} has no place for the table of findings per rule: it "
                                  f"goes with --format {' or '.join(STATISTICS_FORMATS)}", param_hint="--statistics")
-    with _cycle_collector_paused():
-        from quizlint.lint.report import get_reporter
-        from quizlint.lint.runner import run_lint
+    from quizlint.lint.report import get_reporter
+    from quizlint.lint.runner import run_lint
 
-        settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select,
-                                        tracked_only=tracked_only)
-        if output is not None:
-            refuse_to_overwrite_inputs(output, settings)
-        warn_if_no_quiz_files(settings)
-        use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
-        reporter = get_reporter(output_format)
-        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
-                   "fail_on": fail_on or settings.config.fail_on}
-        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
-        report = reporter.render(result, **options)
-        if output is not None:
-            from quizlint.io import write_atomic
+    settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select,
+                                    tracked_only=tracked_only)
+    if output is not None:
+        refuse_to_overwrite_inputs(output, settings)
+    warn_if_no_quiz_files(settings)
+    use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
+    reporter = get_reporter(output_format)
+    options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
+               "fail_on": fail_on or settings.config.fail_on}
+    result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
+    report = reporter.render(result, **options)
+    if output is not None:
+        from quizlint.io import write_atomic
 
-            try:
-                write_atomic(output, report)
-            except OSError as error:
-                fail(f"cannot write the report to {output}: {error.strerror or error}")
-        else:
-            click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
+        try:
+            write_atomic(output, report)
+        except OSError as error:
+            fail(f"cannot write the report to {output}: {error.strerror or error}")
+    else:
+        click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
     if not exit_zero:
         exit_for(result.findings, fail_on or settings.config.fail_on)
 
-
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """A lint run makes millions of small objects and almost no reference cycles: the cycle collector would
-    only rescan the growing heap and free nothing that matters. Paused here, for the whole command (the workers
-    of a pool, forked meanwhile, inherit the pause); its state is restored afterwards."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if collecting:
-            gc.enable()
