@@ -50,7 +50,6 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
     loaded by each."""
     import multiprocessing  # (here: a run without a pool does not pay for importing it)
 
-    services.threads = False  # (no lingua thread pool before the fork: a worker would inherit it without its threads)
     results = [lint_file(*todo[0], selection, glossary, services)]
     known, workers = known + services.learned(), min(workers, len(todo) - 1)
     with multiprocessing.Pool(workers, initializer=_initialize, initargs=(selection, glossary, known)) as pool:
@@ -63,7 +62,8 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
 
 
 def _initialize(selection, glossary, known: list) -> None:
-    # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
+    # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own (nor may they
+    # use lingua's thread pool, which a forked worker inherits without its threads)
     services = Services(threads=False)
     services.remember(known)
     _worker.update(selection=selection, glossary=glossary, services=services)
