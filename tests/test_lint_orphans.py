@@ -92,3 +92,40 @@ def test_a_killed_cold_run_leaves_no_worker_and_no_open_pipe(large_bank, how):
     process = subprocess.Popen([sys.executable, "-m", "quizlint", "lint", "--no-cache", "content", "-j", "2"],
                                cwd=large_bank, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     _kill_when_it_has_children(process, 2, how)  # the two workers of the pool
+
+
+def _ignores_ctrl_c(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as handle:
+            mask = next(line for line in handle if line.startswith("SigIgn:")).split()[1]
+    except (OSError, StopIteration):
+        return False
+    return bool(int(mask, 16) & (1 << (signal.SIGINT - 1)))
+
+
+def test_ctrl_c_ends_the_run_and_its_workers_with_one_word(large_bank):
+    if (os.cpu_count() or 1) < 2:
+        pytest.skip("one core: a run lints in its own process, with no pool")
+    # (Ctrl-C: the terminal sends SIGINT to every process of the foreground group, the workers too)
+    process = subprocess.Popen([sys.executable, "-m", "quizlint", "lint", "--no-cache", "content", "-j", "2"],
+                               cwd=large_bank, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    children: dict[int, str] = {}
+    try:
+        deadline = time.monotonic() + 60
+        while len(children) < 2 or not all(map(_ignores_ctrl_c, children)):  # (once their initializer ran)
+            assert process.poll() is None and time.monotonic() < deadline, process.communicate()
+            time.sleep(0.01)
+            children = _children(process.pid)
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=GRACE)
+        assert process.returncode == 130
+        assert stderr.decode().split() == ["interrupted"]  # (no worker's traceback)
+        deadline = time.monotonic() + GRACE
+        while _running(children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _running(children) == []
+    finally:
+        process.kill()
+        for pid in _running(children):
+            os.kill(pid, signal.SIGKILL)
+        process.communicate()

@@ -3,12 +3,14 @@ set up once by an initializer with the run's settings, lints chunks of files, an
 with the language identifications it made; the parent merges them in the order of the files.
 
 The pool ends with the run: on success it is closed and joined, on any exception (Ctrl-C, or SIGTERM, which
-``quizlint.cli`` turns into one) its workers are terminated.
+``quizlint.cli`` turns into one) its workers are terminated. A worker leaves Ctrl-C to the parent, and a
+worker whose parent was killed outright finds the pool's pipes closed once its chunk is done, and ends.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 
 from quizlint.language.identify import Services
 from quizlint.lint.engine import FileResult, lint_file
@@ -62,6 +64,7 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
 
 
 def _initialize(selection, glossary, known: list) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the parent's to answer: it terminates the pool)
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own (nor may they
     # use lingua's thread pool, which a forked worker inherits without its threads)
     services = Services(threads=False)
