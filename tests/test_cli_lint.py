@@ -69,7 +69,8 @@ def test_problems_exit_1_with_path_line_column_code_severity(run, bank):
         "content/flawed.quiz.yaml:9:7: K001 [error] single-answer item has no correct option "
         "(mark the key with `correct: true`)",
         "content/flawed.quiz.yaml:17:9: K002 [error] single-answer item has 2 correct options (A, B); "
-        "exactly one is allowed",
+        "exactly one is allowed: to ask for every correct option, write `type: multiple`; else keep "
+        "`correct: true` on the best one",
         "Found 2 errors in 2 files.",
     ]
 
@@ -90,7 +91,8 @@ def test_json_report_has_exactly_the_documented_keys_sorted(run, bank):
          "severity": "error", "message": "single-answer item has no correct option (mark the key with `correct: true`)",
          "item": "no-key"},
         {"file": "content/flawed.quiz.yaml", "line": 17, "column": 9, "code": "K002", "rule": "multiple-keys",
-         "severity": "error", "message": "single-answer item has 2 correct options (A, B); exactly one is allowed",
+         "severity": "error", "message": "single-answer item has 2 correct options (A, B); exactly one is allowed: "
+         "to ask for every correct option, write `type: multiple`; else keep `correct: true` on the best one",
          "item": "two-keys"},
     ]
 

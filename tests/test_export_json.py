@@ -42,7 +42,8 @@ def test_texts_are_normalised_per_language(run, bank, tmp_path):
     assert (alpha["id"], alpha["source_language"], alpha["languages"]) == ("alpha", "en", ["en", "tr"])
     capital = alpha["items"][0]
     assert capital["options"][1] == {"text": {"en": "Ankara", "tr": "Ankara"}, "correct": True, "fixed": False,
-                                      "feedback": {"en": "Right: since 1923.", "tr": "Doğru: 1923'ten beri."}}
+                                      "feedback": {"en": "Right: since 1923.", "tr": "Doğru: 1923'ten beri."},
+                                      "credit": None}
     assert capital["stem"] == models["alpha"].items[0].stem
     earth = alpha["items"][2]
     assert (earth["type"], earth["answer"], earth["options"]) == ("true_false", True, [])

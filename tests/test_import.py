@@ -108,9 +108,9 @@ def test_bad_options_are_usage_errors(run, tmp_path, args, message):
 
 
 def test_nothing_importable(run, tmp_path):
-    result = run("import", "--from", "gift", write(tmp_path, "q.gift", "::e::Essay? {}\n"))
-    assert result.exit_code == 1
-    assert "skipped essay question" in result.stderr and "no question could be imported" in result.stderr
+    result = run("import", "--from", "gift", write(tmp_path, "q.gift", "::e::Only a description.\n"))
+    assert result.exit_code == 1  # (an essay, `{}`, is a question now)
+    assert "skipped description question" in result.stderr and "no question could be imported" in result.stderr
 
 
 # --- --split: one quiz per category ----------------------------------------------------------------------------

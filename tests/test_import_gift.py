@@ -80,16 +80,18 @@ def test_multichoice_multi_tricky_weights(run, tmp_path):
     assert [correct for _, correct, _ in options_of(item)] == [True, False, False]
 
 
-def test_unequal_weights_of_the_right_answers_are_reported(run, tmp_path):
-    """`~%70%a ~%30%b` used to become two plain right options, silently."""
+def test_unequal_weights_of_the_right_answers_are_kept_as_credits(run, tmp_path):
+    """`~%70%a ~%30%b` used to become two plain right options, silently; the weights are now the credits."""
     result, data = import_gift(run, tmp_path, "::weighted:: Which are vectors?\n"
                                               "{~%70%Force ~%30%Velocity ~%-100%Mass}\n\n"
-                                              "::equal:: Which are even? {~%50%2 ~%50%4 ~%-100%5}\n")
+                                              "::equal:: Which are even? {~%50%2 ~%50%4 ~%-50%5}\n")
     assert result.exit_code == 0, result.stderr
-    assert [correct for _, correct, _ in options_of(data["items"][0])] == [True, True, False]
-    assert ("questions.gift:1: question 'weighted': unequal partial credit (70%, 30%) is not imported"
-            in result.stderr)
-    assert "'equal'" not in result.stderr  # equal shares are what quizlint gives the right options
+    weighted, equal = data["items"]
+    assert [correct for _, correct, _ in options_of(weighted)] == [True, True, False]
+    assert [option.get("credit") for option in weighted["options"]] == [70, 30, -100]
+    # equal shares, each wrong option taking one share away: how quizlint scores an item without credits
+    assert [option.get("credit") for option in equal["options"]] == [None, None, None]
+    assert "partial credit" not in result.stderr
 
 
 def test_partial_credit_in_a_single_answer_question_is_reported(run, tmp_path):
@@ -132,17 +134,24 @@ def test_true_false_short_and_long(run, tmp_path, answer):
         ("// essay\n::Q8:: How are you? {}", "essay"),
         ("::Q5:: What is a number from 1 to 5? {#3:2~#Completely wrong}", "numerical"),
         ("::Shortanswer::Which is the best animal?{\n    =Frog#Good!\n    =%50%Cat#Cats?\n    =%0%*#Wrong\n}",
-         "short answer"),
+         "short_answer"),
         ("::Moodle activities::[html]Match the <b>activity</b>.{\n    =Forum text -> Forum\n    =Choice text -> Choice\n}",
          "matching"),
-        ("::Intro::This is only a description.", "description"),
     ],
 )
-def test_other_question_types_are_skipped_with_a_warning(run, tmp_path, gift, kind):
-    result, _ = import_gift(run, tmp_path, gift + "\n\nKeep me.{=yes ~no}\n")
+def test_the_other_question_types_are_imported(run, tmp_path, gift, kind):
+    """Essay, numerical, short-answer and matching questions used to be skipped with a warning."""
+    result, data = import_gift(run, tmp_path, gift + "\n\nKeep me.{=yes ~no}\n")
     assert result.exit_code == 0, result.stderr
-    assert f"skipped {kind} question" in result.stderr
-    assert "Keep me." in result.stdout
+    assert [item["type"] for item in data["items"]] == [kind, "single"]
+    assert "skipped" not in result.stderr
+
+
+def test_a_description_is_skipped_with_a_warning(run, tmp_path):
+    result, data = import_gift(run, tmp_path, "::Intro::This is only a description.\n\nKeep me.{=yes ~no}\n")
+    assert result.exit_code == 0, result.stderr
+    assert "skipped description question" in result.stderr
+    assert [item["type"] for item in data["items"]] == ["single"]
 
 
 def test_escaped_control_characters(run, tmp_path):
@@ -283,8 +292,9 @@ def test_malformed_questions_are_reported_with_line_and_column(run, tmp_path, gi
     assert kept.exit_code == 0 and f"questions.gift:{position}: " in kept.stderr
 
 
-def test_moodle_examples_file_imports_its_choice_questions(run, tmp_path):
-    """A file in the shape of Moodle's examples.txt: every kind at once, only choice and T/F questions kept."""
+def test_moodle_examples_file_imports_every_question(run, tmp_path):
+    """A file in the shape of Moodle's examples.txt: every kind at once (short answer, numerical and matching
+    questions used to be skipped)."""
     result, data = import_gift(run, tmp_path, """//  EXAMPLE QUESTIONS
 
 Who's buried in Grant's tomb?{~Grant ~Jefferson =no one}
@@ -313,12 +323,15 @@ What two people are entombed in Grant's tomb? {
     ~%-50%Grant's father }
 """)
     assert result.exit_code == 0, result.stderr
-    stems = [item["stem"]["en"] for item in data["items"]]
-    assert stems == ["Who's buried in Grant's tomb?", "Grant is buried in Grant's tomb.",
-                     "The American holiday of Thanksgiving is celebrated on the _____ Thursday of November.",
-                     "What two people are entombed in Grant's tomb?"]
-    assert [item["id"] for item in data["items"]] == ["questions-q1", "questions-q2", "questions-q5", "questions-q7"]
-    assert result.stderr.count("skipped") == 3
+    items = data["items"]
+    assert [item["type"] for item in items] == ["single", "true_false", "short_answer", "numerical", "single",
+                                                "matching", "multiple"]
+    assert items[4]["stem"]["en"] == "The American holiday of Thanksgiving is celebrated on the _____ Thursday of November."
+    assert [answer["text"] for answer in items[2]["answers"]] == ["no one", "nobody"]
+    assert items[3]["answers"] == [{"value": 1822, "tolerance": 1}]
+    assert [(pair["prompt"]["en"], pair["match"]["en"]) for pair in items[5]["pairs"]] == [("Canada", "Ottawa"),
+                                                                                          ("Italy", "Rome")]
+    assert "skipped" not in result.stderr
 
 
 def test_a_weight_after_the_key_mark_is_text_as_moodle_reads_it(run, tmp_path):

@@ -44,7 +44,8 @@ def test_multilang_spans_and_mlang_blocks_fill_both_languages(bilingual):
 
 def test_keys_types_points_ids_and_tags(bilingual):
     quiz, _ = bilingual
-    largest, giants, moon = quiz.items
+    largest, giants, moon, eclipse = quiz.items
+    assert (eclipse.type, eclipse.response.format) == ("essay", "editor")  # (it used to be skipped)
     assert (largest.type, [o.correct for o in largest.options]) == ("single", [True, False, False])
     assert (giants.type, [o.correct for o in giants.options]) == ("multiple", [True, True, False])
     assert (moon.type, moon.answer) == ("true_false", False)
@@ -60,16 +61,18 @@ def test_quiz_title_from_the_category_and_translation_state(bilingual):
     assert quiz.id == "solar-system" and quiz.title == {"en": "Solar System"}
     from quizlint.model import source_digest
 
-    for item in quiz.items:
+    *translated, eclipse = quiz.items
+    assert eclipse.translations == {}  # its only text has no language: it is the same in every language
+    for item in translated:
         assert item.translations["tr"].status == "draft"
         assert item.translations["tr"].source == source_digest(item, "en")
 
 
-def test_skipped_types_and_embedded_files_are_reported(bilingual):
-    _, result = bilingual
-    assert "skipped essay question 'Describe an eclipse'" in result.stderr
+def test_essays_are_imported_and_embedded_files_are_reported(bilingual):
+    quiz, result = bilingual
+    assert "skipped" not in result.stderr  # the essay used to be skipped
+    assert quiz.items[-1].stem == "Describe a solar eclipse."
     assert "question 'Gas giants': embedded files (images, media) are not imported" in result.stderr
-    assert "bilingual.xml:138:" in result.stderr  # the line of the skipped question
 
 
 def test_html_that_markdown_cannot_say_stays_inline_html(bilingual):
@@ -261,7 +264,8 @@ COMBINED = """<?xml version="1.0" encoding="UTF-8"?>
 
 
 def test_what_a_quiz_file_cannot_hold_is_reported_per_question(run, tmp_path):
-    """Combined feedback, hints and unequal credit among the right answers used to be dropped silently."""
+    """Combined feedback and hints used to be dropped silently (and unequal credit among the right answers, now
+    kept as the options' credits)."""
     source = tmp_path / "q.xml"
     source.write_text(COMBINED, encoding="utf-8")
     result = run("import", source, "--lang", "en", "-o", tmp_path / "out.quiz.yaml")
@@ -269,10 +273,12 @@ def test_what_a_quiz_file_cannot_hold_is_reported_per_question(run, tmp_path):
     assert ("q.xml:3: question 'Vectors': feedback shown for a right or wrong answer as a whole is not imported "
             "(correctfeedback, incorrectfeedback)") in result.stderr  # the empty one says nothing
     assert "q.xml:3: question 'Vectors': 1 hint(s) not imported" in result.stderr
-    assert "q.xml:3: question 'Vectors': unequal partial credit (80%, 20%) is not imported" in result.stderr
-    assert "'Even'" not in result.stderr  # equal thirds are what quizlint gives the right options
-    vectors = read_quiz(tmp_path / "out.quiz.yaml")[0].quiz.items[0]
+    assert "partial credit" not in result.stderr
+    assert "'Even'" not in result.stderr
+    vectors, even = read_quiz(tmp_path / "out.quiz.yaml")[0].quiz.items[:2]
     assert [option.correct for option in vectors.options] == [True, True, False]
+    assert [option.credit for option in vectors.options] == [80, 20, -100]
+    assert all(option.credit is not None for option in even.options)  # thirds, but 7 takes 100 away, not a third
 
 
 def test_multilang_markup_in_a_language_that_is_no_tag_is_located(run, tmp_path):

@@ -63,10 +63,11 @@ def test_qti21_package(run, tmp_path, packed):
     source = zip_folder(PACKAGE, tmp_path / "planets.zip") if packed else PACKAGE
     quiz, result = imported(run, tmp_path, source)
     assert "guessed format: qti" in result.stderr
-    assert "skipped item 'Eclipse essay' (extendedTextInteraction" in result.stderr
+    assert "skipped" not in result.stderr  # the essay (an extendedTextInteraction) used to be skipped
     assert "item 'Largest planet': media files are referenced but not imported: jupiter.png" in result.stderr
     assert quiz.title == {"en": "The Planets"} and quiz.languages == ["en"]  # the test's title, the items' xml:lang
-    giants, largest, moon = quiz.items  # in the test's order, not the manifest's
+    giants, largest, moon, eclipse = quiz.items  # in the test's order, not the manifest's
+    assert (eclipse.id, eclipse.type, eclipse.stem) == ("eclipse-essay", "essay", {"en": "Describe a solar eclipse."})
     assert giants.id == "the-planets-q1"  # its identifier is a hash, not a readable id
     assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, True, False]  # from mapping
     assert giants.stem == {"en": "Which planets are **gas giants**?"}
@@ -263,6 +264,15 @@ a)  True
 Title: essay
 4.  Describe an eclipse.
 ___
+
+Title: bytes
+5.  How many bytes do 1000 weights of 4 bits take?
+=   500 +- 2
+
+Title: format
+6.  Which format stores tensors without pickles?
+*   safetensors
+*   safe tensors
 """
 
 
@@ -276,14 +286,20 @@ def test_canvas_package_built_by_text2qti(run, tmp_path):
     assert built.returncode == 0, built.stderr
     quiz, result = imported(run, tmp_path, tmp_path / "planets.zip")
     assert quiz.title == {"en": "Planets / Gezegenler"}
-    largest, giants, moon = quiz.items
+    largest, giants, moon, essay, numerical, short = quiz.items
     assert [o.text["en"] for o in largest.options] == ["Mars", "Jupiter", "Venus"]
     assert [o.correct for o in largest.options] == [False, True, False]
     assert largest.options[0].feedback == {"en": "A rocky planet."}
     assert largest.explanation == {"en": "Jupiter is a gas giant."}
     assert giants.type == "multiple" and [o.correct for o in giants.options] == [True, False, True]
     assert (moon.type, moon.answer) == ("true_false", False)
-    assert "skipped essay_question item 'essay'" in result.stderr
+    # essays, numerical and short-answer questions used to be skipped
+    assert essay.type == "essay" and essay.stem == {"en": "Describe an eclipse."}
+    assert numerical.type == "numerical"
+    assert [(answer.value, answer.tolerance) for answer in numerical.answers] == [(500, 2)]
+    assert short.type == "short_answer"
+    assert [answer.text for answer in short.answers] == ["safetensors", "safe tensors"]
+    assert "skipped" not in result.stderr
 
 
 def test_zip_without_manifest_is_scanned(run, tmp_path):

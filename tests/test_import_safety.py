@@ -155,9 +155,10 @@ def bomb(tmp_path_factory) -> Path:
     return archive
 
 
-def test_entry_declared_far_beyond_the_cap_is_refused_unread(run, bomb):
+def test_entry_that_inflates_a_hundredfold_is_refused_unread(run, bomb):
     result = timed_import(run, "--from", "qti", bomb)
-    assert f"{bomb}!imsmanifest.xml" in result.stderr and "over the 16 MiB limit" in result.stderr
+    assert f"{bomb}!imsmanifest.xml" in result.stderr and "over the 100:1 limit" in result.stderr
+    assert "likely zip bomb" in result.stderr
 
 
 def test_entry_that_lies_about_its_size_is_cut_off(run, tmp_path):
@@ -203,4 +204,70 @@ def test_hostile_files_need_little_memory(tmp_path, bomb, kind):
                             capture_output=True, text=True, timeout=120, env={**os.environ, "QUIZLINT_DEBUG": ""})
     assert result.returncode == 1, result.stderr
     assert "MemoryError" not in result.stderr and "Traceback" not in result.stderr
-    assert ("over the 16 MiB limit" if kind == "bomb" else "declares XML entities") in result.stderr
+    assert ("likely zip bomb" if kind == "bomb" else "declares XML entities") in result.stderr
+
+
+# --- zip bombs are judged by ratio and total, not by the size of one entry ----------------------------------
+
+
+def canvas_package(run, tmp_path: Path) -> tuple[Path, str, bytes]:
+    """A Canvas package quizlint exports, with the name and text of its largest XML entry (the questions)."""
+    (tmp_path / "geo.quiz.yaml").write_text(textwrap.dedent("""\
+        quizlint: 1
+        id: geo
+        languages: [en]
+        title: Geography
+        items:
+          - id: capital
+            stem: What is the capital of Turkey?
+            options:
+              - text: Ankara
+                correct: true
+              - text: Istanbul
+        """), encoding="utf-8")
+    package = tmp_path / "canvas.zip"
+    assert run("export", "--to", "canvas", "-o", package, tmp_path / "geo.quiz.yaml").exit_code == 0
+    with zipfile.ZipFile(package) as archive:
+        name = max((info for info in archive.infolist() if info.filename.endswith(".xml")
+                    and b"<item " in archive.read(info)), key=lambda info: info.file_size).filename
+        return package, name, archive.read(name)
+
+
+def repacked(package: Path, target: Path, name: str, data: bytes) -> Path:
+    """``package`` with its entry ``name`` replaced by ``data``."""
+    with zipfile.ZipFile(package) as source, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            archive.writestr(info.filename, data if info.filename == name else source.read(info))
+    return target
+
+
+def test_a_canvas_export_with_a_20_mib_xml_entry_of_low_ratio_is_imported(run, tmp_path):
+    package, name, xml = canvas_package(run, tmp_path)
+    # 20 MiB of varied text (as a bank of HTML tables is), which deflate compresses only a few times over
+    filler = b"".join(b"<!-- row %d: %s -->\n" % (row, os.urandom(48).hex().encode()) for row in range(180_000))
+    assert len(filler) > 20 * 1024 * 1024
+    big = xml.replace(b"<item ", filler + b"<item ", 1)
+    archive = repacked(package, tmp_path / "big-canvas.zip", name, big)
+    with zipfile.ZipFile(archive) as check:
+        info = check.getinfo(name)
+        assert info.file_size > 20 * 1024 * 1024 and info.file_size / info.compress_size < 10
+    result = run("import", archive, "-o", tmp_path / "imported.quiz.yaml")
+    assert result.exit_code == 0, result.stderr
+    assert "What is the capital of Turkey?" in (tmp_path / "imported.quiz.yaml").read_text(encoding="utf-8")
+
+
+def test_a_canvas_export_with_a_20_mib_xml_entry_of_high_ratio_is_refused_as_a_bomb(run, tmp_path):
+    package, name, xml = canvas_package(run, tmp_path)
+    bomb = xml.replace(b"<item ", b"<!--" + b" " * (20 * 1024 * 1024) + b"--><item ", 1)
+    archive = repacked(package, tmp_path / "bomb-canvas.zip", name, bomb)
+    result = timed_import(run, archive, "-o", tmp_path / "imported.quiz.yaml")
+    assert f"{archive}!{name}" in result.stderr and "over the 100:1 limit" in result.stderr
+    assert not (tmp_path / "imported.quiz.yaml").exists()
+
+
+def test_an_archive_declaring_more_than_256_mib_in_all_is_refused_unread(run, tmp_path):
+    archive = tmp_path / "many.zip"
+    patched = lie_about_size(zip_of({"media.bin": b"x" * 100}), 300 * 1024 * 1024)
+    archive.write_bytes(patched)
+    result = timed_import(run, "--from", "qti", archive)
+    assert "declares 300 MiB of uncompressed data, over the 256 MiB limit" in result.stderr

@@ -264,8 +264,8 @@ def test_other_tags_are_refused_with_position(text, line, column, words):
     ("a: 1\nb: \x07\n", "Y004", 2, 4),
     ("a: 1\n---\nb: 2\n", "Y006", 2, 1),
     ("# only a comment\n\n", "Y007", 1, 1),
-    ("a: 'x\n", "Y001", 2, 1),
-    ("a: b: c\n", "Y001", 1, 5),
+    ("a: 'x\n", "Y001", 1, 4),  # at the opening quote, not where the parser gave up (issue 27)
+    ("a: b: c\n", "Y001", 1, 4),  # at the text to quote
 ])
 def test_load_problems_have_codes_and_positions(text, code, line, column):
     document, findings = load_text(text)

@@ -45,7 +45,7 @@ def codes_at(findings) -> list[tuple[str, int, int]]:
     ("  - id: a\n    options: []\n", ("S003", 6, 5), "missing required key 'stem' in items[0]"),
     ("  - id: a b\n    stem: S\n", ("S001", 6, 9), "'a b' is not an id"),
     ("  - id: a\n    stem: S\n    type: choice\n", ("S001", 8, 11),
-     "items[0].type: input should be 'single', 'multiple' or 'true_false' (got 'choice')"),
+     "items[0].type: input should be 'single', 'multiple', 'true_false', 'numerical', 'short_answer', 'matching', 'ordering' or 'essay' (got 'choice')"),
     ("  - id: a\n    stem: {english: S}\n", ("S001", 7, 12), "items[0].stem: key 'english' is not a BCP 47 language tag"),
     ("  - id: a\n    stem: [S]\n", ("S001", 7, 11), "items[0].stem: expected text"),
     ("  - id: a\n    stem: S\n    options: [{text: true}]\n", ("S001", 8, 22), "write it in quotes"),

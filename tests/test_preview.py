@@ -348,8 +348,14 @@ def test_acceptance_on_the_real_content(run_process, tmp_path):
     assert result.returncode == 0, result.stderr
     index = parse(tmp_path / "site" / "index.html")
     links = index.xpath("//article[contains(@class, 'quiz-card')]//h2/a/@href")
-    assert links == ["quiz-checkpoint-sharding.html", "quiz-quantization.html"]
-    for link in links:
+    assert links == ["quiz-checkpoint-sharding.html", "quiz-quantization.html", "quiz-tensor-formats.html"]
+    kinds = parse(tmp_path / "site" / links[2])
+    shown = {section.get("data-item"): text_of(section) for section in item_sections(kinds)}
+    assert "500 ± 2" in shown["bytes-4bit"] and "Units: B (× 1), KB (× 0.001)" in shown["bytes-4bit"]
+    assert "safe tensors (50%)" in shown["fmt-name"] and "Short answer" in shown["fmt-name"]
+    assert "fp32 → EN4 bytesTR4 bayt" in shown["match-dtypes"] and "Distractor: EN8 bytes" in shown["match-dtypes"]
+    assert "4 steps in this order" in shown["order-resume"] and "Grader information" in shown["why-quant"]
+    for link in links[:2]:
         page = parse(tmp_path / "site" / link)
         sections = item_sections(page)
         assert len(sections) == 8

@@ -11,7 +11,9 @@ An example block is one of:
 - a YAML list of quiz files (for bank rules), each written to its own file and linted as one bank.
 
 A ```yaml block in a ``## Glossary`` section is the glossary the examples are checked with. A first line
-``# options: {name: value}`` in a block runs the rule with those options for that block.
+``# options: {name: value}`` in a block runs the rule with those options for that block. The response rules (R)
+give the responses of their examples as ```csv blocks (quizlint's long format) in the same section: the n-th
+belongs to the n-th ```yaml block, the last to the blocks after it.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ SECTIONS = ["What it does", "Why it matters", "Example", "Use instead", "How to 
 BUILTIN_SECTIONS = ["What it does", "Why it matters", "Example", "Use instead", "How to fix"]
 
 _YAML_BLOCK = re.compile(r"```yaml\n(.*?)```", re.DOTALL)
+_CSV_BLOCK = re.compile(r"```csv\n(.*?)```", re.DOTALL)
 _OPTIONS_LINE = re.compile(r"\A#\s*options:\s*(.+)\n")
 RULES = all_rules()
 
@@ -101,8 +104,21 @@ def glossary_for(rule: Rule, directory: Path):
     return glossary
 
 
-def lint_example(rule: Rule, block: str, directory: Path):
-    """All findings of linting the example with only ``rule`` enabled."""
+def responses_for(rule: Rule, section: str, number: int) -> str | None:
+    """The responses (```csv) of the ``number``-th example of a section, if it has any."""
+    blocks = _CSV_BLOCK.findall(rule.section(section))
+    return blocks[min(number, len(blocks) - 1)] if blocks else None
+
+
+def lint_example(rule: Rule, block: str, directory: Path, responses: str | None = None):
+    """All findings of linting the example with only ``rule`` enabled (with ``responses``, given as with
+    ``quizlint lint --responses``)."""
+    from contextlib import nullcontext
+
+    from quizlint.analyze.run import analyse
+    from quizlint.model import read_quiz
+    from quizlint.rules._responses import responses_given
+
     options = {}
     match = _OPTIONS_LINE.match(block)
     if match:
@@ -111,7 +127,13 @@ def lint_example(rule: Rule, block: str, directory: Path):
     paths = example_files(block, directory)
     glossary = glossary_for(rule, directory)
     results = [lint_file(path, path.name, selection, glossary) for path in paths]
-    return lint_bank(results, selection).findings
+    given = nullcontext()
+    if responses is not None:
+        (directory / "responses.csv").write_text(responses, encoding="utf-8")
+        quiz_files = [read_quiz(path, path.name)[0] for path in paths]
+        given = responses_given(analyse([directory / "responses.csv"], quiz_files))
+    with given:
+        return lint_bank(results, selection).findings
 
 
 def _show(findings) -> str:
@@ -175,7 +197,7 @@ def test_option_limits_bound_numeric_options_and_hold_for_the_defaults(rule: Rul
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.code}-{rule.name}")
 def test_failing_examples_are_reported(rule: Rule, tmp_path):
     for number, block in enumerate(yaml_blocks(rule, "Example")):
-        findings = lint_example(rule, block, tmp_path / f"fail{number}")
+        findings = lint_example(rule, block, tmp_path / f"fail{number}", responses_for(rule, "Example", number))
         _assert_loads_cleanly(rule, block, findings)
         own = [f for f in findings if f.code == rule.code]
         assert own, f"{rule.code} {rule.name}: its failing example #{number + 1} reports nothing:\n{block}"
@@ -185,7 +207,7 @@ def test_failing_examples_are_reported(rule: Rule, tmp_path):
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: f"{rule.code}-{rule.name}")
 def test_passing_examples_are_clean(rule: Rule, tmp_path):
     for number, block in enumerate(yaml_blocks(rule, "Use instead")):
-        findings = lint_example(rule, block, tmp_path / f"pass{number}")
+        findings = lint_example(rule, block, tmp_path / f"pass{number}", responses_for(rule, "Use instead", number))
         _assert_loads_cleanly(rule, block, findings)
         own = [f for f in findings if f.code == rule.code]
         assert not own, f"{rule.code} {rule.name}: its passing example #{number + 1} is reported:\n{_show(own)}"

@@ -165,12 +165,38 @@ def test_filling_a_gap_beside_texts_a_person_wrote_records_a_draft(translate, wr
             "draft; review it with `quizlint review planet --lang tr` [info]") in result.stderr
 
 
-def test_filling_a_gap_in_a_reviewed_translation_makes_it_a_draft(translate, write_quiz):
+def test_filling_a_gap_in_a_reviewed_translation_makes_it_a_draft(translate, write_quiz, run):
+    """Issue 27: filling a gap overwrites nothing, so a reviewed item's gap is filled without a flag; the item is
+    recorded as a draft, named in the output, and reported by draft-unreviewed (T011) until reviewed again."""
     path = write_quiz(HAND_WRITTEN + "  translations:\n    tr: {status: reviewed}\n", name="hand.quiz.yaml")
-    assert "not touched (use --overwrite-reviewed)" in translate(path).stderr
-    result = translate(path, "--overwrite-reviewed")
+    before = path.read_text(encoding="utf-8")
+    result = translate(path)
     assert result.exit_code == 0, result.output
-    assert quiz_data(path)["items"][0]["translations"]["tr"]["status"] == "draft"  # no longer reviewed, not machine
+    item = quiz_data(path)["items"][0]
+    assert item["options"][1]["text"]["tr"] == "Eğitimi hızlandırmak için"
+    assert item["stem"]["tr"] == "Parçalar neden var? (elle yazıldı)"  # the person's texts stay
+    assert item["translations"]["tr"]["status"] == "draft"  # no longer reviewed, not machine
+    assert ("hand.quiz.yaml:6:5: planet: 1 machine text (tr) written beside texts a person wrote: recorded as draft "
+            "(was reviewed); review it with `quizlint review planet --lang tr` [info]") in result.stderr
+    assert "1 translated, 0 skipped, 0 failed; changed 1 file" in result.stderr
+    after = path.read_text(encoding="utf-8").splitlines()
+    assert [line for line in before.splitlines() if line not in after] == [
+        '      - text: {en: "To make training faster"}', "      tr: {status: reviewed}"]  # (a flow mapping rewritten)
+    lint = run("lint", "--no-cache", "--select", "T011", path.name, cwd=path.parent)
+    assert lint.stdout.splitlines()[0] == (
+        "hand.quiz.yaml:13:20: T011 [warning] the tr translation is a draft that has not been reviewed (record the "
+        "review with `quizlint review planet --lang tr`)")
+
+
+def test_a_stale_reviewed_translation_is_still_not_retranslated_without_the_flag(translate, write_quiz):
+    path = write_quiz(HAND_WRITTEN.replace('    - text: {en: "To make training faster"}\n',
+                                           '    - text: {en: "To make training faster", tr: "Daha hızlı"}\n')
+                      + '  translations:\n    tr: {status: reviewed, source: "00000000"}\n', name="hand.quiz.yaml")
+    before = path.read_text(encoding="utf-8")
+    result = translate(path, "--stale")
+    assert "3 texts (tr) stale but the translation is reviewed: not touched (use --overwrite-reviewed)" \
+        in result.stderr
+    assert path.read_text(encoding="utf-8") == before
 
 
 def test_stale_never_overwrites_a_persons_texts_without_overwrite_draft(translate, write_quiz, run):

@@ -4,7 +4,10 @@ deep-translator's ``LibreTranslator.translate`` sends ``POST <url>translate`` wi
 ``target``, ``format`` (and ``api_key`` when it has one) as query parameters, and reads
 ``{"translatedText": ...}`` from the JSON answer. The server answers from a phrase dictionary (longest phrase
 first, case-insensitively, keeping anything it does not know — placeholders included — as it is), and can be
-scripted to answer 429, 500, 403, garbage or to hang, request by request.
+scripted to answer 429, 500, 403, garbage or to hang, request by request — or, for the limits on an answer,
+to trickle it a byte at a time (``trickle``: the body, ``trickle-headers``: the status line and headers, both
+for at most ``trickle_seconds``), to answer a translation far longer than its text (``huge``) or a body over
+the 4 MiB cap with no length announced (``flood``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ import html
 import json
 import re
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,6 +41,10 @@ PHRASES = {
 }
 
 
+TRICKLE_PAUSE = 0.05  # seconds between two bytes of a trickle
+FLOOD_BYTES = 5 * 1024 * 1024
+
+
 @dataclass
 class Received:
     path: str
@@ -58,6 +66,9 @@ class FakeLibre:
     received: list[Received] = field(default_factory=list)
     release: threading.Event = field(default_factory=threading.Event)
     port: int = 0
+    trickles_ended: int = 0  # trickling answers that stopped (all of them, by the end of a test)
+    trickle_seconds: float = 4.0  # a trickling answer stops by itself after this long (the client gives up before)
+    huge_reply: str = "çok " * 20000  # 80,000 characters: far more than 10 x any test text + 1000
 
     @property
     def url(self) -> str:
@@ -102,6 +113,12 @@ def _handler(fake: FakeLibre):
                 return self._send(int(answer), {"error": f"failure {answer}"})
             if answer == "garbage":
                 return self._send(200, None, raw=b"<html>not json")
+            if answer in ("trickle", "trickle-headers"):
+                return self._trickle(answer == "trickle-headers", fake)
+            if answer == "huge":
+                return self._send(200, {"translatedText": fake.huge_reply})
+            if answer == "flood":
+                return self._flood()
             return self._send(200, {"translatedText": fake.translate(params.get("q", ""))})
 
         def do_GET(self) -> None:
@@ -117,6 +134,45 @@ def _handler(fake: FakeLibre):
                 return self._send(int(answer) if answer.isdigit() else 500, {"error": answer})
             page = f'<html><div class="result-container">{html.escape(fake.translate(params.get("q", "")))}</div>'
             self._send(200, None, raw=page.encode("utf-8"))
+
+        def _trickle(self, headers_too: bool, fake: FakeLibre) -> None:
+            """A well-formed answer, sent a byte at a time; stops after ``trickle_seconds``, or when the client has
+            gone, or when the test ends."""
+            body = json.dumps({"translatedText": "yavaş"}).encode("utf-8") * 50  # (long enough to outlast them)
+            head = (f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                    "Connection: close\r\n\r\n").encode("ascii")
+            if not headers_too:
+                self.wfile.write(head)
+                self.wfile.flush()
+                head = b""
+            stop = time.monotonic() + fake.trickle_seconds
+            try:
+                for byte in head + body:
+                    if time.monotonic() > stop or fake.release.is_set():
+                        break
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(TRICKLE_PAUSE)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+            fake.trickles_ended += 1
+
+        def _flood(self) -> None:
+            """A body over the cap, with no Content-Length: the client must stop reading it by itself."""
+            try:
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.wfile.write(b'{"translatedText": "')
+                chunk = b"a" * 65536
+                for _ in range(FLOOD_BYTES // len(chunk)):
+                    self.wfile.write(chunk)
+                self.wfile.write(b'"}')
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
 
         def _send(self, status: int, payload, headers: dict | None = None, raw: bytes | None = None) -> None:
             data = raw if raw is not None else json.dumps(payload, ensure_ascii=False).encode("utf-8")

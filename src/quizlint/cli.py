@@ -19,7 +19,7 @@ COMMANDS = {
     "lint": ("quizlint.commands.lint", "Check quiz files and report problems."),
     "fix": ("quizlint.commands.fix", "Repair what can be repaired automatically (answer positions, option order)."),
     "rule": ("quizlint.commands.rule", "List the rules, or explain one."),
-    "schema": ("quizlint.commands.schema", "Print the JSON Schema of quiz or glossary files, or of the JSON export."),
+    "schema": ("quizlint.commands.schema", "Print a JSON Schema: quiz or glossary files, JSON export, analysis."),
     "export": ("quizlint.commands.export", "Export quizzes to QTI 2.1/3.0, Canvas, Moodle XML, GIFT, Aiken or JSON."),
     "import": ("quizlint.commands.import_", "Import quizzes from text, Moodle XML, GIFT, Aiken, QTI or Canvas."),
     "translate": ("quizlint.commands.translate", "Fill missing translations with a machine translation provider."),
@@ -27,6 +27,7 @@ COMMANDS = {
     "preview": ("quizlint.commands.preview", "Build a static HTML preview of the bank."),
     "stats": ("quizlint.commands.stats", "Print statistics about the bank."),
     "init": ("quizlint.commands.init", "Create a bank skeleton that lints clean (config, glossary, example, hook, CI)."),
+    "analyze": ("quizlint.commands.analyze", "Item analysis of delivered quizzes (Moodle, Canvas or CSV responses)."),
 }
 
 

@@ -16,6 +16,7 @@ import click
 
 from quizlint.rules.base import limits_in_words, within_limits
 from quizlint.text import nfc, shown_on_a_terminal
+from quizlint.suggest import did_you_mean, rule_did_you_mean
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -101,16 +102,17 @@ class Config:
         for key, values in self.rules.items():
             rule = find_rule(key)
             if rule is None:
-                raise ConfigError(f"{self._where()}: [rules.{key}]: unknown rule {key!r}; options are set per rule, "
-                                  "by its code or name (see `quizlint rule`)")
+                raise ConfigError(f"{self._where()}: [rules.{key}]: unknown rule {key!r}{rule_did_you_mean(key)} "
+                                  "(options are set per rule, by its code or name: see `quizlint rule`)")
             if rule.code in tables:  # by its code and by its name: one table would silently win
                 raise ConfigError(f"{self._where()}: [rules.{tables[rule.code]}] and [rules.{key}] both set the "
                                   f"options of rule {rule.code} ({rule.name}); keep one table")
             tables[rule.code] = key
-            unknown = set(values) - set(rule.options)
+            unknown = sorted(set(values) - set(rule.options))
             if unknown:
-                raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(sorted(unknown))} for rule "
-                                  f"{rule.code} ({rule.name}); known: {', '.join(sorted(rule.options)) or 'none'}")
+                raise ConfigError(f"{self._where()}: unknown option(s) {', '.join(unknown)} for rule "
+                                  f"{rule.code} ({rule.name}){did_you_mean(unknown[0], rule.options)}; known: "
+                                  f"{', '.join(sorted(rule.options)) or 'none'}")
             problem = next(filter(None, (_option_problem(rule, name, value) for name, value in values.items())),
                            None)
             if problem is None and rule.options_error is not None:
@@ -262,7 +264,8 @@ def _expand(key: str, use: str = "selection") -> list:
         builtin = _builtin_codes(key)
         if builtin:
             raise ConfigError(_always_on(key, builtin, use))
-        raise ConfigError(f"unknown rule or selector {key!r} (see `quizlint rule` for the list)")
+        raise ConfigError(f"unknown rule or selector {key!r}{rule_did_you_mean(str(key))} (see `quizlint rule` for "
+                          "the list)")
     return rules
 
 
@@ -424,7 +427,8 @@ def _check_types(data: dict[str, Any], where: str) -> None:
                               f"{toml_value(value)}")
     for key, value in data.get("translate", {}).items():
         if key not in TRANSLATE_KEYS:
-            raise ConfigError(f"{where}: unknown key(s) in [translate]: {key}; known: {', '.join(TRANSLATE_KEYS)}")
+            raise ConfigError(f"{where}: unknown key(s) in [translate]: {key}{did_you_mean(key, TRANSLATE_KEYS)}; "
+                              f"known: {', '.join(TRANSLATE_KEYS)}")
         problem = TRANSLATE_KEYS[key].problem(key, value)
         if problem:
             raise ConfigError(f"{where}: {problem}")
@@ -441,7 +445,9 @@ def parse_config(data: dict[str, Any], root: Path, source: Path | None) -> Confi
     where = _describe_source(source)
     unknown = set(data) - set(_KEYS)
     if unknown:
-        raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}; known keys: {', '.join(sorted(_KEYS))}")
+        first = sorted(unknown)[0]
+        raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}{did_you_mean(first, _KEYS)}; known "
+                          f"keys: {', '.join(sorted(_KEYS))}")
     _check_types(data, where)
     config = Config(
         root=root,

@@ -19,7 +19,7 @@ from quizlint.lint.context import ItemSummary
 from quizlint.model import (Item, QuizFile, is_current_digest, is_neutral, item_text_fields, option_letter,
                             source_digest, text_in)
 
-ITEM_TYPES = ("single", "multiple", "true_false")
+ITEM_TYPES = ("single", "multiple", "true_false", "numerical", "short_answer", "matching", "ordering", "essay")
 # Review state of one target language of one item, from best to worst.
 TRANSLATION_STATES = ("reviewed", "machine", "draft", "stale", "missing")
 DEFAULT_ALPHA = 0.05
@@ -362,7 +362,7 @@ def summarize_items(facts: list[ItemFacts], languages: list[str], findings: Iter
 
     summaries = [fact.summary for fact in facts]
     types = Counter(summary.type for summary in summaries)
-    options = Counter(summary.n_options for summary in summaries if summary.type != "true_false")
+    options = Counter(summary.n_options for summary in summaries if summary.type in ("single", "multiple"))
     left_out = len(single_key_items(summaries, movable_only=False)) - len(movable_items(summaries))
     return Summary(
         items=len(summaries),

@@ -59,6 +59,13 @@ def casefold(text: str, lang: str | None = None) -> str:
     return nfc(text.casefold())
 
 
+
+def short_answer_key(text: str, lang: str, case_sensitive: bool) -> str:
+    """A typed answer as a student's answer is compared with it: NFC, whitespace collapsed, and (unless the
+    item is case sensitive) casefolded, the Turkish way in Turkish (I/ı, İ/i)."""
+    collapsed = " ".join(nfc(text).split())
+    return collapsed if case_sensitive else casefold(collapsed, lang)
+
 def outside_inline_code(text: str, change: Callable[[str], str], code_group: int = 0) -> str:
     """``text`` with ``change`` made to what is not inline code, and each inline code as ``code_group`` of its
     ``INLINE_CODE`` match (0: with its backticks, 2: without them)."""

@@ -17,6 +17,21 @@ from quizlint.commands.common import (
     warn_if_no_quiz_files,
 )
 
+def responses_for_rules(responses, settings, analysis=None):
+    """The context in which the R rules see the analysis of ``responses`` (nothing to see without any), or
+    ``analysis`` when it is made already."""
+    from contextlib import nullcontext
+
+    if not responses:
+        return nullcontext()
+    from quizlint.commands.analyze import analysis_of
+    from quizlint.rules._responses import responses_given
+
+    if analysis is None:  # (linting some files of the bank: responses to the others are no error)
+        analysis = analysis_of(list(responses), settings, partial=settings.some_files_only)
+    return responses_given(analysis)
+
+
 REPORT_FORMATS = ["text", "json", "sarif", "github", "junit"]
 STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statistics`
 
@@ -43,11 +58,14 @@ STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statisti
               help="Worker processes (default: automatic; at most one per file to lint and four per core).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,
               help="Write the report to this file instead of standard output.")
+@click.option("--responses", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="Responses of delivered quizzes (CSV: see `quizlint analyze`): adds the R rules' findings. "
+                   "Repeatable.")
 @click.option("--color/--no-color", default=None,
               help="Colour the text report (default: on a terminal, or on standard output, a pipe too, when "
                    "FORCE_COLOR is set; never when NO_COLOR is set: it wins over FORCE_COLOR).")
 def command(paths, output_format, select, ignore, extend_select, config_path, glossary, statistics, exit_zero,
-            quiet, fail_on, no_cache, tracked_only, jobs, output, color) -> None:
+            quiet, fail_on, no_cache, tracked_only, jobs, output, responses, color) -> None:
     """Check quiz files (*.quiz.yaml, searched recursively in directories) and report problems.
 
     Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
@@ -67,7 +85,9 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
     reporter = get_reporter(output_format)
     options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
                "fail_on": fail_on or settings.config.fail_on}
-    result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
+    with responses_for_rules(responses, settings):  # (the results cache knows nothing of responses: not used)
+        result = run_lint(settings, use_cache=not no_cache and settings.config.cache and not responses,
+                          jobs=jobs or settings.config.jobs)
     report = reporter.render(result, **options)
     if output is not None:
         from quizlint.io import write_atomic
@@ -80,4 +100,3 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
     if not exit_zero:
         exit_for(result.findings, fail_on or settings.config.fail_on)
-

@@ -19,7 +19,10 @@ from quizlint.commands.common import (BankSettings, config_option, fail, named_p
 @config_option
 @click.option("--glossary", type=click.Path(path_type=Path, dir_okay=False),
               help="Glossary file (default: glossary.yaml at the bank root).")
-def command(paths, out_dir, force, select, ignore, extend_select, config_path, glossary) -> None:
+@click.option("--responses", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="Responses of delivered quizzes (CSV, see `quizlint analyze`): adds an item analysis page, "
+                   "linked from the index. Repeatable.")
+def command(paths, out_dir, force, select, ignore, extend_select, config_path, glossary, responses) -> None:
     """Build a static HTML preview of the bank: an index with every quiz's health and one page per quiz with
     its items as students see them (language switch, side-by-side translation, answers behind a toggle,
     lint findings on their items, answer-position charts).
@@ -35,13 +38,21 @@ def command(paths, out_dir, force, select, ignore, extend_select, config_path, g
 
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
     warn_if_no_quiz_files(settings)
-    view = load_bank(settings)
+    analysis = None
+    if responses:
+        from quizlint.commands.analyze import analysis_of
+
+        analysis = analysis_of(list(responses), settings)
+    from quizlint.commands.lint import responses_for_rules
+
+    with responses_for_rules(responses, settings, analysis):  # (the R rules' findings show on the items too)
+        view = load_bank(settings)
     report_load_errors(view)  # (on standard error, as lint reports them)
     from quizlint.preview.paths import relative_to_bank
 
     view = relative_to_bank(view)
     try:
-        written = write_site(bank_stats(view), out_dir, force=force)
+        written = write_site(bank_stats(view), out_dir, force=force, analysis=analysis)
     except NotOurFiles as error:
         fail(f"not overwriting {error} (not written by quizlint preview); choose another --output, or --force")
     except OSError as error:

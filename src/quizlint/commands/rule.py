@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import json
 
@@ -100,11 +99,10 @@ def explanation(rule: Rule) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _unknown(key: str, rules: list[Rule]) -> str:
-    candidates = [rule.code for rule in rules] + [rule.name for rule in rules]
-    close = difflib.get_close_matches(key, candidates, n=3, cutoff=0.6)
-    hint = f"; did you mean {', '.join(close)}?" if close else ""
-    return f"unknown rule {key!r}{hint} (run `quizlint rule` for the list)"
+def _unknown(key: str) -> str:
+    from quizlint.suggest import rule_did_you_mean
+
+    return f"unknown rule {key!r}{rule_did_you_mean(key)} (run `quizlint rule` for the list)"
 
 
 @click.command("rule")
@@ -125,7 +123,7 @@ def command(key: str | None, output_format: str) -> None:
     if rule is None:
         from quizlint.commands.common import fail
 
-        fail(_unknown(key, rules))
+        fail(_unknown(key))
         return
     if output_format == "json":
         click.echo(json.dumps({**rule_json(rule), "doc": rule.doc.strip()}, indent=2, ensure_ascii=False))

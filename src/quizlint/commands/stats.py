@@ -12,6 +12,8 @@ from quizlint.stats import TRANSLATION_STATES, format_number, format_percent, pl
 from quizlint.text import shown_on_a_terminal
 
 TYPE_LABELS = {"single": "single", "multiple": "multiple", "true_false": "true/false"}
+OTHER_TYPE_LABELS = {"numerical": "numerical", "short_answer": "short answer", "matching": "matching",
+                     "ordering": "ordering", "essay": "essay"}  # (a column only where the bank has some)
 
 
 def table(header: list[str], rows: list[list], text_columns: int = 1, indent: str = "  ") -> list[str]:
@@ -32,16 +34,17 @@ def scopes(stats) -> list[tuple[str, object]]:
 
 
 def items_section(stats) -> list[str]:
-    header = ["quiz", "file", "items", *TYPE_LABELS.values(), "options", "errors", "warnings", "info"]
+    labels = {**TYPE_LABELS, **{name: label for name, label in OTHER_TYPE_LABELS.items() if stats.bank.types[name]}}
+    header = ["quiz", "file", "items", *labels.values(), "options", "errors", "warnings", "info"]
     rows = []
     for quiz in stats.quizzes:
         summary = quiz.summary
         options = ", ".join(str(n) for n in summary.options) or "-"
         rows.append([quiz.entry.quiz.id, quiz.entry.path, summary.items,
-                     *(summary.types[name] for name in TYPE_LABELS), options,
+                     *(summary.types[name] for name in labels), options,
                      *(summary.findings.by_severity[severity] for severity in ("error", "warning", "info"))])
     bank = stats.bank
-    rows.append(["(bank)", plural(len(stats.quizzes), "quiz file"), bank.items, *(bank.types[name] for name in TYPE_LABELS),
+    rows.append(["(bank)", plural(len(stats.quizzes), "quiz file"), bank.items, *(bank.types[name] for name in labels),
                  ", ".join(str(n) for n in bank.options) or "-",
                  *(bank.findings.by_severity[severity] for severity in ("error", "warning", "info"))])
     return ["Items", *table(header, rows, text_columns=2)]

@@ -28,9 +28,11 @@ from quizlint.config import TRANSLATE_KEYS, is_http_url
               "translated (machine translations; drafts and reviewed ones only with the flags below).")
 @click.option("--overwrite-draft", is_flag=True, help="Also write into translations whose status is draft (with "
               "--stale: replace the texts of a stale draft, a person's texts included).")
-@click.option("--overwrite-reviewed", is_flag=True, help="Also write into translations whose status is reviewed.")
+@click.option("--overwrite-reviewed", is_flag=True, help="With --stale, also retranslate translations whose status "
+              "is reviewed (a missing text of a reviewed translation is filled without it: the item becomes draft).")
 @click.option("--timeout", type=TRANSLATE_KEYS["timeout"].click_type(), default=None,
-              help="Seconds to wait for the provider on each request (default: `timeout` in [translate], else 20).")
+              help="Seconds each request to the provider may take in all: connecting, waiting and reading the "
+              "whole answer (default: `timeout` in [translate], else 20).")
 @click.option("--retries", type=TRANSLATE_KEYS["retries"].click_type(), default=None,
               help="Retries after 429, 5xx, timeouts and connection errors, with exponential backoff (default: "
               "`retries` in [translate], else 3).")
@@ -45,7 +47,9 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
     Each item written is marked `translations.<lang>: {status: machine, source: <digest>}` so that the
     linter reports it until a person reviews it (`quizlint review`). An item where texts a person wrote
     remain (it had no status, or a draft or reviewed one) is marked `status: draft` instead, and named in
-    the output: not machine output as a whole, still to be reviewed. Texts a person wrote are not replaced
+    the output: not machine output as a whole, still to be reviewed (the linter reports it as draft-unreviewed,
+    T011, until `quizlint review`). A missing text is filled in a reviewed translation too: that overwrites
+    nothing. A draft is filled only with --overwrite-draft. Texts a person wrote are not replaced
     unless asked: --stale retranslates machine translations only, drafts with --overwrite-draft, reviewed
     ones with --overwrite-reviewed, and an item without a status never. When some texts of an item fail to
     be retranslated, the ones that succeeded are written but the item's status and source digest stay as they
@@ -55,6 +59,9 @@ def command(paths, target, provider, url, dry_run, only_missing, stale, overwrit
     rest of each file stays byte-identical. The quiz's own title and description are not translated (they
     have no review state to record that a person must check them): each missing one is named, to be
     written by hand, and the linter reports it until it is.
+
+    A provider's answer must come whole within the timeout, and be a translation: an answer over 4 MiB, or
+    more than 10 times as long as its text plus 1000 characters, is a failure. A failure is never written.
 
     The summary counts the texts translated, what was skipped (each named in the output), the texts that
     failed, and the texts not attempted: a provider failure (or Ctrl-C) stops the run, and the texts after

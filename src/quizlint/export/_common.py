@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from quizlint.model import Item, Quiz, QuizFile, TextField, item_text_fields, quiz_text_fields, text_in
+from quizlint.model.credit import has_credits, option_credits
 from quizlint.model.order import order_is_meaningful
 from quizlint.render import left_out, list_starts, lxml_etree
 from quizlint.text import spelled_in
@@ -161,6 +162,11 @@ class PreparedItem:
     @property
     def multiple(self) -> bool:
         return self.item.type == "multiple"
+
+    @property
+    def typed(self) -> bool:
+        """Whether the item is of a type without options (numerical, short answer, matching, ordering, essay)."""
+        return not self.item.is_choice
 
     @property
     def correct(self) -> list[Choice]:
@@ -337,6 +343,7 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
         items = [PreparedItem(item, index, next(item_ids), _choices(item, quiz), quiz.languages)
                  for index, item in enumerate(quiz.items)]
         prepared.append(PreparedQuiz(quiz_file, quiz_id, languages_for(quiz, options.lang, fmt), items))
+        _leave_out_unsupported_types(prepared[-1], fmt)
         if getattr(fmt, "NEEDS_OPTIONS", True):
             _require_options(prepared[-1], fmt.NAME)
         if getattr(fmt, "NEEDS_KEY", True):
@@ -370,10 +377,27 @@ def skipped_items(quizzes: list[PreparedQuiz]) -> list[str]:
     return [warning for quiz in quizzes for warning in quiz.skipped]
 
 
+CHOICE_TYPES = ("single", "multiple", "true_false")
+
+
+def _leave_out_unsupported_types(quiz: PreparedQuiz, fmt) -> None:
+    """Items of a type the format cannot write (its ``ITEM_TYPES``; the choice types by default) are left out,
+    each with a warning naming it."""
+    supported = getattr(fmt, "ITEM_TYPES", CHOICE_TYPES)
+    kept = []
+    for prepared in quiz.items:
+        if prepared.item.type in supported:
+            kept.append(prepared)
+            continue
+        quiz.skipped.append(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} skipped: {fmt.NAME} has no "
+                            f"{prepared.item.type} questions")
+    quiz.items = kept
+
+
 def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
     """An item without options (only possible with --force) has no place in a choice interaction."""
     for prepared in quiz.items:
-        if not prepared.choices:
+        if not prepared.choices and not prepared.typed:
             raise ExportError(f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r} has no options: it cannot "
                               f"be written as a {format_name} choice question")
 
@@ -381,7 +405,7 @@ def _require_options(quiz: PreparedQuiz, format_name: str) -> None:
 def _leave_out_keyless_items(quiz: PreparedQuiz) -> None:
     kept = []
     for prepared in quiz.items:
-        if prepared.correct:
+        if prepared.correct or prepared.typed:  # (the other types' answers are checked by their rules)
             kept.append(prepared)
             continue
         missing = "no `answer: true` or `answer: false`" if prepared.item.type == "true_false" else \
@@ -443,6 +467,8 @@ def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
     as right (``question_state::graded_state_for_fraction``), so no larger value is needed (nor allowed)."""
     if not prepared.multiple:
         return ["100" if choice.correct else "0" for choice in prepared.choices]
+    if has_credits(prepared.item):
+        return [moodle_fraction(credit, quiz, prepared, "options") for credit in option_credits(prepared.item)]
     count = len(prepared.correct)
     share = _SPLITS.get(count)
     if share is None:
@@ -450,6 +476,25 @@ def moodle_fractions(quiz: PreparedQuiz, prepared: PreparedItem) -> list[str]:
                           "Moodle's fraction list has no value that splits 100% exactly over them (it can for "
                           "1-10 or 20); change the number of right options or export another format")
     return [share if choice.correct else f"-{share}" for choice in prepared.choices]
+
+
+def essay_settings(item) -> list[str]:
+    """The names of what an essay item says besides its texts and that some formats cannot carry."""
+    if item.type != "essay":
+        return []
+    return [name for name, value in (("template", item.template), ("grader information", item.grader_info),
+                                     ("response settings", item.response)) if value is not None]
+
+
+def moodle_fraction(credit: float, quiz: PreparedQuiz, prepared: PreparedItem, *path) -> str:
+    """A credit in percent as the fraction of Moodle's list it is (33.33 is 33.33333; a negative credit is one
+    of the list's values taken away); raises ExportError naming the item where the list has no such value."""
+    for value in MOODLE_FRACTIONS:
+        if abs(abs(credit) - float(value)) < 0.01:
+            return value if credit >= 0 or value == "0" else f"-{value}"
+    raise ExportError(f"{quiz.where(prepared, *path)}: item {prepared.item.id!r} gives {number(credit)}% credit, which "
+                      f"is not one of Moodle's grades ({', '.join(MOODLE_FRACTIONS)}, or minus one of them); "
+                      "change the credit or export another format")
 
 
 # --- XML --------------------------------------------------------------------------------------------------

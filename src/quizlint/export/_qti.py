@@ -56,6 +56,8 @@ from quizlint.export._common import (
     unique_names,
     zip_bytes,
 )
+from quizlint.export._qti_types import TypedItem, lost_in_qti
+from quizlint.model.credit import has_credits, option_credits
 from quizlint.render import append_html
 
 RESPONSE, SCORE, MAXSCORE, FEEDBACK, EXPLANATION = "RESPONSE", "SCORE", "MAXSCORE", "FEEDBACK", "EXPLANATION"
@@ -115,6 +117,10 @@ def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lan
     root = dialect.root("assessmentItem", identifier=prepared.identifier, title=prepared.name, label=item.id,
                         adaptive="false", timeDependent="false", toolName=TOOL_NAME, toolVersion=__version__)
     root.set(XML_LANG, lang)
+    if prepared.typed:
+        TypedItem(dialect, quiz, prepared, lang, functools.partial(_content, dialect),
+                  functools.partial(_outcome, dialect), mapped_share).write(root)
+        return root
     _declarations(dialect, root, prepared)
     _item_body(dialect, root, quiz, prepared, lang)
     _response_processing(dialect, root, prepared)
@@ -137,10 +143,11 @@ def _declarations(dialect: Dialect, root, prepared: PreparedItem) -> None:
         dialect.element(correct, "value", choice.identifier)
     if prepared.multiple:
         share = mapped_share(points, len(prepared.correct))
+        values = [points * credit / 100 for credit in option_credits(prepared.item)] if has_credits(prepared.item) \
+            else [share if choice.correct else -share for choice in prepared.choices]
         mapping = dialect.element(response, "mapping", lowerBound="0", upperBound=number(points), defaultValue="0")
-        for choice in prepared.choices:
-            dialect.element(mapping, "mapEntry", mapKey=choice.identifier,
-                            mappedValue=number(share if choice.correct else -share))
+        for choice, value in zip(prepared.choices, values):
+            dialect.element(mapping, "mapEntry", mapKey=choice.identifier, mappedValue=number(value))
     _outcome(dialect, root, SCORE, "0")
     _outcome(dialect, root, MAXSCORE, number(points))
     if prepared.has_feedback:
@@ -292,7 +299,9 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
         entries[test.href] = _xml(build_test(dialect, quiz, lang, item_refs))
         resources += [test, *items]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(dialect.package, bank.name, resources))
-    warnings = skipped_items(quizzes) + left_out_warnings(quizzes, no_list_start="QTI")
+    warnings = skipped_items(quizzes) + left_out_warnings(quizzes, no_list_start="QTI") + [
+        f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r}: QTI has no {', '.join(lost)}: left out"
+        for quiz in quizzes for prepared in quiz.items if (lost := lost_in_qti(prepared.item))]
     return ExportOutput(zip_bytes(entries), warnings)
 
 

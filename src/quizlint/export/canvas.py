@@ -41,6 +41,9 @@ from quizlint.export._common import (
     unique_names,
     zip_bytes,
 )
+from quizlint.export._canvas_types import ITEM_TYPES as TYPED
+from quizlint.export._canvas_types import QUESTION_TYPES as TYPED_QUESTIONS
+from quizlint.export._canvas_types import TypedCanvas, lost_in_canvas
 from quizlint.render import render_html
 
 NAME = "canvas"
@@ -49,6 +52,7 @@ SUFFIX = "-canvas.zip"
 BINARY = True
 MULTILINGUAL = False
 DEFAULT_LANG = "source"
+ITEM_TYPES = ("single", "multiple", "true_false", *TYPED)
 
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 QTI_LOCATION = f"{QTI_NS} http://www.imsglobal.org/xsd/ims_qtiasiv1p2p1.xsd"
@@ -76,7 +80,9 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
         resources += [PackageResource(ident, "imsqti_xmlv1p2", [assessment], dependencies=[meta_ident]),
                       PackageResource(meta_ident, META_TYPE, [meta], href=meta)]
     entries["imsmanifest.xml"] = serialize_xml(build_manifest(PACKAGE, bank.name, resources))
-    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes))
+    lost = [f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r}: Canvas has no {', '.join(what)}: left out"
+            for quiz in quizzes for prepared in quiz.items if (what := lost_in_canvas(prepared.item))]
+    return ExportOutput(zip_bytes(entries), skipped_items(quizzes) + left_out_warnings(quizzes) + lost)
 
 
 def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attributes: str):
@@ -111,14 +117,22 @@ def _answer_ident(prepared: PreparedItem, choice) -> str:
 
 def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
     item = _element(section, "item", ident=prepared.identifier, title=prepared.name)
+    typed = TypedCanvas(quiz, prepared, lang, _element, _material, RESPONSE) if prepared.typed else None
+    answer_ids = typed.answer_ids() if typed else [_answer_ident(prepared, choice) for choice in prepared.choices]
     _metadata(_element(item, "itemmetadata"), {
-        "question_type": QUESTION_TYPES[prepared.item.type],
+        "question_type": (TYPED_QUESTIONS if typed else QUESTION_TYPES)[prepared.item.type],
         "points_possible": number(prepared.item.points),
-        "original_answer_ids": ",".join(_answer_ident(prepared, choice) for choice in prepared.choices),
+        "original_answer_ids": ",".join(answer_ids),
         "assessment_question_identifierref": f"{prepared.identifier}-ref",
     })
     presentation = _element(item, "presentation")
     _material(presentation, quiz.text(prepared.item.stem, lang), compact=False)
+    if typed:
+        typed.presentation(presentation)
+        processing = _processing_start(item, prepared)
+        typed.scoring(processing)
+        _feedback(item, quiz, prepared, lang)
+        return
     response = _element(presentation, "response_lid", ident=RESPONSE,
                         rcardinality="Multiple" if prepared.multiple else "Single")
     render = _element(response, "render_choice", shuffle="Yes" if prepared.shuffle else "No")
@@ -134,7 +148,8 @@ def _material(parent, markdown: str, compact: bool) -> None:
     _element(_element(parent, "material"), "mattext", render_html(markdown, compact=compact), texttype="text/html")
 
 
-def _processing(item, prepared: PreparedItem) -> None:
+def _processing_start(item, prepared: PreparedItem):
+    """``resprocessing`` with the score's declaration and the explanation shown whatever the answer."""
     processing = _element(item, "resprocessing")
     _element(_element(processing, "outcomes"), "decvar", maxvalue="100", minvalue="0", varname="SCORE",
              vartype="Decimal")
@@ -142,6 +157,11 @@ def _processing(item, prepared: PreparedItem) -> None:
         condition = _element(processing, "respcondition", **{"continue": "Yes"})
         _element(_element(condition, "conditionvar"), "other")
         _element(condition, "displayfeedback", feedbacktype="Response", linkrefid="general_fb")
+    return processing
+
+
+def _processing(item, prepared: PreparedItem) -> None:
+    processing = _processing_start(item, prepared)
     for choice in prepared.choices:
         if choice.feedback is not None:
             condition = _element(processing, "respcondition", **{"continue": "Yes"})

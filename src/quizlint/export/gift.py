@@ -39,6 +39,8 @@ from quizlint.export._common import (
     prepare,
     skipped_items,
 )
+from quizlint.export._gift_types import ITEM_TYPES as TYPED
+from quizlint.export._gift_types import lost_in_gift, typed_answers
 from quizlint.render import list_starts, markdown_parser, needs_sanitising, render_html
 
 NAME = "gift"
@@ -47,6 +49,7 @@ SUFFIX = ".gift.txt"
 BINARY = False
 MULTILINGUAL = False
 DEFAULT_LANG = "source"
+ITEM_TYPES = ("single", "multiple", "true_false", *TYPED)
 
 _SPECIAL = "~=#{}:"
 MARKDOWN, HTML = "markdown", "html"
@@ -72,8 +75,13 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
     warnings = skipped_items(quizzes) + left_out_warnings(quizzes, description=False) \
-        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written)
+        + points_not_kept("GIFT", written) + order_not_kept("GIFT", written) + _typed_losses(quizzes)
     return ExportOutput(("\n\n".join(blocks) + "\n").encode("utf-8"), warnings)
+
+
+def _typed_losses(quizzes: list[PreparedQuiz]) -> list[str]:
+    return [f"{quiz.where(prepared, 'id')}: item {prepared.item.id!r}: GIFT has no {', '.join(lost)}: left out"
+            for quiz in quizzes for prepared in quiz.items if (lost := lost_in_gift(prepared.item))]
 
 
 def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = False) -> tuple[str, str]:
@@ -114,15 +122,24 @@ class _Question:
         item = self.prepared.item
         markers = [f"[id:{self.prepared.name}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
         lines = [f"// {' '.join(markers)}", f"::{escape(self.prepared.name)}::{self.stem}{{"]
-        if item.type == "true_false":
+        if self.prepared.typed:
+            lines += typed_answers(self)
+        elif item.type == "true_false":
             lines[-1] += "TRUE" if item.answer else "FALSE"
         else:
             lines += [f"\t{mark}{self.text(choice.text, compact=True)}{self.feedback(choice)}"
                       for choice, mark in zip(self.prepared.choices, self.marks())]
         if item.explanation is not None:
             lines.append(f"\t####{self.text(item.explanation)}")
+        if lines[-1].endswith("{"):  # an essay: no answers
+            lines[-1] += "}"
+            return "\n".join(lines)
         lines.append("}")
         return "\n".join(lines)
+
+    def plain(self, value) -> str:
+        """A text Moodle keeps as plain text (a match of a matching question): one line, escaped."""
+        return escape(one_line(self.quiz.text(value, self.lang)))
 
     def marks(self) -> list[str]:
         """``=`` / ``~`` per option of a single-answer item, ``~%share%`` of a multiple-answer one."""

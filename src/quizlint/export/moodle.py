@@ -48,6 +48,7 @@ from quizlint.export._common import (
     serialize_xml,
     skipped_items,
 )
+from quizlint.export._moodle_types import QUESTION_TYPES, TypedWriter
 from quizlint.render import lxml_etree, render_html
 
 NAME = "moodle"
@@ -56,6 +57,7 @@ SUFFIX = "-moodle.xml"
 BINARY = False
 MULTILINGUAL = True
 DEFAULT_LANG = "all"
+ITEM_TYPES = ("single", "multiple", "true_false", "numerical", "short_answer", "matching", "ordering", "essay")
 
 ANSWER_NUMBERING = "abc"
 PENALTY = "0.3333333"
@@ -70,7 +72,7 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     for quiz in quizzes:
         _category(root, quiz, options, warnings)
         for prepared in quiz.items:
-            _question(root, quiz, prepared, options)
+            _question(root, quiz, prepared, options, warnings)
     return ExportOutput(serialize_xml(root), warnings + left_out_warnings(quizzes))
 
 
@@ -154,10 +156,11 @@ def category_path(name: str) -> str:
     return f"{CATEGORY_ROOT}/{segment}"
 
 
-def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportOptions) -> None:
+def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportOptions, warnings: list[str]) -> None:
     item = prepared.item
     true_false = item.type == "true_false"
-    question = add_element(root, "question", type="truefalse" if true_false else "multichoice")
+    kind = QUESTION_TYPES.get(item.type) or ("truefalse" if true_false else "multichoice")
+    question = add_element(root, "question", type=kind)
     add_element(add_element(question, "name"), "text", prepared.name)
     _html(question, "questiontext", multilang(quiz, item.stem, options))
     _html(question, "generalfeedback", multilang(quiz, item.explanation, options))
@@ -165,7 +168,10 @@ def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportO
     add_element(question, "penalty", PENALTY)
     add_element(question, "hidden", "0")
     add_element(question, "idnumber", prepared.name)
-    if true_false:
+    if prepared.typed:
+        TypedWriter(quiz, prepared, lambda value, compact=False: multilang(quiz, value, options, compact), _html, _text,
+                    warnings).write(question)
+    elif true_false:
         _true_false_answers(question, item.answer)
     else:
         add_element(question, "single", "false" if prepared.multiple else "true")

@@ -15,6 +15,7 @@ SUFFIX = "-qti21.zip"
 BINARY = True
 MULTILINGUAL = True
 DEFAULT_LANG = "source"
+ITEM_TYPES = ("single", "multiple", "true_false", "numerical", "short_answer", "matching", "ordering", "essay")
 
 DIALECT = Dialect(
     format_name=NAME,

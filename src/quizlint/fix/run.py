@@ -11,7 +11,7 @@ from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, ItemFix, plan_b
 from quizlint.lint.engine import file_suppressions
 from quizlint.load.paths import display_path
 from quizlint.lint.suppress import disabled_codes
-from quizlint.translate.files import FileChange, read_for_editing
+from quizlint.translate.files import FileChange, outside_named_folders, read_for_editing
 from quizlint.yamledit import YamlEditError
 
 
@@ -38,6 +38,11 @@ def read_bank(settings: BankSettings, report: FixReport) -> list[EditableFile]:
     files = []
     for path in settings.files:
         display = display_path(path)
+        outside = outside_named_folders(path, display, settings.targets)
+        if outside:
+            report.errors.append(outside)
+            report.left_alone += 1
+            continue
         quiz_file, findings = read_for_editing(path, display)
         if quiz_file is None:
             report.errors.extend(format_finding(finding) for finding in findings)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Iterator
+from typing import Any, Iterator
 
+from quizlint.importers._types import typed_texts
 from quizlint.importers.log import ImportFailure, ImportLog
 
 
@@ -21,6 +22,7 @@ class DraftOption:
     correct: bool = False
     feedback: Texts | None = None
     fixed: bool = False
+    credit: float | None = None  # percent, on options of a multiple-answer question (see _types.option_credits)
 
 
 @dataclass
@@ -36,6 +38,7 @@ class DraftItem:
     source_ids: tuple[str, ...] = ()  # ids the source gives the question, best first (idnumber, name, …)
     category: str | None = None  # the label of the source's category (Moodle, GIFT, QTI test): see merge_categories
     keeps_order: bool = False  # the source never shuffles its options (Moodle shuffleanswers off, QTI shuffle="false")
+    typed: Any = None  # the other types' part: a ``quizlint.importers._types.TypedDraft``
 
 
 @dataclass(frozen=True)
@@ -217,3 +220,4 @@ def draft_texts(draft: DraftQuiz) -> Iterator[Texts]:
             yield option.text
             if option.feedback:
                 yield option.feedback
+        yield from typed_texts(item.typed)

@@ -10,10 +10,10 @@ fold it into the text before it). Lines starting with ``//`` are comments (``[id
 emphasis), as Moodle shows it. Every format becomes the Markdown that shows the same.
 
 Imported: multiple choice (``{=right ~wrong}``: single answer; ``{~%50%a ~%50%b ~%-100%c}``: multiple
-answers, correct = positive weight; unequal weights of the right answers are not imported, with a warning:
-quizlint shares the points equally), per-answer feedback (``#``), general feedback (``####`` →
-explanation) and true/false (``{T}``, ``{FALSE#…#…}``). Skipped with a warning: descriptions, essays,
-short answer, numerical and matching questions.
+answers, correct = positive weight, the weights kept as the options' ``credit`` where they are not the
+default scoring), per-answer feedback (``#``), general feedback (``####`` → explanation), true/false
+(``{T}``, ``{FALSE#…#…}``), and numerical, short-answer, matching and essay questions (see ``_gift_types``).
+Skipped with a warning: descriptions.
 """
 
 from __future__ import annotations
@@ -32,8 +32,11 @@ from quizlint.importers.draft import (
     category_name,
     texts_of,
 )
+from quizlint.importers._gift_types import ITEM_TYPES as TYPED
+from quizlint.importers._gift_types import TypedGift
+from quizlint.importers._types import option_credits
 from quizlint.importers.html_markdown import html_to_markdown, moodle_auto_format_markdown, plain_text_markdown
-from quizlint.importers.log import ImportFailure, ImportLog, unequal_credit_dropped
+from quizlint.importers.log import ImportFailure, ImportLog
 from quizlint.importers.reading import decode_text, read_bytes
 
 # escaped control characters are replaced by private-use characters while the question is taken apart
@@ -239,7 +242,7 @@ class _Reader:
 
     def skip(self, question: _Question, kind: str) -> None:
         label = f"'{question.name}'" if question.name else f"{self.number}"
-        self.log.warn(self.where, f"skipped {kind} question {label} (not a choice or true/false question)",
+        self.log.warn(self.where, f"skipped {kind} question {label} (it has no answers to import)",
                       question.first_line)
 
     def question(self, question: _Question) -> DraftItem | None:
@@ -260,14 +263,13 @@ class _Reader:
             answers, general = answers[: answers.rfind("####")].strip(), answers[answers.rfind("####") + 4:]
         stem, text_format = formatted_text(stem_raw)
         kind = _kind(answers)
-        if kind not in ("multichoice", "truefalse"):
-            self.skip(question, kind)
-            return None
         item = DraftItem(number=self.number, stem={None: stem}, tags=question.tags, category=self.category,
                          source_ids=tuple(value for value in (question.identifier, question.name) if value))
         if general is not None and general.strip():
             item.explanation = texts_of(formatted_text(general, text_format)[0])
-        if kind == "truefalse":
+        if kind in TYPED:
+            TypedGift(self, question, formatted_text, restore_escapes, text_format).read(item, kind, answers)
+        elif kind == "truefalse":
             self.true_false(item, answers, text_format, question)
         else:
             self.choices(item, answers, text_format, question, start)
@@ -288,7 +290,7 @@ class _Reader:
         parts = parts[1:] if not parts[0] else parts
         if len(parts) < 2:
             raise question.fail("a multiple-choice question needs at least two answers", offset)
-        credit = []
+        fractions = []
         for part in parts:
             weight = 0.0
             if part.startswith("="):  # the key; a weight after it is text, as in Moodle's reader
@@ -300,12 +302,11 @@ class _Reader:
             if single and 0 < weight < 0.9999:
                 self.log.warn(self.where, f"question {item.number}: partial credit ({weight:.0%}) for {text!r} "
                               "dropped: the option is imported as wrong", question.first_line)
-            if not single and weight > 0:
-                credit.append(weight * 100)
+            fractions.append(weight * 100)
             item.options.append(DraftOption({None: text}, correct=correct, feedback=texts_of(feedback)))
         item.type = "single" if single else "multiple"
-        label = f"'{question.name}'" if question.name else str(item.number)
-        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.first_line)
+        for option, credit in zip(item.options, (None if single else option_credits(fractions)) or ()):
+            option.credit = credit
 
 
 def read(path: Path, log: ImportLog) -> DraftQuiz:

@@ -50,15 +50,3 @@ def whole_answer_feedback_dropped(log: ImportLog, where: str, subject: str, drop
     if dropped:
         log.warn(where, f"{subject}: feedback shown for a right or wrong answer as a whole is not imported "
                  f"({', '.join(dropped)})", line)
-
-
-def unequal_credit_dropped(log: ImportLog, where: str, subject: str, percents: list[float], line: int | None) -> None:
-    """Warn when the right options of the multiple-answer ``subject`` earn different shares (``percents`` of the
-    grade, in option order): quizlint shares an item's points equally among its right options."""
-    if percents and max(percents) - min(percents) > CREDIT_TOLERANCE:
-        log.warn(where, f"{subject}: unequal partial credit ({', '.join(f'{percent:g}%' for percent in percents)}) "
-                 "is not imported: every option that earns some is right, and quizlint shares the points equally "
-                 "among the right options", line)
-
-
-CREDIT_TOLERANCE = 0.01  # percent: Moodle writes an equal third as 33.33333

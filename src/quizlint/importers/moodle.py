@@ -9,10 +9,11 @@ makes them 1, with a warning) and categories: the category of the first question
 (the category's name, per language where it is in multilang markup, as ``quizlint export --to moodle``
 writes it), its id (the category's ``<idnumber>``) and its description (``<info>``);
 questions from several categories are tagged with theirs, or, with ``--split``, make one quiz per category
-(see ``merge_categories`` and ``split_by_category``). Other question types are
-skipped with a warning naming them. Not imported, with a warning per question: combined feedback
-(``<correctfeedback>``, ``<partiallycorrectfeedback>``, ``<incorrectfeedback>``), hints (``<hint>``) and unequal
-credit among the right answers of a multiple-answer question (quizlint shares the points equally).
+(see ``merge_categories`` and ``split_by_category``). ``numerical``, ``shortanswer``, ``matching``, ``ordering``
+and ``essay`` questions too (see ``_moodle_types``); the fractions of a multiple-answer question become the
+options' ``credit`` where they are not the default scoring (``_types.option_credits``). Other question types
+are skipped with a warning naming them. Not imported, with a warning per question: combined feedback
+(``<correctfeedback>``, ``<partiallycorrectfeedback>``, ``<incorrectfeedback>``) and hints (``<hint>``).
 
 Texts: multilang markup, ``<span lang="tr" class="multilang">…</span>`` and ``{mlang tr}…{mlang}``, fills
 the matching language fields (``pt_br`` is ``pt-BR``; a language that cannot be a tag, ``lang="english"``, makes
@@ -40,13 +41,16 @@ from quizlint.importers.draft import (
     category_name,
     item_points,
 )
+from quizlint.importers._moodle_types import ITEM_TYPES as TYPED
+from quizlint.importers._moodle_types import TypedReader
+from quizlint.importers._types import option_credits
 from quizlint.importers.html_markdown import html_to_markdown, moodle_auto_format_markdown, plain_text_markdown
 from quizlint.importers.identifiers import is_language_tag
-from quizlint.importers.log import ImportFailure, ImportLog, unequal_credit_dropped, whole_answer_feedback_dropped
+from quizlint.importers.log import ImportFailure, ImportLog, whole_answer_feedback_dropped
 from quizlint.importers.multilang import split_languages
 from quizlint.importers.reading import child_named, children_named, descendants_named, local_name, parse_xml, read_bytes
 
-SUPPORTED = ("multichoice", "truefalse")
+SUPPORTED = ("multichoice", "truefalse", *TYPED)
 COMBINED_FEEDBACK = ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback")
 
 
@@ -153,14 +157,16 @@ class _Reader:
         self.number += 1
         label = f"'{self.name(question)}'" if self.name(question) else str(self.number)
         if kind not in SUPPORTED:
-            self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only multichoice and truefalse "
+            self.log.warn(self.where, f"skipped {kind or 'untyped'} question {label} (only {', '.join(SUPPORTED)} "
                           "are imported)", question.sourceline)
             return None
         if any(True for _ in descendants_named(question, "file")):
             self.log.warn(self.where, f"question {label}: embedded files (images, media) are not imported",
                           question.sourceline)
         item = self.common(question, label)
-        if kind == "truefalse":
+        if kind in TYPED:
+            TypedReader(self, question, label).read(item, kind)
+        elif kind == "truefalse":
             self.true_false(item, question, label)
         else:
             self.multichoice(item, question, label)
@@ -203,11 +209,10 @@ class _Reader:
         single = _flag(child_named(question, "single"), True)
         item.type = "single" if single else "multiple"
         item.keeps_order = not _flag(child_named(question, "shuffleanswers"), True)
-        credit = []
+        fractions = []
         for answer in children_named(question, "answer"):
             fraction = self.fraction(answer, label)
-            if not single and fraction > 0:
-                credit.append(fraction)
+            fractions.append(fraction)
             correct = fraction >= 99.99 if single else fraction > 0
             if single and 0 < fraction < 99.99:
                 self.log.warn(self.where, f"question {label}: partial credit ({fraction:g}%) dropped: the option is "
@@ -217,7 +222,9 @@ class _Reader:
         if len(item.options) < 2:
             raise ImportFailure(self.where, f"question {label} has {len(item.options)} answer(s); a multichoice "
                                 "question needs at least two", question.sourceline, 1)
-        unequal_credit_dropped(self.log, self.where, f"question {label}", credit, question.sourceline)
+        credits = None if single else option_credits(fractions)
+        for option, credit in zip(item.options, credits or ()):
+            option.credit = credit
 
     def true_false(self, item: DraftItem, question, label: str) -> None:
         item.type = "true_false"

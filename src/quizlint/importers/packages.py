@@ -13,10 +13,15 @@ from pathlib import Path, PurePosixPath
 from quizlint.importers.log import ImportFailure
 from quizlint.importers.reading import read_bytes
 
-MAX_ARCHIVE_BYTES = 256 * 1024 * 1024  # a zip archive
-MAX_ENTRY_BYTES = 16 * 1024 * 1024  # one file read out of an archive, uncompressed
+# Zip bombs are judged by what an archive would inflate to, not by the size of one entry: a real Canvas export
+# can hold an XML entry of 20 MiB (a bank of HTML tables), which compresses perhaps tenfold; a bomb inflates a
+# hundredfold or more.
+MAX_ARCHIVE_BYTES = 256 * 1024 * 1024  # a zip archive, as a file
+MAX_UNPACKED_BYTES = 256 * 1024 * 1024  # all its entries, uncompressed (as declared, and as read)
+MAX_RATIO = 100  # uncompressed : compressed, for an entry larger than RATIO_FROM
+RATIO_FROM = 1024 * 1024  # (a small entry may compress far better: a short file of spaces is no bomb)
 MAX_ENTRIES = 10_000
-MAX_ARCHIVE_TOTAL_BYTES = 2 * 1024 * 1024 * 1024  # all entries as declared, uncompressed
+MAX_FOLDER_FILE_BYTES = 64 * 1024 * 1024  # one file of an unpacked package
 
 
 def check_member_name(name: str, where: str) -> str:
@@ -62,8 +67,11 @@ class ZipPackage(Package):
             raise ImportFailure(display, f"not a readable zip archive (truncated or corrupt?): {error}") from None
         if len(infos) > MAX_ENTRIES:
             raise ImportFailure(display, f"the archive has {len(infos)} entries, over the limit of {MAX_ENTRIES}")
-        if sum(info.file_size for info in infos) > MAX_ARCHIVE_TOTAL_BYTES:
-            raise ImportFailure(display, "the archive declares more than 2 GiB of uncompressed data; refusing it")
+        declared = sum(info.file_size for info in infos)
+        if declared > MAX_UNPACKED_BYTES:
+            raise ImportFailure(display, f"the archive declares {_mib(declared)} of uncompressed data, over the "
+                                f"{_mib(MAX_UNPACKED_BYTES)} limit; refusing it")
+        self.unpacked = 0  # bytes read out of it so far
         self.infos: dict[str, zipfile.ZipInfo] = {}
         for info in infos:
             name = check_member_name(info.filename, display)
@@ -81,17 +89,34 @@ class ZipPackage(Package):
         where = self.where(name)
         if info is None:
             raise ImportFailure(self.display, f"the archive has no entry {name!r}")
-        if info.file_size > MAX_ENTRY_BYTES:
-            raise ImportFailure(where, f"entry declares {info.file_size / 1048576:.0f} MiB uncompressed, over the "
-                                f"{MAX_ENTRY_BYTES // 1048576} MiB limit")
+        _check_ratio(info, where)
+        if self.unpacked + info.file_size > MAX_UNPACKED_BYTES:
+            raise ImportFailure(where, f"reading this entry would take the data read out of the archive over the "
+                                f"{_mib(MAX_UNPACKED_BYTES)} limit")
         try:
-            with self.zip.open(info) as stream:
-                data = stream.read(MAX_ENTRY_BYTES + 1)
+            with self.zip.open(info) as stream:  # (zipfile stops at the declared size and then checks the CRC)
+                data = stream.read(info.file_size + 1)
         except (zipfile.BadZipFile, zlib.error, EOFError, OSError, NotImplementedError, RuntimeError) as error:
             raise ImportFailure(where, f"cannot read the entry (truncated or corrupt archive?): {error}") from None
-        if len(data) > MAX_ENTRY_BYTES:
-            raise ImportFailure(where, f"entry inflates beyond the {MAX_ENTRY_BYTES // 1048576} MiB limit")
+        if len(data) > info.file_size:
+            raise ImportFailure(where, "the entry inflates beyond the size it declares; refusing the archive")
+        self.unpacked += len(data)
         return data
+
+
+def _check_ratio(info: zipfile.ZipInfo, where: str) -> None:
+    """Refuse an entry larger than ``RATIO_FROM`` that would inflate more than ``MAX_RATIO`` times: a zip bomb."""
+    if info.file_size <= RATIO_FROM:
+        return
+    ratio = info.file_size / max(info.compress_size, 1)
+    if ratio > MAX_RATIO:
+        raise ImportFailure(where, f"entry declares {_mib(info.file_size)} uncompressed from "
+                            f"{info.compress_size / 1024:.0f} KiB compressed (ratio {ratio:.0f}:1, over the "
+                            f"{MAX_RATIO}:1 limit for entries over {_mib(RATIO_FROM)}): refused as a likely zip bomb")
+
+
+def _mib(size: int) -> str:
+    return f"{size / 1048576:.0f} MiB"
 
 
 class FolderPackage(Package):
@@ -120,7 +145,7 @@ class FolderPackage(Package):
             raise ImportFailure(self.display, f"{name!r} points outside the package folder")
         if not path.is_file():
             raise ImportFailure(self.display, f"the package has no file {name!r}")
-        return read_bytes(path, MAX_ENTRY_BYTES)
+        return read_bytes(path, MAX_FOLDER_FILE_BYTES)
 
     def where(self, name: str) -> str:
         return str(Path(self.display) / name)

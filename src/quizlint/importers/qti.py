@@ -20,8 +20,13 @@ identifier is a choice's give that option's feedback; the first other ``modalFee
 ``true_false`` item. The item's ``xml:lang`` is the language of its texts unless ``--lang`` says otherwise
 (``en_US`` is read as ``en-US``; one that cannot be a language tag, ``english``, is set aside with a warning).
 
+QTI 2.1 items with one ``textEntryInteraction``, ``matchInteraction``, ``orderInteraction`` or
+``extendedTextInteraction`` are numerical, short-answer, matching, ordering and essay items (see ``_qti_types``);
+a multiple-answer item's ``mapping`` gives its options' credits.
+
 Canvas QTI 1.2: items whose ``question_type`` is ``multiple_choice_question``,
-``multiple_answers_question`` or ``true_false_question``; a ``respcondition`` that sets a positive score
+``multiple_answers_question`` or ``true_false_question``, and ``numerical_question``, ``short_answer_question``,
+``matching_question`` and ``essay_question`` (see ``_canvas_types``); a ``respcondition`` that sets a positive score
 names the correct choices; ``itemfeedback`` shown for one choice is its feedback and ``general_fb`` the
 explanation (``correct_fb`` and ``general_incorrect_fb`` have no place in a quiz file and are reported).
 Other item types are skipped with a warning naming them. Each ``assessment`` is a quiz: its ``xml:lang`` is the
@@ -61,6 +66,11 @@ from quizlint.importers.reading import (
     parse_xml,
     read_bytes,
 )
+from quizlint.importers._canvas_types import ITEM_TYPES as CANVAS_TYPED
+from quizlint.importers._canvas_types import TypedCanvas as TypedCanvasItem
+from quizlint.importers._qti_types import INTERACTIONS as TYPED_INTERACTIONS
+from quizlint.importers._qti_types import TypedQti, mapped_credits
+from quizlint.importers._types import merge_typed, typed_shape, typed_with_language
 
 MANIFEST = "imsmanifest.xml"
 ARCHIVE_SUFFIXES = (".zip", ".imscc")  # a file named so is a package, never a lone XML file
@@ -213,7 +223,7 @@ class _Qti2Item:
 
     def interaction(self, body):
         interactions = [node for node in body.iter() if local_name(node).endswith("Interaction")]
-        if len(interactions) == 1 and local_name(interactions[0]) == "choiceInteraction":
+        if len(interactions) == 1 and local_name(interactions[0]) in ("choiceInteraction", *TYPED_INTERACTIONS):
             return interactions[0]
         kinds = ", ".join(sorted({local_name(node) for node in interactions})) or "no interaction"
         self.log.warn(self.where, f"skipped item {self.label} ({kinds}; only a single choiceInteraction is imported)")
@@ -228,6 +238,8 @@ class _Qti2Item:
         if interaction is None:
             return None
         warn_media(self.log, self.where, self.label, [body])
+        if local_name(interaction) != "choiceInteraction":
+            return self.typed_draft(body, interaction)
         choices = children_named(interaction, "simpleChoice")
         choice_ids = [choice.get("identifier", "") for choice in choices]
         feedback = self.choice_feedback(body, choice_ids)
@@ -250,7 +262,32 @@ class _Qti2Item:
                          type="multiple" if multiple else "single", explanation=explanation,
                          points=item_points(max_score, self.log, self.where, f"item {self.label}", line),
                          source_ids=self.source_ids(), keeps_order=keeps_order)
+        if multiple:
+            self.credits(item, response_id, choice_ids)
         self.maybe_true_false(item)
+        return item
+
+    def credits(self, item: DraftItem, response_id: str | None, choice_ids: list[str]) -> None:
+        """The options' credits from the response's ``mapping`` (see ``_qti_types.mapped_credits``)."""
+        credits = mapped_credits(self.root, response_id, choice_ids, item.points,
+                                 lambda entry: _mapped_value(entry, self.where))
+        for option, credit in zip(item.options, credits or ()):
+            option.credit = credit
+
+    def typed_draft(self, body, interaction) -> DraftItem:
+        """An item of another type than the choice ones (see ``_qti_types``)."""
+        max_score, line = _max_score(self.root)
+        points = item_points(max_score, self.log, self.where, f"item {self.label}", line)
+        reader = TypedQti(self.root, interaction, points, markdown_of, _remove)
+        item = DraftItem(number=self.number, stem={}, points=points, source_ids=self.source_ids())
+        reader.read(item)
+        reader.take_grader_info(body, item.typed)
+        explanation = self.explanation(body, [f"A{index + 1}" for index in range(len(item.typed.answers))], {})
+        holder = interaction.getparent()
+        _remove(interaction)
+        if holder is not body and local_name(holder) == "p" and not markdown_of(holder).strip():
+            _remove(holder)
+        item.stem, item.explanation = {None: markdown_of(body)}, explanation
         return item
 
     def source_ids(self) -> tuple[str, ...]:
@@ -504,8 +541,8 @@ def _with_language(texts: Texts | None, lang: str) -> Texts | None:
 
 
 def _same_shape(first: DraftItem, other: DraftItem) -> bool:
-    return (first.type, first.answer, [o.correct for o in first.options]) == \
-        (other.type, other.answer, [o.correct for o in other.options])
+    return (first.type, first.answer, [o.correct for o in first.options], typed_shape(first.typed)) == \
+        (other.type, other.answer, [o.correct for o in other.options], typed_shape(other.typed))
 
 
 def _merge_into(base: DraftItem, other: DraftItem) -> None:
@@ -516,6 +553,7 @@ def _merge_into(base: DraftItem, other: DraftItem) -> None:
         mine.text.update(theirs.text)
         if theirs.feedback:
             mine.feedback = {**(mine.feedback or {}), **theirs.feedback}
+    merge_typed(base.typed, other.typed)
 
 
 def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: DraftQuiz) -> list[DraftItem]:
@@ -534,6 +572,7 @@ def merge_languages(read_items: list[tuple[DraftItem, str | None]], draft: Draft
             setattr(item, field, _with_language(getattr(item, field), lang))
         for option in item.options:
             option.text, option.feedback = _with_language(option.text, lang), _with_language(option.feedback, lang)
+        typed_with_language(item.typed, lambda texts: _with_language(texts, lang))
         key = (item.category, item.source_ids[0] if item.source_ids else f"#{item.number}")
         base = merged.get(key)
         if base is not None and _same_shape(base, item) and lang not in base.stem:
@@ -625,7 +664,7 @@ class _CanvasItem:
     def draft(self) -> DraftItem | None:
         fields = _metadata(self.item)
         kind = self.kind(fields)
-        if kind not in CANVAS_TYPES:
+        if kind not in CANVAS_TYPES and kind not in CANVAS_TYPED:
             self.log.warn(self.where, f"skipped {kind} item {self.label} (only multiple choice, multiple answers "
                           "and true/false are imported)", self.item.sourceline)
             return None
@@ -634,6 +673,8 @@ class _CanvasItem:
             raise ImportFailure(self.where, f"item {self.label} has no presentation", self.item.sourceline, 1)
         warn_media(self.log, self.where, self.label, self.html_trees(), self.item.sourceline)
         keys, choice_feedback, explanation = self.processing()
+        if kind in CANVAS_TYPED:
+            return self.typed(kind, fields, presentation, explanation)
         options = []
         for label in descendants_named(presentation, "response_label"):
             ident = label.get("ident", "")
@@ -651,6 +692,14 @@ class _CanvasItem:
             if dropped:
                 self.log.warn(self.where, f"true/false item {self.label}: per-answer feedback dropped (a true_false "
                               f"item has none): {' | '.join(dropped)}", self.item.sourceline)
+        return item
+
+    def typed(self, kind: str, fields: dict, presentation, explanation: str | None) -> DraftItem:
+        item = DraftItem(number=self.number, stem={None: _mattext_markdown(_outside_responses(presentation))},
+                         explanation=texts_of(explanation), source_ids=self.source_ids(),
+                         points=item_points(fields.get("points_possible"), self.log, self.where, f"item {self.label}",
+                                            self.item.sourceline))
+        TypedCanvasItem(self.item, presentation, _mattext_markdown).read(item, kind)
         return item
 
     def source_ids(self) -> tuple[str, ...]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from quizlint.importers._types import typed_item_data
 from quizlint.importers.draft import NEUTRAL, DraftItem, DraftQuiz, ImportOptions, Texts, draft_texts
 from quizlint.importers.identifiers import ItemIds, readable_id, slugify
 from quizlint.importers.log import ImportLog
@@ -60,7 +61,9 @@ def _text_value(texts: Texts | None, lang: str, languages: list[str]) -> Any:
 
 def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -> dict:
     data: dict[str, Any] = {"id": item_id, "type": item.type, "stem": _text_value(item.stem, lang, languages) or ""}
-    if item.type == "true_false":
+    if item.typed is not None:
+        data.update(typed_item_data(item.type, item.typed, lambda texts: _text_value(texts, lang, languages)))
+    elif item.type == "true_false":
         if item.answer is not None:
             data["answer"] = item.answer
     else:
@@ -74,6 +77,8 @@ def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -
                 entry["feedback"] = feedback
             if option.fixed:
                 entry["fixed"] = True
+            if option.credit is not None:
+                entry["credit"] = option.credit
             options.append(entry)
         data["options"] = options
     explanation = _text_value(item.explanation, lang, languages)
@@ -89,9 +94,10 @@ def _item_data(item: DraftItem, item_id: str, lang: str, languages: list[str]) -
 
 def _translation_states(data: dict, languages: list[str]) -> dict:
     """Target languages the item has texts in, as ``draft`` translations of the current source."""
-    from quizlint.model import Item, item_text_fields, source_digest
+    from quizlint.model import item_text_fields, source_digest
+    from quizlint.model.types import validate_item
 
-    item = Item.model_validate(data)
+    item = validate_item(data)
     states = {}
     for target in languages[1:]:
         if any(isinstance(f.value, dict) and f.value.get(target) for f in item_text_fields(item)):
@@ -103,10 +109,10 @@ def _pin_options(data: dict, languages: list[str]) -> None:
     """The options of an item the source never shuffles, all ``fixed`` (a quiz file's way to say that no option
     may move), unless their order already means something to quizlint, which then never moves them either
     (numbers, "all of the above": the items quizlint's own exports mark so)."""
-    from quizlint.model import Item
     from quizlint.model.order import order_is_meaningful
+    from quizlint.model.types import validate_item
 
-    if data.get("options") and not order_is_meaningful(Item.model_validate(data), languages):
+    if data.get("options") and not order_is_meaningful(validate_item(data), languages):
         for option in data["options"]:
             option["fixed"] = True
 

@@ -32,7 +32,19 @@ def _emit_text(key: str, value: Any, indent: int) -> list[str]:
     return lines
 
 
-_TEXT_KEYS = {"title", "description", "stem", "text", "feedback", "explanation"}
+def _emit_text_entry(value: Any, indent: int) -> list[str]:
+    """A text as an entry of a list at ``indent``: ``- "text"``, or its languages under ``- ``."""
+    pad = " " * indent
+    if isinstance(value, str):
+        return [f"{pad}- {_text(value, indent + 2)}"]
+    return [f"{pad}{'- ' if index == 0 else '  '}{scalar(lang)}: " + ("null" if text is None else _text(text, indent + 4))
+            for index, (lang, text) in enumerate(value.items())]
+
+
+_TEXT_KEYS = {"title", "description", "stem", "text", "feedback", "explanation", "prompt", "match", "template",
+              "grader_info"}
+_TEXT_LISTS = {"distractors", "sequence"}  # lists of texts
+_MAPPING_LISTS = {"options", "items", "answers", "pairs", "units"}
 
 
 def _emit_mapping(mapping: dict, indent: int, first_prefix: str | None = None) -> list[str]:
@@ -52,7 +64,13 @@ def _emit_mapping(mapping: dict, indent: int, first_prefix: str | None = None) -
                 inner = ", ".join(f"{name}: {double_quoted(v) if name == 'source' else scalar(v)}"
                                   for name, v in state.items())
                 lines.append(f"{pad}  {scalar(lang)}: {{{inner}}}")
-        elif key in ("options", "items"):
+        elif key in _TEXT_LISTS:
+            lines.append(f"{prefix}{key}:")
+            for entry in value:
+                lines.extend(_emit_text_entry(entry, indent + 2))
+        elif key == "response":
+            lines.append(f"{prefix}{key}: {{{', '.join(f'{name}: {scalar(v)}' for name, v in value.items())}}}")
+        elif key in _MAPPING_LISTS:
             lines.append(f"{prefix}{key}:")
             for position, entry in enumerate(value):
                 if key == "items" and position:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from quizlint.diagnostics import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME, Finding
 from quizlint.rules.base import find_rule
+from quizlint.suggest import did_you_mean, rule_did_you_mean
 
 _COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:(?:--|#)\s*(?P<reason>.*?))?\s*$")
 # What every suppression comment starts with, well written or not.
@@ -129,7 +130,8 @@ def _codes(path: str, line: int, column: int, names: list[str], problems: list[F
             problems.append(_invalid(path, line, column, f"{name} cannot be suppressed: load and schema errors "
                                      "must be fixed, the file cannot be checked otherwise"))
         else:
-            problems.append(_invalid(path, line, column, f"unknown rule {name!r} in suppression"))
+            problems.append(_invalid(path, line, column,
+                                     f"unknown rule {name!r} in suppression{rule_did_you_mean(name)}"))
     return codes
 
 
@@ -142,7 +144,8 @@ def _malformed(comment: str) -> str:
     elif not parts["colon"]:
         problem = "no colon after `quizlint`"
     elif word != "disable":
-        problem = f"unknown directive {word + parts['equals']!r}" if word else "no directive"
+        problem = f"unknown directive {word + parts['equals']!r}{did_you_mean(word, ['disable'], cutoff=0.8)}" if word else \
+            "no directive"
     else:
         problem = "no `=` after `disable`"
     return f"malformed suppression ({problem}): write {_FORM}"

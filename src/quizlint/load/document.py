@@ -20,6 +20,7 @@ from typing import Any
 import yaml
 
 from quizlint.diagnostics import Finding, load_finding
+from quizlint.load.writer_hints import writer_hint
 from quizlint.text import NOT_A_TEXT_CHARACTER
 
 try:
@@ -406,6 +407,9 @@ def _yaml_error(error: yaml.YAMLError, text: str) -> LoadError:
         return LoadError("Y003", f"anchors and aliases are not allowed in quiz files ({problem})", line, column)
     if "nesting" in problem or "depth" in problem:
         return LoadError("Y008", f"invalid YAML: nesting too deep ({problem})", line, column)
+    hint = writer_hint(error, text, _Loader)
+    if hint is not None:
+        return LoadError("Y001", f"invalid YAML: {hint.message}", hint.line, hint.column)
     message = f"invalid YAML: {problem}"
     context_mark = getattr(error, "context_mark", None)
     if context and context_mark is not None and _mark(context_mark) != (line, column):

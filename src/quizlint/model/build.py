@@ -13,8 +13,8 @@ from pydantic import BaseModel, ValidationError
 
 from quizlint.diagnostics import Finding, load_finding
 from quizlint.load import Document
-from quizlint.model.types import (DIGEST_PATTERN, IDENTIFIER_PATTERN, LANGUAGE_TAG_PATTERN, Glossary, GlossaryTerm,
-                                  Item, Quiz)
+from quizlint.model.types import (DIGEST_PATTERN, IDENTIFIER_PATTERN, ITEM_TYPES, LANGUAGE_TAG_PATTERN, Glossary,
+                                  GlossaryTerm, Item, Quiz, validate_item)
 
 
 @dataclass
@@ -114,6 +114,8 @@ def _problem(detail: dict, value: Any) -> str:
 def errors_to_findings(
     error: ValidationError, document: Document, base: tuple = (), item_id: str | None = None
 ) -> list[Finding]:
+    from quizlint.model.known_keys import choice_hint, unknown_key_hint  # (did-you-mean: on errors only)
+
     data = document.data
     for element in base:
         data = data[element]
@@ -124,10 +126,16 @@ def errors_to_findings(
         path, value, missing = _walk(data, loc)
         kind = detail["type"]
         full = base + path
-        if kind == "extra_forbidden":
+        if kind == "item_type":
+            line, column = document.position(full + ("type",))
+            code = "S001"
+            expected = ", ".join(repr(kind) for kind in ITEM_TYPES[:-1]) + f" or {ITEM_TYPES[-1]!r}"
+            message = f"{_dotted(full + ('type',))}: input should be {expected} (got {_describe(value.get('type'))})"
+        elif kind == "extra_forbidden":
             line, column = document.key_position(full)
             code = "S002"
             message = f"unknown key {loc[-1]!r} in {_dotted(full[:-1])}" if len(full) > 1 else f"unknown key {loc[-1]!r}"
+            message += unknown_key_hint(error.title, loc)
         elif kind == "missing" or missing:
             line, column = document.position(full)
             code = "S003"
@@ -140,6 +148,7 @@ def errors_to_findings(
             line, column = document.position(full)
             code = "S001"
             message = f"{_dotted(full)}: {_problem(detail, value)}"
+        message += choice_hint(message)
         findings.setdefault((line, column, code), load_finding(document.path, line, column, code, message, item_id))
     return list(findings.values())
 
@@ -189,7 +198,7 @@ def build_quiz(document: Document) -> tuple[QuizFile | None, list[Finding]]:
     for index, raw in enumerate(raw_items):
         item_id = raw.get("id") if isinstance(raw, dict) and isinstance(raw.get("id"), str) else None
         try:
-            items.append(Item.model_validate(raw))
+            items.append(validate_item(raw))
             indexes.append(index)
         except ValidationError as error:
             findings.extend(errors_to_findings(error, document, ("items", index), item_id))

@@ -65,6 +65,8 @@ def quiz_text_fields(quiz) -> Iterator[TextField]:
 def item_text_fields(item: Item) -> list[TextField]:
     """Every text field of ``item``, in document order."""
     fields = [TextField(_STEM, "stem", item.stem, True)]
+    if item.type not in _CHOICE_TYPES:
+        fields.extend(typed_text_fields(item))
     for index, option in enumerate(item.options):
         text_path, text_label, feedback_path, feedback_label = _option_fields(index)
         fields.append(TextField(text_path, text_label, option.text, True))
@@ -76,6 +78,33 @@ def item_text_fields(item: Item) -> list[TextField]:
 
 
 _STEM, _EXPLANATION = ("stem",), ("explanation",)
+_CHOICE_TYPES = frozenset({"single", "multiple", "true_false"})
+
+
+def typed_text_fields(item) -> Iterator[TextField]:
+    """The text fields of a numerical, short-answer, matching, ordering or essay item between its stem and its
+    explanation, in document order."""
+    kind = item.type
+    if kind in ("numerical", "short_answer"):
+        for index, answer in enumerate(item.answers):
+            if kind == "short_answer":
+                yield TextField(("answers", index, "text"), f"answer {index + 1}", answer.text, True)
+            if answer.feedback is not None:
+                yield TextField(("answers", index, "feedback"), f"answer {index + 1} feedback", answer.feedback, False)
+    elif kind == "matching":
+        for index, pair in enumerate(item.pairs):
+            yield TextField(("pairs", index, "prompt"), f"pair {index + 1} prompt", pair.prompt, True)
+            yield TextField(("pairs", index, "match"), f"pair {index + 1} match", pair.match, True)
+        for index, distractor in enumerate(item.distractors):
+            yield TextField(("distractors", index), f"distractor {index + 1}", distractor, True)
+    elif kind == "ordering":
+        for index, step in enumerate(item.sequence):
+            yield TextField(("sequence", index), f"step {index + 1}", step, True)
+    elif kind == "essay":
+        if item.template is not None:
+            yield TextField(("template",), "answer template", item.template, False)
+        if item.grader_info is not None:
+            yield TextField(("grader_info",), "grader information", item.grader_info, False)
 
 
 @lru_cache(maxsize=None)

@@ -12,6 +12,7 @@ from pathlib import Path
 from quizlint.stats import BankStats
 
 INDEX = "index.html"
+ANALYSIS = "analysis.html"  # the item analysis, with `quizlint preview --responses`
 
 
 def page_names(stats: BankStats) -> dict[str, str]:
@@ -28,13 +29,18 @@ def page_names(stats: BankStats) -> dict[str, str]:
     return names
 
 
-def render_site(stats: BankStats) -> dict[str, str]:
-    """Every page of the site: file name → HTML."""
+def render_site(stats: BankStats, analysis=None) -> dict[str, str]:
+    """Every page of the site: file name → HTML; with ``analysis`` (``quizlint.analyze.run.Analysis``, from
+    ``--responses``), its item analysis page too, linked from the index."""
     from quizlint.preview.index_page import index_page
     from quizlint.preview.quiz_page import quiz_page
 
     names = page_names(stats)
-    pages = {INDEX: index_page(stats, names)}
+    pages = {INDEX: index_page(stats, names, ANALYSIS if analysis is not None else None)}
+    if analysis is not None:
+        from quizlint.analyze.report_html import render
+
+        pages[ANALYSIS] = render(analysis.quizzes, back_link=INDEX, generator="quizlint preview")
     for quiz in stats.quizzes:
         pages[names[quiz.entry.path]] = quiz_page(quiz, INDEX)
     return pages
@@ -68,10 +74,10 @@ def foreign_files(out_dir: Path, names) -> list[Path]:
     return foreign
 
 
-def write_site(stats: BankStats, out_dir: Path, force: bool = False) -> list[Path]:
+def write_site(stats: BankStats, out_dir: Path, force: bool = False, analysis=None) -> list[Path]:
     from quizlint.io import write_atomic
 
-    pages = render_site(stats)
+    pages = render_site(stats, analysis)
     foreign = [] if force else foreign_files(out_dir, pages)
     if foreign:
         raise NotOurFiles(foreign)

@@ -9,7 +9,9 @@ from quizlint.preview.html import badge, classes, el, language_name
 from quizlint.rules._stats import format_p
 from quizlint.stats import TRANSLATION_STATES, Coverage, Summary, format_number, format_percent, plural
 
-TYPE_NAMES = {"single": "single-answer", "multiple": "multiple-answer", "true_false": "true/false"}
+TYPE_NAMES = {"single": "single-answer", "multiple": "multiple-answer", "true_false": "true/false",
+              "numerical": "numerical", "short_answer": "short-answer", "matching": "matching", "ordering": "ordering",
+              "essay": "essay"}
 
 
 def describe_items(summary: Summary) -> str:

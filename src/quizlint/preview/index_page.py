@@ -49,8 +49,16 @@ def other_findings_section(findings: list[Finding]):
               findings_box(findings, "Findings on files other than quiz files"))
 
 
-def index_page(stats: BankStats, pages: dict[str, str]) -> str:
-    """``pages``: quiz file path → the file name of its page."""
+def analysis_link(analysis_page: str | None):
+    """A link to the item analysis of `quizlint preview --responses`, or None."""
+    if analysis_page is None:
+        return None
+    return el("p", el("a", {"href": analysis_page}, "Item analysis of the delivered quizzes"),
+              " (facility, discrimination, option choices)")
+
+
+def index_page(stats: BankStats, pages: dict[str, str], analysis_page: str | None = None) -> str:
+    """``pages``: quiz file path → the file name of its page; ``analysis_page``: that of the item analysis."""
     languages = sorted({lang for quiz in stats.quizzes for lang in quiz.entry.quiz.languages})
     summary = (f"{plural(len(stats.quizzes), 'quiz', 'quizzes')} · {plural(stats.bank.items, 'item')} · "
                + (", ".join(language_name(lang) for lang in languages) or "no languages"))
@@ -63,6 +71,7 @@ def index_page(stats: BankStats, pages: dict[str, str]) -> str:
                  el("h2", {"id": "quizzes-h", "class": "section-title"}, "Quizzes"),
                  el("div", classes("grid"), cards) if cards else el("p", classes("sub"), "No quiz files found."))
     body = [el("header", classes("top"), el("h1", "Quiz bank preview"), el("p", classes("sub"), summary)),
+            analysis_link(analysis_page),
             bank, unreadable_section(stats.unreadable), other_findings_section(stats.other_findings), quizzes,
             el("footer", "Made with quizlint preview.")]
     return page("Quiz bank · quizlint preview", body)

@@ -17,10 +17,14 @@ from quizlint.preview.html import (
     text_blocks,
     true_false_words,
 )
+from quizlint.preview.typed import TYPE_LABELS as TYPED_LABELS
+from quizlint.preview.typed import answer_view, student_view
+from quizlint.preview.typed import answer_summary as typed_answer_summary
 from quizlint.rules.base import SEVERITY_ORDER as SEVERITY_RANK
 from quizlint.stats import QuizStats, plural, translation_state
 
-TYPE_LABELS = {"single": "Single answer", "multiple": "Multiple answers", "true_false": "True or false"}
+TYPE_LABELS = {"single": "Single answer", "multiple": "Multiple answers", "true_false": "True or false",
+               **TYPED_LABELS}
 
 
 # --- The toolbar ------------------------------------------------------------------------------------------
@@ -102,6 +106,8 @@ def option_entry(anchor: str, index: int, row, input_type: str, languages: list[
 
 
 def answer_summary(item: Item, rows) -> str:
+    if not item.is_choice:
+        return typed_answer_summary(item)
     keys = [option_letter(index) for index, (_, correct, _) in enumerate(rows) if correct]
     if item.type == "true_false":
         return {True: "A (true)", False: "B (false)"}.get(item.answer, "not given")
@@ -112,8 +118,9 @@ def answer_region(item: Item, anchor: str, rows, languages: list[str]):
     explanation = None
     if item.explanation is not None and has_text(item.explanation, languages):
         explanation = [el("h3", "Explanation"), text_blocks(item.explanation, languages)]
+    typed = None if item.is_choice else answer_view(item, languages)
     return el("div", {"class": "ans explanation", "id": f"{anchor}-answer"},
-              el("p", el("strong", "Answer: "), answer_summary(item, rows)), explanation)
+              el("p", el("strong", "Answer: "), answer_summary(item, rows)), typed, explanation)
 
 
 def item_meta(item: Item, source: str, languages: list[str]):
@@ -137,7 +144,8 @@ def item_section(item: Item, number: int, languages: list[str], findings: list[F
               el("button", {"type": "button", "class": "reveal", "aria-expanded": "false",
                             "aria-controls": f"{anchor}-answer"}, "Show answer"))
     options = el("ol", {"class": "options", "aria-labelledby": f"{anchor}-h"},
-                 [option_entry(anchor, index, row, input_type, languages) for index, row in enumerate(rows)])
+                 [option_entry(anchor, index, row, input_type, languages) for index, row in enumerate(rows)]) \
+        if item.is_choice else student_view(item, languages)
     return el("section", {"class": "card item", "id": anchor, "aria-labelledby": f"{anchor}-h", "data-item": item.id},
               head, text_blocks(item.stem, languages, css_class="stem"), options,
               answer_region(item, anchor, rows, languages),

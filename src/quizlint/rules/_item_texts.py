@@ -7,6 +7,7 @@ only for the message of a problem (``item_fields_of(ctx)[position]``), and most 
 
 from __future__ import annotations
 
+from quizlint.model.texts import item_text_fields
 from quizlint.rules._markup import is_normalized, join_texts, normalized
 from quizlint.text import MAY_START_BLANK, is_blank
 
@@ -15,6 +16,8 @@ def text_values(item) -> list:
     """The ``value`` of each of ``item_text_fields(item)``, in the same order (so a value's position is its
     field's): the stem, each option's text and feedback, the explanation (an absent feedback or explanation has
     no field). Read straight from the item, several times faster than making the fields."""
+    if not item.is_choice:  # (the other types: read from their fields, in the same order)
+        return [field.value for field in item_text_fields(item)]
     values = [item.stem]
     for option in item.options:
         values.append(option.text)

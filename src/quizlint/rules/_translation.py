@@ -19,6 +19,13 @@ def has_text(text: str | None) -> bool:
     return isinstance(text, str) and not is_blank(text)
 
 
+def target_languages_with_status(ctx, status: str) -> list[str]:
+    """The target languages of the context's quiz whose translation state has ``status`` (a state recorded for
+    the source language or an undeclared one is undeclared-language's finding)."""
+    return [lang for lang, state in ctx.item.translations.items()
+            if state.status == status and lang in ctx.target_languages]
+
+
 def localized_fields(item: Item) -> Iterator[TextField]:
     """The fields written per language (a plain string is language-neutral: nothing to translate)."""
     return (field for field in item_text_fields(item) if not is_neutral(field.value))

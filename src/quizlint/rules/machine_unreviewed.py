@@ -46,6 +46,8 @@ Have a speaker of the language review the texts (`quizlint review`), then set th
 None.
 """
 
+from quizlint.rules._translation import target_languages_with_status
+
 CODE = "T009"
 NAME = "machine-unreviewed"
 SEVERITY = "warning"
@@ -56,7 +58,6 @@ OPTIONS: dict = {}
 
 
 def check(ctx):
-    for lang, state in ctx.item.translations.items():
-        if state.status == "machine" and lang in ctx.target_languages:  # (any other is undeclared-language's)
-            yield ctx.problem(f"the {lang} translation is a machine translation that has not been reviewed",
-                              "translations", lang, "status")
+    for lang in target_languages_with_status(ctx, "machine"):
+        yield ctx.problem(f"the {lang} translation is a machine translation that has not been reviewed",
+                          "translations", lang, "status")

@@ -1,7 +1,8 @@
 """A single-answer item has more than one correct option.
 
 ## What it does
-Reports a `type: single` item with two or more options marked `correct: true`, at the second one.
+Reports a `type: single` item (or one without `type`) with two or more options marked `correct: true`, at
+the second one, and says that `type: multiple` is the way to allow several.
 
 ## Why it matters
 A single-answer item must have exactly one best answer (Haladyna, Downing & Rodriguez 2002; NBME
@@ -50,6 +51,7 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = False
 OPTIONS: dict = {}
+MULTIPLE_HINT = "to ask for every correct option, write `type: multiple`; else keep `correct: true` on the best one"
 
 
 def check(ctx):
@@ -59,6 +61,7 @@ def check(ctx):
     if len(keys) > 1:
         letters = ", ".join(option_letter(index) for index in keys)
         yield ctx.problem(
-            f"single-answer item has {len(keys)} correct options ({letters}); exactly one is allowed",
+            f"single-answer item has {len(keys)} correct options ({letters}); exactly one is allowed: "
+            f"{MULTIPLE_HINT}",
             "options", keys[1], "correct", at_key=True,
         )

@@ -53,7 +53,7 @@ OPTION_LIMITS = {"min-options": (2, 26)}
 
 def check(ctx):
     item = ctx.item
-    if item.type == "true_false":
+    if item.type not in ("single", "multiple"):  # (true_false has none; the other types have no options)
         return
     minimum = ctx.options["min-options"]
     count = len(item.options)

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.diagnostics import Finding
-from quizlint.io import write_atomic
+from quizlint.io import outside_folders, write_atomic
 from quizlint.model import QuizFile, read_quiz
 from quizlint.text import spelled_in
+from quizlint.suggest import did_you_mean
 from quizlint.yamledit import PlainWord
 
 
@@ -27,8 +28,8 @@ def declared_language(lang: str, quiz_files: list[QuizFile], option: str) -> str
     spelling = spelled_in(lang, declared)
     if spelling is None:
         files = f"{len(quiz_files)} quiz file{'s' if len(quiz_files) != 1 else ''}"
-        raise UnknownLanguage(f"{option} {lang}: no quiz declares this language (the languages of the {files}: "
-                              f"{', '.join(declared)})")
+        raise UnknownLanguage(f"{option} {lang}: no quiz declares this language{did_you_mean(lang, declared)} (the "
+                              f"languages of the {files}: {', '.join(declared)})")
     return spelling
 
 
@@ -40,6 +41,16 @@ def write_error_reason(error: Exception) -> str:
 def translation_state(status: str, digest: str) -> dict:
     """``translations.<lang>`` as written: ``{status: <status>, source: "<digest>"}``."""
     return {"status": PlainWord(status), "source": digest}
+
+
+def outside_named_folders(path: Path, display: str, folders: list[str]) -> str | None:
+    """Why ``path`` is not edited when it resolves (through a symbolic link) outside the folders named on the
+    command line (or configured): the commands that rewrite files never write outside them. None: inside."""
+    real = outside_folders(path, folders)
+    if real is None:
+        return None
+    return (f"{display}:1:1: error: left alone: it resolves to {real}, outside the folders named "
+            f"({', '.join(folders)}); quizlint rewrites no file outside them (name the file or its folder to edit it)")
 
 
 def read_for_editing(path: Path, display: str) -> tuple[QuizFile | None, list[Finding]]:

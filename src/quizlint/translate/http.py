@@ -1,4 +1,5 @@
-"""HTTP for the providers: a timeout on every request, bounded retries with backoff, errors without keys.
+"""HTTP for the providers: a deadline on every request, a cap on its answer, bounded retries with backoff,
+errors without keys.
 
 deep-translator calls ``requests.get`` / ``requests.post`` through the ``requests`` name of each provider
 module and sets no timeout. :func:`routed_through` points that name, for the duration of one call, at a
@@ -6,10 +7,17 @@ module and sets no timeout. :func:`routed_through` points that name, for the dur
 timeout, retries on 429, 5xx, timeouts and connection errors). Any final HTTP status of 400 or more is
 raised as :class:`ProviderError` before deep-translator sees it, so its exceptions (some of which quote the
 API key) never reach the user.
+
+The timeout is an overall deadline: a request (connecting, the headers and the whole body) is answered within
+it or counts as timed out, so a server that trickles a byte at a time cannot hold the run (a socket timeout
+alone is per read). The request runs on a daemon thread that the caller stops waiting for at the deadline;
+that thread stops reading at the next chunk. An answer over :attr:`HttpPolicy.max_reply_bytes` is refused
+as it arrives, never held whole.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -54,7 +62,8 @@ def describe_host(url: str) -> str:
 
 @dataclass
 class HttpPolicy:
-    timeout: float = 20.0  # seconds, for connecting and for each read
+    timeout: float = 20.0  # seconds: the deadline of a whole request (connecting, headers, body)
+    max_reply_bytes: int = 4 * 1024 * 1024  # an answer longer than this is a failure, not a translation
     retries: int = 3  # extra attempts after the first
     backoff: float = 0.5  # first wait; doubles each retry
     max_backoff: float = 8.0
@@ -92,6 +101,14 @@ def _error_detail(response: Any, limit: int = 200) -> str:
     return text[:limit] if text and not text.startswith("<") else ""
 
 
+class _Deadline(Exception):
+    """The request was not answered whole within the policy's timeout."""
+
+
+class _TooLarge(Exception):
+    """The answer is longer than the policy's ``max_reply_bytes``."""
+
+
 class HttpClient:
     """Sends a provider's requests with the policy's timeout and retries; counts them."""
 
@@ -114,8 +131,11 @@ class HttpClient:
             retry_after, status = None, None
             self.requests_sent += 1
             try:
-                response = self.session.request(method, url, **kwargs)
-            except requests.Timeout:
+                response = self._within_deadline(method, url, kwargs)
+            except _TooLarge:
+                raise ProviderError(f"{self.provider}: the answer from {describe_host(url)} is over "
+                                    f"{self.policy.max_reply_bytes:,} bytes: refused") from None
+            except (requests.Timeout, _Deadline):
                 problem = f"{self.provider}: no answer from {describe_host(url)} within {self.policy.timeout:g} s"
             except requests.ConnectionError:
                 problem = f"{self.provider}: cannot connect to {describe_host(url)}"
@@ -131,6 +151,45 @@ class HttpClient:
             self.policy.sleep(self.policy.wait_before_retry(attempt, retry_after))
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def _within_deadline(self, method: str, url: str, kwargs: dict) -> Any:
+        """The response, its body read whole, within the policy's timeout (raises :class:`_Deadline`)."""
+        outcome: dict[str, Any] = {}
+        finished, abandoned = threading.Event(), threading.Event()
+
+        def send() -> None:
+            try:
+                outcome["response"] = self._read_whole(method, url, kwargs, abandoned)
+            except BaseException as error:  # (handed to the caller's thread)
+                outcome["error"] = error
+            finally:
+                finished.set()
+
+        threading.Thread(target=send, name=f"quizlint-{self.provider}-request", daemon=True).start()
+        if not finished.wait(self.policy.timeout):
+            abandoned.set()
+            raise _Deadline()
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["response"]
+
+    def _read_whole(self, method: str, url: str, kwargs: dict, abandoned: threading.Event) -> Any:
+        response = self.session.request(method, url, stream=True, **kwargs)
+        try:
+            declared = response.headers.get("Content-Length", "")
+            if declared.isdigit() and int(declared) > self.policy.max_reply_bytes:
+                raise _TooLarge()
+            body = bytearray()
+            for chunk in _chunks_as_they_come(response):
+                if abandoned.is_set():
+                    raise _Deadline()
+                body += chunk
+                if len(body) > self.policy.max_reply_bytes:
+                    raise _TooLarge()
+        finally:
+            response.close()
+        response._content = bytes(body)  # (as requests does once it has read a body: .text and .json() use it)
+        return response
+
     def _checked(self, response: Any) -> Any:
         if response.status_code >= 400:
             raise ProviderError(self._refusal(response), response.status_code)
@@ -141,6 +200,20 @@ class HttpClient:
         detail = _error_detail(response)
         message = f"{self.provider} refused the request: HTTP {response.status_code}{reason}"
         return redact(message + (f" ({detail})" if detail else ""), self.secrets)
+
+
+def _chunks_as_they_come(response: Any) -> Iterator[bytes]:
+    """The body in the pieces the server sends (urllib3 2's ``read1``: a trickle gives a byte at a time, so the
+    reader sees soon that it was abandoned), else in requests' fixed-size chunks."""
+    read1 = getattr(response.raw, "read1", None)
+    if read1 is None:  # pragma: no cover - urllib3 1.x
+        yield from response.iter_content(chunk_size=16384)
+        return
+    while True:
+        chunk = read1(16384, decode_content=True)
+        if not chunk:
+            return
+        yield chunk
 
 
 class RequestsShim:

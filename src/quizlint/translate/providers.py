@@ -16,6 +16,17 @@ from typing import Any
 from quizlint.translate.http import HttpClient, HttpPolicy, ProviderError, redact, routed_through
 
 
+# A reply far longer than its source is a broken answer (a server's error page, a runaway model), not a
+# translation: refused, and the run stops as on any other provider failure.
+REPLY_RATIO = 10
+REPLY_SLACK = 1000
+
+
+def longest_reply(text: str) -> int:
+    """The most characters a translation of ``text`` may have."""
+    return REPLY_RATIO * len(text) + REPLY_SLACK
+
+
 class TextRefused(Exception):
     """The provider cannot translate this one text (too long, no translation found); others may still work."""
 
@@ -119,6 +130,10 @@ class Provider:
                 raise ProviderError(f"{self.name} gave an unusable answer ({type(error).__name__})") from None
         if not isinstance(result, str) or (text.strip() and not result.strip()):
             raise ProviderError(f"{self.name} gave an unusable answer (no text)")
+        if len(result) > longest_reply(text):
+            raise ProviderError(f"{self.name} gave an unusable answer ({len(result):,} characters for a text of "
+                                f"{len(text):,}: a translation is at most {REPLY_RATIO} times as long as its text, plus "
+                                f"{REPLY_SLACK} characters)")
         return result
 
     def _deep_translator_module(self):

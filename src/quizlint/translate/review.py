@@ -11,8 +11,8 @@ from quizlint.load.paths import display_path
 from quizlint.model import QuizFile, is_current_digest, source_digest, text_in
 from quizlint.rules._translation import has_text
 from quizlint.text import spelled_in
-from quizlint.translate.files import (FileChange, declared_language, read_for_editing, translation_state,
-                                     write_error_reason)
+from quizlint.translate.files import (FileChange, declared_language, outside_named_folders, read_for_editing,
+                                     translation_state, write_error_reason)
 from quizlint.translate.workflow import translatable_fields
 from quizlint.yamledit import YamlEditor, edit_each
 
@@ -23,39 +23,70 @@ class ReviewRefused(Exception):
     pass
 
 
-def review_items(settings: BankSettings, item_ids: list[str], lang: str | None, dry_run: bool, echo: Echo) -> bool:
-    """Mark each item's translation reviewed; True when every item was found and marked (or already was).
+def review_items(settings: BankSettings, item_ids: list[str] | None, lang: str | None, dry_run: bool,
+                 echo: Echo) -> bool:
+    """Mark each item's translation reviewed (``item_ids`` None: every item of the files); True when every item
+    was found and marked (or already was).
 
     Nothing is written when an item id is not found (a typo must not half-apply a review). Raises
     UnknownLanguage when no quiz declares ``lang``.
     """
-    wanted = set(item_ids)
+    every_item = item_ids is None
+    wanted = set(item_ids or ())
     located: list[tuple[Path, str, QuizFile, list[int]]] = []
     found: set[str] = set()
     readable: list[QuizFile] = []
     for path in settings.files:
         display = display_path(path)
+        if outside := outside_named_folders(path, display, settings.targets):
+            echo(outside, err=True)  # an item in it counts as not found
+            continue
         quiz_file, findings = read_for_editing(path, display)
         if quiz_file is None:  # reported; an item in it counts as not found
             for finding in findings:
                 echo(f"{finding.file}:{finding.line}:{finding.column}: {finding.code} {finding.message}", err=True)
             continue
         readable.append(quiz_file)
-        positions = [index for index, item in enumerate(quiz_file.quiz.items) if item.id in wanted]
+        positions = [index for index, item in enumerate(quiz_file.quiz.items)
+                     if item.id in wanted or (every_item and _has_texts_to_review(quiz_file, index))]
         if positions:
             found.update(quiz_file.quiz.items[index].id for index in positions)
             located.append((path, display, quiz_file, positions))
     if lang is not None and readable and len(readable) == len(settings.files):
         lang = declared_language(lang, readable, "--lang")
+    if every_item and lang is None:
+        lang = _the_target_language(readable)
     missing = sorted(wanted - found)
+    if every_item and len(readable) < len(settings.files):
+        echo(f"quizlint: {len(settings.files) - len(readable)} of the {len(settings.files)} quiz file(s) cannot be "
+             "read (errors above): their items are not marked", err=True)
     if missing:
         echo(f"quizlint: no valid item {', '.join(map(repr, missing))} in the {len(settings.files)} quiz file(s) "
              "searched; nothing marked", err=True)
         return False
-    ok = True
+    ok = len(readable) == len(settings.files) or not every_item
     for path, display, quiz_file, positions in located:
-        ok = _review_file(path, quiz_file, display, positions, lang, dry_run, echo) and ok
+        ok = _review_file(path, quiz_file, display, positions, lang, dry_run, echo, every_item) and ok
+    if every_item and not located:
+        echo(f"quizlint: no item with texts to review in the {len(settings.files)} quiz file(s)", err=True)
     return ok
+
+
+def _has_texts_to_review(quiz_file: QuizFile, position: int) -> bool:
+    """Whether an item has a text written per language (an item of names and numbers only has none)."""
+    return bool(translatable_fields(quiz_file.quiz.items[position], quiz_file.quiz.source_language))
+
+
+def _the_target_language(quiz_files: list[QuizFile]) -> str | None:
+    """With every item of the files to review and no ``--lang``: their one target language (raises
+    UnknownLanguage, a usage error, when they have several: one message, not one for each item)."""
+    from quizlint.translate.files import UnknownLanguage
+
+    targets = sorted({lang for quiz_file in quiz_files for lang in quiz_file.quiz.target_languages})
+    if len(targets) > 1:
+        raise UnknownLanguage(f"the quizzes have {len(targets)} target languages ({', '.join(targets)}): choose one "
+                              "with --lang")
+    return targets[0] if targets else None
 
 
 @dataclass
@@ -69,8 +100,9 @@ class _Review:
 
 
 def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[int], lang: str | None, dry_run: bool,
-                 echo: Echo) -> bool:
-    """Mark the items of one file; what is said on standard output is said once it is written (or shown)."""
+                 echo: Echo, changes_only: bool = False) -> bool:
+    """Mark the items of one file; what is said on standard output is said once it is written (or shown) — with
+    ``changes_only`` (every item of a file reviewed), nothing about the items already reviewed."""
     reviews, ok = [], True
     for position in positions:
         try:
@@ -96,7 +128,7 @@ def _review_file(path: Path, quiz_file: QuizFile, display: str, positions: list[
             return False
     unmarked = {id(review) for review, _ in refused}
     for review in reviews:
-        if id(review) not in unmarked:
+        if id(review) not in unmarked and (review.states or not changes_only):
             for message in review.messages:
                 echo(f"{review.where}: {message}")
     if change is not None and dry_run:

@@ -10,7 +10,7 @@ from quizlint.bank import BankSettings, load_glossary
 from quizlint.load.paths import display_path
 from quizlint.stats import plural
 from quizlint.translate.cache import NoCache, TranslationCache
-from quizlint.translate.files import declared_language, read_for_editing, write_error_reason
+from quizlint.translate.files import declared_language, outside_named_folders, read_for_editing, write_error_reason
 from quizlint.translate.http import HttpPolicy, ProviderError
 from quizlint.translate.providers import make_provider
 from quizlint.translate.workflow import (
@@ -94,6 +94,10 @@ def _plan(settings: BankSettings, options: TranslateOptions, summary: Summary, e
     readable = []
     for path in settings.files:
         display = display_path(path)
+        if outside := outside_named_folders(path, display, settings.targets):
+            echo(outside, err=True)
+            summary.files_not_read += 1
+            continue
         quiz_file, findings = read_for_editing(path, display)
         if quiz_file is None:
             for finding in findings:
@@ -158,10 +162,9 @@ def _report_refused(plan: FilePlan, refused: list[tuple[list[ItemTask], YamlEdit
 
 
 def _note_states(tasks: list[ItemTask], plan: FilePlan, echo: Echo) -> None:
-    """Name the items (of those written) whose recorded state needs a person's attention, which the output would
-    not show otherwise: the drafts (the linter does not report a draft: this is the hint that a person's
-    translation now holds machine texts to review), and the partial retranslations, whose state was left as it
-    was."""
+    """Name the items (of those written) whose recorded state needs a person's attention: the drafts (a person's
+    translation, reviewed or not, now holds machine texts to review; the linter reports them as draft-unreviewed
+    until reviewed), and the partial retranslations, whose state was left as it was."""
     for task in tasks:
         if not task.records_state:
             left = len(task.texts) - len(task.done)
@@ -170,8 +173,10 @@ def _note_states(tasks: list[ItemTask], plan: FilePlan, echo: Echo) -> None:
                        f"was (stale), for the next `quizlint translate --stale` to retry")
         elif task.status == "draft":
             count = f"{len(task.done)} machine text{'s' if len(task.done) != 1 else ''}"
-            message = (f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft; review it "
-                       f"with `quizlint review {task.item.id} --lang {task.lang}`")
+            state = task.item.translations.get(task.lang)
+            was = f" (was {state.status})" if state is not None and state.status != "draft" else ""
+            message = (f"{count} ({task.lang}) written beside texts a person wrote: recorded as draft{was}; review "
+                       f"it with `quizlint review {task.item.id} --lang {task.lang}`")
         else:
             continue
         note = plan.note(plan.quiz_file.key_position_in_item(task.position, "id"), message, task.item.id)

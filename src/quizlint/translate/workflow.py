@@ -172,7 +172,11 @@ def _item_task(plan: FilePlan, position: int, item: Item, lang: str, options: Tr
     fields = [f for f in translatable_fields(item, plan.source) if retranslate or not _has_text(text_in(f.value, lang))]
     if not fields:
         return None
-    if state is not None and not options.may_overwrite(state.status):
+    # Filling a gap in a reviewed translation overwrites nothing: done by default, and the item is recorded as a
+    # draft (``ItemTask.status``), which the linter reports until reviewed again. A draft is not filled without
+    # --overwrite-draft: it would stay a draft, and nothing would tell its writer which texts are the machine's.
+    gap_in_reviewed = state is not None and state.status == "reviewed" and not retranslate
+    if state is not None and not gap_in_reviewed and not options.may_overwrite(state.status):
         count = f"{len(fields)} text{'s' if len(fields) != 1 else ''}"
         why = "stale" if retranslate else "missing"
         plan.skipped.append(plan.note(

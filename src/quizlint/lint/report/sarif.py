@@ -26,7 +26,7 @@ FINGERPRINT_KEY = "quizlint/v1"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
 FAMILIES = {
     "K": "answer-key", "T": "translation", "B": "position-and-length-cues", "W": "item-writing",
-    "D": "bank-consistency", "Y": "yaml", "S": "schema", "Q": "suppression",
+    "D": "bank-consistency", "R": "responses", "Y": "yaml", "S": "schema", "Q": "suppression",
 }
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 # a location a message cites: "path:line:column" (the path without spaces or brackets)
