@@ -70,45 +70,33 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
 
     Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
     """
-    from quizlint.lint.gc_pause import cycle_collector_paused
-
     if statistics and output_format not in STATISTICS_FORMATS:
         raise click.BadParameter(f"--format {output_format} has no place for the table of findings per rule: it "
                                  f"goes with --format {' or '.join(STATISTICS_FORMATS)}", param_hint="--statistics")
-    with cycle_collector_paused():
-        from quizlint.lint.report import get_reporter
-        from quizlint.lint.runner import run_lint
+    from quizlint.lint.report import get_reporter
+    from quizlint.lint.runner import run_lint
 
-        settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select,
-                                        tracked_only=tracked_only)
-        if output is not None:
-            refuse_to_overwrite_inputs(output, settings)
-        warn_if_no_quiz_files(settings)
-        use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
-        reporter = get_reporter(output_format)
-        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
-                   "fail_on": fail_on or settings.config.fail_on}
-        prepared: dict = {}  # (the lines rendered ahead, by the reporters that can)
+    settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select,
+                                    tracked_only=tracked_only)
+    if output is not None:
+        refuse_to_overwrite_inputs(output, settings)
+    warn_if_no_quiz_files(settings)
+    use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
+    reporter = get_reporter(output_format)
+    options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
+               "fail_on": fail_on or settings.config.fail_on}
+    with responses_for_rules(responses, settings):  # (the results cache knows nothing of responses: not used)
+        result = run_lint(settings, use_cache=not no_cache and settings.config.cache and not responses,
+                          jobs=jobs or settings.config.jobs)
+    report = reporter.render(result, **options)
+    if output is not None:
+        from quizlint.io import write_atomic
 
-        def render_ahead(findings) -> None:
-            prepared.update(reporter.prepare(findings, **options))
-
-        with responses_for_rules(responses, settings):  # (the results cache knows nothing of responses: not used)
-            result = run_lint(settings, use_cache=not no_cache and settings.config.cache and not responses,
-                              jobs=jobs or settings.config.jobs,
-                              while_waiting=render_ahead if hasattr(reporter, "prepare") else None)
-        report = reporter.render(result, **options, prepared=prepared)
-        if output is not None:
-            from quizlint.io import write_atomic
-
-            try:
-                write_atomic(output, report)
-            except OSError as error:
-                fail(f"cannot write the report to {output}: {error.strerror or error}")
-        else:
-            click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
-        if not exit_zero:
-            exit_for(result.findings, fail_on or settings.config.fail_on)
-        # (an exit rather than a return: ``cli.main`` then ends the process while the run's objects, held by this
-        # frame, are still alive, instead of after freeing them one by one)
-        sys.exit(0)
+        try:
+            write_atomic(output, report)
+        except OSError as error:
+            fail(f"cannot write the report to {output}: {error.strerror or error}")
+    else:
+        click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
+    if not exit_zero:
+        exit_for(result.findings, fail_on or settings.config.fail_on)

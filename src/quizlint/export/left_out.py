@@ -12,7 +12,7 @@ from quizlint.diagnostics import Finding
 def left_out_of_bank(paths: list[Path], bank, findings: list[Finding]) -> list[str]:
     """A warning per file of ``paths`` that did not load and per item of a loaded file that did not validate,
     in bank order; ``findings``: what reading the files reported (``quizlint.export.load_bank``)."""
-    from quizlint.lint.engine import display_path
+    from quizlint.load.paths import display_path
 
     loaded = {quiz_file.path: quiz_file for quiz_file in bank.files}
     by_file: dict[str, list[Finding]] = {}

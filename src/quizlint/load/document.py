@@ -10,7 +10,6 @@ deep nesting are refused with a finding (code, line, column), never an exception
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import stat
@@ -183,8 +182,6 @@ def compose_text(text: str, limits: LoadLimits, spans: bool = False, positions: 
     style (see ``quizlint.load.compose.Positions``, for the surgical editor); ``positions=False``: the data
     alone is wanted (the positions answer nothing)."""
     _check_characters(text)
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # building a large tree of small objects triggers many useless collections
     parser = _Loader(text)
     try:
         check_escapes = "\\" in text and _CONTROL_ESCAPE.search(text) is not None
@@ -198,8 +195,6 @@ def compose_text(text: str, limits: LoadLimits, spans: bool = False, positions: 
         raise LoadError("Y008", "nesting too deep") from None
     finally:
         parser.dispose()
-        if gc_was_enabled:
-            gc.enable()
     return data, found, found.for_keys()
 
 

@@ -58,16 +58,14 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
-from bisect import bisect_right
-from dataclasses import dataclass
-
+from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
-from quizlint.lint.services import DEFERRED, default_services, language_name
 from quizlint.model.texts import item_text_fields
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
+from quizlint.rules.base import TextToIdentify
 from quizlint.text import is_turkic, primary_subtag
 
 CODE = "T004"
@@ -80,11 +78,14 @@ OPTIONS = {"min-letters": 10, "margin": 0.5}
 OPTION_LIMITS = {"min-letters": (0, None), "margin": (0, 1)}
 
 
-def _texts(ctx, codes, items) -> tuple[list, list, list]:
-    """The texts of ``items`` worth identifying, as (prose words, language) pairs for
-    ``Services.confirm_languages``; the field of each; and per item, how many texts the items up to it have."""
-    texts: list[tuple[list[str], str]] = []
-    fields, ends = [], []
+def texts_to_identify(ctx) -> list[TextToIdentify]:
+    """Which texts of the quiz the engine identifies for this rule, and what it reads of each: the prose words
+    of every localized text of an item (names, code, numbers and do-not-translate terms taken out), in each
+    identifiable language, when they hold ``min-letters`` letters. The one place that decides it."""
+    codes = identifiable_languages(ctx.languages)
+    if len(codes) < 2:
+        return []
+    texts: list[TextToIdentify] = []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
     prose_words_of = _prose_words_function(ctx.glossary)
     # per language: how its texts lose their names (None: they keep them), and whether an apostrophe marks one;
@@ -93,7 +94,7 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
     names = {lang: None if capitalising else _names_function(ctx.glossary, lang) for lang in languages}
     apostrophe_names = {lang: is_turkic(lang) for lang in languages}
     min_letters = ctx.options["min-letters"]
-    for item in items:
+    for index, item in enumerate(ctx.quiz.items):
         for field in item_text_fields(item):
             value = field.value
             if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
@@ -108,10 +109,8 @@ def _texts(ctx, codes, items) -> tuple[list, list, list]:
                     else:
                         words = names[lang](text)
                     if _letters(words) >= min_letters:
-                        texts.append((words, lang))
-                        fields.append(field)
-        ends.append(len(texts))
-    return texts, fields, ends
+                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
+    return texts
 
 
 def _lower_after_first(text: str) -> bool:
@@ -147,71 +146,21 @@ def _letters(words: list[str]) -> int:
     return len(compact) if compact.isalpha() else prose_letters(" ".join(words))
 
 
-def _verdicts(ctx, services, codes, items) -> list[list]:
-    """Per item: (field, language, sample, confidences) for its texts that may raise a problem, those whose
-    declared language is not confirmed (see ``Services.confirm_languages``). All texts of ``items`` go in one
-    batch."""
-    texts, fields, ends = _texts(ctx, codes, items)
-    verdicts: list[list] = [[] for _ in items]
-    for index, confidences in enumerate(services.confirm_languages(texts, ctx.languages, ctx.options["margin"])):
-        if confidences:
-            words, lang = texts[index]
-            verdicts[bisect_right(ends, index)].append((fields[index], lang, " ".join(words), confidences))
-    return verdicts
-
-
-def _item_verdicts(ctx, services, codes) -> list:
-    """The verdicts of the current item: for the whole quiz at its first item (lingua is much faster on a
-    batch), kept until the next file."""
-    memo = services.memo(NAME)
-    if ctx.index == 0:
-        memo.clear()
-        memo.update(file=ctx.file, glossary=ctx.glossary, options=dict(ctx.options),
-                    verdicts=_verdicts(ctx, services, codes, ctx.quiz.items))
-    if memo.get("file") is ctx.file and memo.get("glossary") is ctx.glossary and memo.get("options") == ctx.options:
-        return memo["verdicts"][ctx.index]
-    return _verdicts(ctx, services, codes, [ctx.item])[0]
-
-
 def check(ctx):
-    services = ctx.services or default_services()
-    codes = services.identifiable(ctx.languages)
-    if len(codes) < 2:
-        return
-    margin = ctx.options["margin"]
-    for field, lang, sample, confidences in _item_verdicts(ctx, services, codes):
-        if confidences is DEFERRED:
-            yield ctx.problem(Question(sample, tuple(ctx.languages), field.label, lang, codes, margin),
-                              *field.lang_path(lang))
-            continue
-        message = _message(field.label, lang, codes, confidences, margin)
+    # ``ctx.identified``: the texts of the item (from ``texts_to_identify``) whose declared language the engine's
+    # quick look did not confirm, with their confidences per language
+    for text, confidences in ctx.identified:
+        message = _message(text.label, text.lang, confidences, ctx.options["margin"])
         if message:
-            yield ctx.problem(message, *field.lang_path(lang))
+            yield ctx.problem(message, *text.path)
 
 
-def _message(label: str, lang: str, codes: tuple[str, ...], confidences: dict | None, margin: float) -> str | None:
-    """The finding's message when another language wins by ``margin``, else None."""
-    if not confidences:
-        return None
+def _message(label: str, lang: str, confidences: dict[str, float], margin: float) -> str | None:
+    """The finding's message when another language wins by ``margin``, else None (``confidences``: per
+    identifiable language, in the order of their codes)."""
     declared = primary_subtag(lang)
-    best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
+    best = max(confidences, key=lambda code: (confidences[code], code == declared))
     if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
         return None
     return (f"{label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
             f"(confidence {best} {confidences[best]:.2f}, {declared} {confidences.get(declared, 0.0):.2f})")
-
-
-@dataclass(frozen=True)
-class Question:
-    """A full look that a worker of a pool left to the process running the pool (``Services.defer_full_looks``):
-    the problem's message once ``text`` is identified among ``languages``, or None when there is no problem."""
-
-    text: str
-    languages: tuple[str, ...]
-    label: str
-    lang: str
-    codes: tuple[str, ...]
-    margin: float
-
-    def message(self, confidences: dict[str, float]) -> str | None:
-        return _message(self.label, self.lang, self.codes, confidences, self.margin)
