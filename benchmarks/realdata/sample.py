@@ -1,0 +1,48 @@
+"""Print a reproducible random sample of one rule's findings with the item they are about, to judge by hand.
+
+    quizlint lint benchmarks/realdata/corpus --select ALL --format json --exit-zero -o findings.json
+    python benchmarks/realdata/sample.py findings.json W004 [--size 20] [--seed 24]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+
+
+def item_text(corpus: Path, finding: dict) -> str:
+    document = yaml.safe_load((corpus / finding["file"]).read_text(encoding="utf-8"))
+    for item in document.get("items", []):
+        if item.get("id") == finding.get("item"):
+            lines = [f"  STEM: {item['stem']}"]
+            for letter, option in zip("ABCDEFGH", item.get("options", [])):
+                mark = "*" if option.get("correct") else " "
+                lines.append(f" {mark}{letter}: {option['text']}")
+            return "\n".join(lines)
+    return f"  (quiz {document.get('id')}: title {document.get('title')})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("findings", type=Path)
+    parser.add_argument("code")
+    parser.add_argument("--size", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=24)
+    parser.add_argument("--corpus", type=Path, default=HERE / "corpus")
+    args = parser.parse_args()
+    findings = [f for f in json.loads(args.findings.read_text()) if f["code"] == args.code]
+    sample = random.Random(args.seed).sample(findings, min(args.size, len(findings)))
+    print(f"{args.code}: {len(findings)} findings, sample of {len(sample)} (seed {args.seed})")
+    for n, finding in enumerate(sample, 1):
+        print(f"\n#{n} {finding['file']}:{finding['line']} {finding['message']}")
+        print(item_text(args.corpus, finding)[:1500])
+
+
+if __name__ == "__main__":
+    main()
