@@ -414,3 +414,73 @@ def _duplicate_and_copied_options(run, path) -> list[tuple[str, int, str]]:
     """The K004 and K005 findings of ``quizlint lint`` on ``path``: code, line, message."""
     result = run("lint", "--select", "K004,K005", "--format", "json", str(path), cwd=path.parent)
     return [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)]
+
+
+@pytest.mark.parametrize("first, second, languages", [
+    # formulas, genotypes and symbols: case, quotes and brackets are meaning, in any language
+    ("AaBb", "aaBb", "en"),
+    ("AaBb", "aabb", "tr"),
+    ("CoCl2", "COCl2", "en"),
+    ("NaCl", "NACL", "tr"),
+    ('"\'101\'"', "101", "en"),
+    ('"f(x)"', '"F(x)"', "en"),
+    ('"x = 1"', '"X = 1"', "tr"),
+])
+def test_formulas_and_symbols_differ_in_case_and_quotes(tmp_path, first, second, languages):
+    assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
+
+
+CODE_ITEM = """
+- id: code
+  stem: {en: "Which function returns the sum?", tr: "Hangi fonksiyon toplamı döndürür?"}
+  options:
+    - text: |
+        ```python
+        def total(xs):
+            s = 0
+            for x in xs:
+                s += x
+            return s
+        ```
+      correct: true
+    - text: |
+        ```python
+        def total(xs):
+            s = 0
+            for x in xs:
+                s += x
+                return s
+        ```
+    - text: "`sum()`"
+"""
+
+
+def test_code_blocks_that_differ_only_in_indentation_are_different_options(tmp_path):
+    assert findings_of(tmp_path, CODE_ITEM, "K004") == []
+
+
+def test_the_same_code_block_twice_is_still_a_duplicate(tmp_path):
+    doubled = CODE_ITEM.replace("            return s\n        ```\n    - text: \"`sum()`\"",
+                                "        return s\n        ```\n    - text: \"`sum()`\"")
+    assert [f.message for f in findings_of(tmp_path, doubled, "K004")] == ["option B duplicates option A"]
+
+
+@pytest.mark.parametrize("first, second, languages", [
+    ("PARIS", "Paris", "en"),  # prose still folds
+    ('"Türkiye\'nin başkenti"', '"TÜRKİYE\'NİN BAŞKENTİ"', "tr"),
+    ('"**İzmir**"', "izmir", "tr"),
+])
+def test_prose_still_folds_case_next_to_the_symbol_rule(tmp_path, first, second, languages):
+    found = findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages)
+    assert [f.message for f in found] == ["option C duplicates option B"]
+
+
+def test_stems_that_differ_in_a_formula_or_code_are_not_duplicate_stems(tmp_path):
+    items = """
+- {id: a, stem: {en: "Which gametes does AaBb form?", tr: "AaBb hangi gametleri oluşturur?"}, options: [{text: AB, correct: true}, {text: ab}]}
+- {id: b, stem: {en: "Which gametes does aaBb form?", tr: "aaBb hangi gametleri oluşturur?"}, options: [{text: aB, correct: true}, {text: ab}]}
+- {id: c, stem: {en: "What is the capital of Turkey?", tr: "Türkiye'nin başkenti neresidir?"}, options: [{text: Ankara, correct: true}, {text: İzmir}]}
+- {id: d, stem: {en: "WHAT IS THE CAPITAL OF TURKEY?", tr: "TÜRKİYE'NİN BAŞKENTİ NERESİDİR?"}, options: [{text: Ankara, correct: true}, {text: Bursa}]}
+"""
+    found = findings_of(tmp_path, items, "D002")
+    assert [(f.item, f.message.split(" (")[0]) for f in found] == [("d", "same stem as item 'c'")]

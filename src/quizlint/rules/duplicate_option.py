@@ -6,7 +6,11 @@ aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitesp
 punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
 " ankara.", "**ANKARA**" and "`ankara`" are the same option. Inline code keeps its case, as code is
 case-sensitive: "`None`", "`none`" and "`NONE`" are different options, and so are "<code>None</code>" and
-"<code>none</code>" (HTML inline code is code too; its tags are not case-sensitive). Signs and operators count:
+"<code>none</code>" (HTML inline code is code too; its tags are not case-sensitive). Code, formulas and symbols
+are compared as written: a text with a code block, a word mixing letters and digits or with a capital after a
+small letter, a quoted number or sign, a bracket after a word or an equals sign keeps its case, quotes, brackets
+and indentation, so genotypes "AaBb" and "aaBb", formulas "CoCl2" and "COCl2", `'101'` and `101`, and two code
+blocks that differ only in the indentation of `return` are different options. Signs and operators count:
 "C#", "C++" and "C", "-1" and "1", "`i++`" and "`++i`" are different options. A Markdown backslash escape counts as the
 character it shows: "\\*" is an asterisk, the same option as "*" and not as "\\```" or "\\*Paris\\*". Reports the
 later option of a pair that is the same in **every** language in which both have a text, at that option's text.
