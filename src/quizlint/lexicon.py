@@ -75,12 +75,13 @@ LISTS: dict[str, WordList] = {
                 "all of these|them (are correct|are true|apply)",
                 "all (of) (the) answers|options|choices|statements (above|listed|given) (are correct|are true)",
                 "all are correct|true",
+                "all the above (are correct|are true)", "all of those (are correct|are true)",
                 "both (of) (the) above|these (are correct|are true)",
                 "both are correct|true",
             ),
             "tr": (
-                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) "
-                "hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
                 "tüm|bütün seçenekler|cevaplar|şıklar (doğru|doğrudur)",
                 "her ikisi (de) (doğru|doğrudur)",
             ),
@@ -102,8 +103,11 @@ LISTS: dict[str, WordList] = {
                 "neither is correct|true",
             ),
             "tr": (
-                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) hiçbiri "
-                "(doğru değildir|doğru değil|geçerli değildir)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hiçbiri (doğru|geçerli) (değildir|değil)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hiç biri (doğru|geçerli) (değildir|değil)",
+                "hiç biri (doğru|geçerli) (değildir|değil)",
                 "hiçbir seçenek|cevap|şık doğru (değildir|değil)",
                 "ikisi de (doğru) değildir|değil",
             ),
@@ -167,7 +171,7 @@ LISTS: dict[str, WordList] = {
             ),
             "tr": (
                 "her zaman|durumda|koşulda", "hiçbir zaman|durumda|koşulda", "asla", "daima", "sadece",
-                "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "garanti*", "imkânsız*",
+                "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "imkânsız*",
                 "imkansız*", "tüm", "bütün", *_TR_ALL_INFLECTED,
             ),
         },
@@ -255,9 +259,9 @@ _GAP_WORDS = 6
 _CLAUSE_BREAK = re.compile(r"[,;:.!?…]")
 
 # How many leading letters of a word count when comparing words for a clang association; languages not
-# listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first five letters so that inflected
-# forms match (parçalara, parçası → parça).
-STEM_LETTERS = {"tr": 5}
+# listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first four letters so that inflected
+# forms match (parçalara, parçası → parç; ürün, ürünün, ürünler → ürün).
+STEM_LETTERS = {"tr": 4}
 DEFAULT_STEM_LETTERS = 6
 MIN_CONTENT_LETTERS = 4
 

@@ -133,11 +133,46 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
         if word_start not in found and lexicon.matches("negative-endings", sentence[word_start:word_end], lang):
             found[word_start] = lexicon.Match(sentence[word_start:word_end], word_start, word_end,
                                               sentence[word_start:word_end])
-    code = code_spans(sentence)
+    code = code_spans(sentence) + quoted_spans(sentence)
     borrowed = not lexicon.has_own_terms("negative-words", lang)
     return [lexicon.Match(match.term, match.start + start, match.end + start, match.text)
             for _, match in sorted(found.items())
-            if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())]
+            if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())
+            and not _participle_as_adjective(sentence, match) and not _contrast(sentence, match)]
+
+
+# A quotation: what someone else said is not the question's negation
+_QUOTED = re.compile(r"\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»|‘[^’\n]+’")
+# The question words a Turkish negative participle may stand before and still ask the negative question
+# ("olmayan hangisidir?", "gerekmeyenler hangileridir?")
+_TR_QUESTION_WORDS = re.compile(r"\s*(?:[,;:]\s*)?(?:aşağıdakilerden\s+)?(?:hangi\w*|ne\w*|kim\w*|kaç\w*)?\s*[?.!]*\s*\Z",
+                                re.IGNORECASE)
+_TR_WHICH = re.compile(r"\b[Hh]angi")
+_TR_PARTICIPLE = re.compile(r"m[ae]y[ae]n|m[ae]d[ıiuü]k")
+# English contrast: "not X but Y" says what something is
+_NOT_BUT = re.compile(r"\bnot\b[^.?!;]*?,?\s+but\s+", re.IGNORECASE)
+
+
+def quoted_spans(text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in _QUOTED.finditer(text)]
+
+
+def _participle_as_adjective(sentence: str, match: lexicon.Match) -> bool:
+    """Whether a Turkish negative participle (-mAyAn) describes a noun ("uygun olmayan koşullar neyi gösterir?")
+    rather than being what is asked ("uygun olmayan hangisidir?", "hangisi asal olmayan bir sayıdır?")."""
+    if _TR_PARTICIPLE.search(match.term) is None:
+        return False
+    if _TR_WHICH.search(sentence, 0, match.start):
+        return False  # "hangisi asal olmayan bir sayıdır?": the question asks for what is not
+    return _TR_QUESTION_WORDS.match(sentence, match.end) is None
+
+
+def _contrast(sentence: str, match: lexicon.Match) -> bool:
+    """Whether an English "not" opens a contrast, "not X but Y" (it says what something is)."""
+    if match.text.lower() != "not":
+        return False
+    found = _NOT_BUT.match(sentence, match.start)
+    return found is not None
 
 
 def _except_word(match: lexicon.Match) -> lexicon.Match:
