@@ -107,3 +107,31 @@ def test_words_that_only_start_like_all_or_none_are_not_those_options(tmp_path, 
     stem = '"Which is it?"' if lang == "en" else '"Hangisidir?"'
     item = one_item(stem, "Alfa", "Beta", f'"{text}"')
     assert messages(tmp_path, item, "W001", lang) == [] and messages(tmp_path, item, "W002", lang) == []
+
+
+# --- a writing flaw only in a translation ---------------------------------------------------------------
+
+def test_a_flaw_only_in_the_translation_is_info_naming_the_language(run, write_quiz):
+    import json
+
+    items = """
+- id: t1
+  stem: {en: "Which layer routes packets?", tr: "Paketleri genellikle hangi katman yönlendirir?"}
+  options:
+    - {text: {en: "Network", tr: "Ağ"}, correct: true}
+    - {text: {en: "Physical", tr: "Fiziksel"}}
+    - {text: {en: "Session", tr: "Oturum"}}
+- id: t2
+  stem: {en: "Which layer usually routes packets?", tr: "Paketleri genellikle hangi katman yönlendirir?"}
+  options:
+    - {text: {en: "Network", tr: "Ağ"}, correct: true}
+    - {text: {en: "Physical", tr: "Fiziksel"}}
+    - {text: {en: "Session", tr: "Oturum"}}
+"""
+    result = run("lint", "--select", "W005", "--format", "json", write_quiz(items))
+    found = [(f["item"], f["severity"], f["message"]) for f in json.loads(result.stdout)]
+    assert found == [
+        ("t1", "info", 'stem uses the vague term "genellikle" (tr) (only in the tr translation; the en source is clean)'),
+        ("t2", "warning", 'stem uses the vague term "usually" (en), "genellikle" (tr)'),
+    ]
+    assert result.exit_code == 0  # a warning and an info: no error

@@ -60,8 +60,14 @@ class LintResult:
 
 def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, int], problem: Problem,
              item: str | None) -> Finding:
-    return Finding(file, position[0], position[1], rule.code, rule.name, selection.severity(rule), problem.message,
+    severity = selection.severity(rule)
+    if problem.at_most is not None and _SEVERITY_RANK[problem.at_most] < _SEVERITY_RANK[severity]:
+        severity = problem.at_most
+    return Finding(file, position[0], position[1], rule.code, rule.name, severity, problem.message,
                    item, problem.fixable)
+
+
+_SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None, services: Services,

@@ -25,6 +25,9 @@ Turkish list).
 The modal verbs "must" and "cannot" are deliberately not on the list: they are the ordinary way to state a
 wrong technical claim ("the model must be retrained") and would drown the real cues in noise.
 
+A term found only in a translation whose source text has none ("tamamı", "yaygın olarak" where the English
+had nothing) is the translation's wording: it is reported at most as info, naming the language.
+
 ## Why it matters
 Test-wise students know that sweeping statements are rarely true, so an absolute word marks an option as a
 distractor without any knowledge of the content (Haladyna, Downing & Rodriguez 2002: avoid clues such as

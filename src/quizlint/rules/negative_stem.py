@@ -14,7 +14,11 @@ question is not reported even when it means EXCEPT: emphasise its DIŞINDA all t
 `require-emphasis = false`, "hangisi <u>dışında</u>" is not reported either: the tag stands between the
 words), and the negative participles in -mayan/-meyen, the Turkish "that does not" ("hangisi GPU gerektirmeyen bir
 yöntemdir?", "asal olmayan", "kullanılmayanlar"; not the positive participle of a verb whose stem ends in -ma:
-"yamayan", that patches), anywhere in the question sentence as "not" is (the full lists are below). Because
+"yamayan", that patches) when they are what is asked: after "hangi…" in the sentence, or followed only by the
+question word ("uygun olmayan hangisidir?"); a participle describing a noun is an adjective, not a negative
+question ("Uygun olmayan koşullar neyi gösterir?", "Yağış almayan bölgelerde hangi tarım yapılır?"). A negation
+inside a quotation ("…", “…”, «…») is someone else's words, and an English "not X but Y" says what something is:
+neither is reported (the full lists are below). Because
 Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
 Phrases in which such a word is not a negation are not counted: "at least", "true or false", "false
@@ -29,6 +33,9 @@ is more likely a word of that language (the German noun "Not", need: "in der Not
 A negative word counts as emphasised when it is written in capitals (NOT, DEĞİLDİR) or stands inside
 Markdown bold or italics (`**not**`, `*değildir*`, `__olamaz__`) or HTML `<u>`, `<b>`, `<strong>`, `<em>`,
 `<i>`; the Turkish custom of underlining the negative word is `<u>değildir</u>`.
+
+A negative word found only in a translation whose source sentence has none is the translation's wording: it is
+reported at most as info, naming the language.
 
 ## Why it matters
 Negative questions are harder to read and are often misread under time pressure: students who know the
@@ -104,6 +111,7 @@ from quizlint.rules._texts import (
     question_sentence,
     quoted_by_language,
     stem_categories,
+    translation_only,
 )
 from quizlint.text import nfc
 
@@ -204,4 +212,5 @@ def check(ctx):
         message = f"negative question: {shown} not emphasised; ask positively, or write it as **NOT** / **DEĞİLDİR**"
     else:
         message = f"negative question: {shown}; ask the question positively"
-    yield ctx.problem(message, *lang_path(("stem",), ctx.item.stem, hits[0][0]))
+    yield translation_only(ctx, ctx.problem(message, *lang_path(("stem",), ctx.item.stem, hits[0][0])),
+                           ctx.item.stem, hits)

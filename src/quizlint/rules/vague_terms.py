@@ -10,6 +10,9 @@ occasionally, "most of the time", "in most cases"; Turkish: "genellikle", "genel
 (the full lists are below). Words in inline code are skipped, and so is a question about a frequency:
 "How often does the Trainer save a checkpoint?", "ne sıklıkla".
 
+A term found only in a translation whose source text has none ("tamamı", "yaygın olarak" where the English
+had nothing) is the translation's wording: it is reported at most as info, naming the language.
+
 ## Why it matters
 Readers put very different numbers on "often" or "usually" (anything from 30% to 90%), so whether such an
 option is right depends on how the student reads the word, not on what they know; in the stem the word makes
