@@ -188,11 +188,12 @@ def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what
             yield translation_only(ctx, problem, value, hits)
 
 
-def translation_only(ctx, problem, value: Any, hits: list[tuple[str, str]]):
+def translation_only(ctx, problem, value: Any, hits: list[tuple[str, str]], source_flawed: bool = False):
     """``problem`` as at most info, naming the language, when its ``hits`` (language, word) are all in
     translations of a field whose source text has none: the flaw is the translation's wording ("tamamı",
-    "hariç", "yaygın olarak" where the source had nothing), not the item's."""
-    source = ctx.languages[0] if ctx.languages else None
+    "hariç", "yaygın olarak" where the source had nothing), not the item's. ``source_flawed``: the rule found the
+    flaw in the source too, though not worth reporting there (a negative word the source emphasises)."""
+    source = ctx.languages[0] if ctx.languages and not source_flawed else None
     if source is None or isinstance(value, str) or not isinstance(value, dict) or not (value.get(source) or "").strip():
         return problem
     languages = sorted({lang for lang, _ in hits})

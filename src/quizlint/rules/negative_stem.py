@@ -113,6 +113,7 @@ from quizlint.rules._texts import (
     stem_categories,
     translation_only,
 )
+from quizlint.model import text_in
 from quizlint.text import nfc
 
 CODE = "W003"
@@ -212,5 +213,8 @@ def check(ctx):
         message = f"negative question: {shown} not emphasised; ask positively, or write it as **NOT** / **DEĞİLDİR**"
     else:
         message = f"negative question: {shown}; ask the question positively"
+    source = ctx.languages[0]
+    source_text = text_in(ctx.item.stem, source)
+    source_flawed = bool(source_text and negative_words(nfc(source_text), source))
     yield translation_only(ctx, ctx.problem(message, *lang_path(("stem",), ctx.item.stem, hits[0][0])),
-                           ctx.item.stem, hits)
+                           ctx.item.stem, hits, source_flawed)
