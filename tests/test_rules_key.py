@@ -484,3 +484,36 @@ def test_stems_that_differ_in_a_formula_or_code_are_not_duplicate_stems(tmp_path
 """
     found = findings_of(tmp_path, items, "D002")
     assert [(f.item, f.message.split(" (")[0]) for f in found] == [("d", "same stem as item 'c'")]
+
+
+@pytest.mark.parametrize("options, key, stem", [
+    # the item asks which form is right: three options fold to the key's text
+    (['"\\"null\\""', '"NULL"', '"null"', "undefined"], 2, '"In JSON, how is a null value written?"'),
+    (['"Şunları aldı: kalem silgi."', '"Şunları aldı: kalem, silgi."', '"Şunları aldı; kalem, silgi."',
+      '"Şunları aldı kalem: silgi."'], 1, '"Hangisinde iki nokta doğru kullanılmıştır?"'),
+    (['"the death of chivalry"', '"THE DEATH OF CHIVALRY"', '"The Death Of Chivalry"'], 2, '"What does PROPER return?"'),
+    # a stem with code: the options are its output, as written
+    (['"United States"', '"United states"', '"UNITED STATES"'], 1, '"What does `echo ${VAR^}` print?"'),
+    # flags, keys with a colon, quoted strings
+    (['"-d deletes the branch"', '"-D deletes the branch"', '"Nothing"'], 0, '"What does git branch do?"'),
+    (['"aws:demo;aws:demo"', '"aws:demo;aws:DEMO"', '"none"'], 2, '"Which tags are valid?"'),
+    (["Infinity", '"\\"Infinity\\""', '"1/0"', '"JSON has none"'], 3, '"How is infinity written in JSON?"'),
+    (['"true, false, null"', '"true, false"', '"TRUE, FALSE, NULL"'], 0, '"How does JSON write truth and nullness?"'),
+])
+def test_items_about_the_form_of_an_answer_are_compared_as_written(tmp_path, options, key, stem):
+    lines = ["- id: form", f"  stem: {{en: {stem}, tr: {stem}}}", "  options:"]
+    for index, option in enumerate(options):
+        lines.append(f"    - text: {option}" + ("\n      correct: true" if index == key else ""))
+    assert findings_of(tmp_path, "\n".join(lines), "K004") == []
+
+
+def test_the_same_output_twice_under_a_code_stem_is_still_a_duplicate(tmp_path):
+    item = """
+- id: out
+  stem: {en: "What does `console.log(obj2.a, obj2.b)` print?", tr: "`console.log(obj2.a, obj2.b)` ne yazdırır?"}
+  options:
+    - {text: "0 2", correct: true}
+    - {text: "undefined 2"}
+    - {text: "undefined 2"}
+"""
+    assert [f.message for f in findings_of(tmp_path, item, "K004")] == ["option C duplicates option B"]

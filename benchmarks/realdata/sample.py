@@ -16,14 +16,20 @@ import yaml
 HERE = Path(__file__).resolve().parent
 
 
-def item_text(corpus: Path, finding: dict) -> str:
+def short(value, width: int) -> str:
+    text = value if isinstance(value, str) else " | ".join(f"{lang}: {text}" for lang, text in (value or {}).items())
+    text = str(text).replace("\n", " ⏎ ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def item_text(corpus: Path, finding: dict, width: int) -> str:
     document = yaml.safe_load((corpus / finding["file"]).read_text(encoding="utf-8"))
     for item in document.get("items", []):
         if item.get("id") == finding.get("item"):
-            lines = [f"  STEM: {item['stem']}"]
+            lines = [f"  STEM: {short(item['stem'], width * 3)}"]
             for letter, option in zip("ABCDEFGH", item.get("options", [])):
                 mark = "*" if option.get("correct") else " "
-                lines.append(f" {mark}{letter}: {option['text']}")
+                lines.append(f"  {mark}{letter}: {short(option['text'], width)}")
             return "\n".join(lines)
     return f"  (quiz {document.get('id')}: title {document.get('title')})"
 
@@ -35,13 +41,14 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=20)
     parser.add_argument("--seed", type=int, default=24)
     parser.add_argument("--corpus", type=Path, default=HERE / "corpus")
+    parser.add_argument("--width", type=int, default=90)
     args = parser.parse_args()
     findings = [f for f in json.loads(args.findings.read_text()) if f["code"] == args.code]
     sample = random.Random(args.seed).sample(findings, min(args.size, len(findings)))
     print(f"{args.code}: {len(findings)} findings, sample of {len(sample)} (seed {args.seed})")
     for n, finding in enumerate(sample, 1):
         print(f"\n#{n} {finding['file']}:{finding['line']} {finding['message']}")
-        print(item_text(args.corpus, finding)[:1500])
+        print(item_text(args.corpus, finding, args.width))
 
 
 if __name__ == "__main__":
