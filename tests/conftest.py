@@ -102,7 +102,7 @@ def unprivileged(command: list[str]) -> list[str]:
 
 def generate_bank(content: Path, items: int) -> None:
     """A synthetic bilingual bank of ``items`` items in the folder ``content`` (benchmarks/generate.py): 1,500
-    items are enough for a pool of workers (``prestart.PARALLEL_MIN_BYTES``)."""
+    items are enough for a pool of workers (``lint.parallel.PARALLEL_MIN_BYTES``)."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from generate import generate

@@ -205,7 +205,7 @@ def test_empty_directory_is_clean(run, tmp_path):
 
 
 def test_display_paths_are_relative_to_the_directory_when_inside_it(tmp_path, monkeypatch):
-    from quizlint.lint.engine import display_path
+    from quizlint.load.paths import display_path
 
     bank, outside = tmp_path / "bank", tmp_path / "elsewhere"
     (bank / "..drafts").mkdir(parents=True)
@@ -292,16 +292,16 @@ def test_the_text_report_shows_control_characters_as_escapes(text, shown):
 
 def test_jobs_never_starts_more_workers_than_files(run, bank, monkeypatch):
     # `-j 100000` (a typo, or `jobs` in the configuration) over two files used to fork 100,000 processes.
-    import concurrent.futures
+    import multiprocessing
 
     asked = []
-    real_pool = concurrent.futures.ProcessPoolExecutor
+    real_pool = multiprocessing.Pool
 
-    def recording_pool(max_workers=None, **kwargs):
-        asked.append(max_workers)
-        return real_pool(max_workers=min(max_workers, 2), **kwargs)  # (never the fork bomb, even unfixed)
+    def recording_pool(processes=None, **kwargs):
+        asked.append(processes)
+        return real_pool(min(processes, 2), **kwargs)  # (never the fork bomb, even unfixed)
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording_pool)
+    monkeypatch.setattr(multiprocessing, "Pool", recording_pool)
     expected = lint(run, bank)
     result = lint(run, bank, "-j", "100000")
     assert (result.exit_code, result.stdout) == (expected.exit_code, expected.stdout)

@@ -146,50 +146,42 @@ def test_a_cache_entry_is_not_trusted_for_other_content(run, bank):
     assert "K002" in lint(run, bank).stdout
 
 
-def test_files_linted_afresh_while_the_cache_is_read_give_the_same_report(run, bank, monkeypatch):
-    # after an edit, the edited file is linted in a worker process while the cached results are read
+def test_after_an_edit_only_the_edited_file_is_linted_afresh_and_in_this_process(run, bank, monkeypatch):
+    import quizlint.lint.parallel
     import quizlint.lint.runner
 
-    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
-    worker = quizlint.lint.runner._EarlyWorker
-    created, started = [], []
-
-    class Watched(worker):
-        def __init__(self, root):
-            created.append(self)
-            super().__init__(root)
-
-        def start(self, todo, *args):
-            started.append([display for _, display in todo])
-            return super().start(todo, *args)
-
-    monkeypatch.setattr(quizlint.lint.runner, "_EarlyWorker", Watched)
+    linted, pools = [], []
+    real_lint_files, real_pool = quizlint.lint.runner.lint_files, quizlint.lint.parallel.lint_in_pool
+    monkeypatch.setattr(quizlint.lint.runner, "lint_files",
+                        lambda todo, *args: linted.append([display for _, display in todo]) or real_lint_files(todo, *args))
+    monkeypatch.setattr(quizlint.lint.parallel, "lint_in_pool", lambda *args: pools.append(1) or real_pool(*args))
     for path in (bank / "content").glob("*.quiz.yaml"):
         _age(path)  # (the file index trusts what it recorded of files not changed just before)
     lint(run, bank)
-    assert created == []  # nothing cached yet: no overlap to gain
+    assert linted == [["content/a.quiz.yaml", "content/b.quiz.yaml"]]
     edited = bank / "content" / "b.quiz.yaml"
     edited.write_text(edited.read_text(encoding="utf-8").replace("The Nile", "The Euphrates"), encoding="utf-8")
+    linted.clear()
     after_edit = lint(run, bank)
-    assert started == [["content/b.quiz.yaml"]]
+    assert linted == [["content/b.quiz.yaml"]] and pools == []
     assert after_edit.stdout == lint(run, bank, "--no-cache").stdout
     assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
     _age(edited)
     lint(run, bank)
-    created.clear()
+    linted.clear()
     assert lint(run, bank).stdout == after_edit.stdout
-    assert created == []  # nothing changed since the last run: no worker
+    assert linted == []  # nothing changed since the last run: nothing linted afresh
 
 
 def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, monkeypatch):
     # A pool's workers identify the words of the texts (lingua, low-accuracy); the run keeps what they learned,
     # so that after an edit that adds no new word the worker linting the edited file needs no lingua at all.
     import quizlint.lint.runner
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
 
     fresh = lint(run, bank, "--no-cache")
     assert lint(run, bank, "-j", "2").stdout == fresh.stdout
-    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]  # written as results came
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
     rows = json.loads((bank / ".quizlint_cache" / "identifications.json").read_text(encoding="utf-8"))["rows"]
     assert any(kind == "look" for _, kind, _, _ in rows)  # the workers' word and trigram looks
     edited = bank / "content" / "b.quiz.yaml"
@@ -200,7 +192,6 @@ def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, 
         raise AssertionError("lingua was asked again")
 
     monkeypatch.setattr(Services, "_lingua_rows", no_lingua)
-    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
     assert lint(run, bank).stdout == expected
 
 
@@ -291,13 +282,9 @@ def test_a_run_on_part_of_the_bank_keeps_the_file_index_of_the_rest(run, bank):
     assert sorted(Path(path).name for path in index["files"]) == ["a.quiz.yaml", "b.quiz.yaml"]
 
 
-def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_if_still_true(run, bank, monkeypatch):
-    # While the worker lints an edited file, the bank rules run on the file's previous item summaries; their
-    # findings stand only if the edit left those summaries as they were.
-    import quizlint.lint.engine
-    import quizlint.lint.runner
-
-    monkeypatch.setattr(quizlint.lint.runner, "OVERLAP_MIN_CACHED", 1)
+def test_an_edit_that_leaves_the_item_summaries_as_they_were_reuses_the_bank_findings(run, bank, monkeypatch):
+    # The bank rules' findings are cached under a digest of the item summaries they read: an edit of a
+    # translation leaves them as they were; an edit of a stem does not.
     copy = bank / "content" / "c.quiz.yaml"
     copy.write_text(quiz_yaml(CLEAN.replace("id: river", "id: river-again"), quiz_id="c"), encoding="utf-8")
     for path in (bank / "content").glob("*.quiz.yaml"):
@@ -307,7 +294,7 @@ def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_i
 
     copy.write_text(copy.read_text(encoding="utf-8").replace('tr: "Nil"', 'tr: "Nil nehri"'), encoding="utf-8")
     translation_only = lint(run, bank)  # a translated option: keys, stems, lengths and positions as they were
-    assert calls == []  # the findings worked out meanwhile stand
+    assert calls == []  # the cached findings stand
     assert translation_only.stdout == lint(run, bank, "--no-cache").stdout
     assert "D002" in translation_only.stdout and "Nil nehri" in copy.read_text(encoding="utf-8")
 
@@ -316,7 +303,7 @@ def test_bank_findings_worked_out_while_an_edited_file_is_linted_are_used_only_i
     copy.write_text(copy.read_text(encoding="utf-8").replace("flows through Baghdad", "flows through Cairo")
                     .replace("Bağdat'tan", "Kahire'den"), encoding="utf-8")
     calls.clear()
-    new_stem = lint(run, bank)  # the stem changed: the bank rules run again on what the worker found
+    new_stem = lint(run, bank)  # the stem changed: the bank rules run again
     assert calls == [1]
     assert new_stem.stdout == lint(run, bank, "--no-cache").stdout
     assert "D002" not in new_stem.stdout
@@ -448,21 +435,3 @@ def test_a_first_run_reads_each_file_once_and_the_next_run_none(run, bank, monke
     assert {entry["path"] for entry in entries(bank).values()} == {"content/a.quiz.yaml", "content/b.quiz.yaml"}
 
 
-def test_a_pool_hands_out_the_findings_of_each_result_as_it_comes(bank):
-    """What lets a run render its report while the pool's workers go on (``run_lint``'s ``while_waiting``): the
-    findings of every file, as the very objects the report then holds."""
-    from quizlint.bank import BankSettings
-    from quizlint.lint.runner import run_lint
-
-    for number in range(4):
-        (bank / "content" / f"f{number}.quiz.yaml").write_text(
-            quiz_yaml(FLAWED.replace("id: capital", f"id: capital{number}"), quiz_id=f"f{number}"), encoding="utf-8")
-    told: list[list] = []
-    settings = BankSettings.resolve(None, (bank / "content",), None, (), (), ())
-    result = run_lint(settings, use_cache=False, jobs=2, while_waiting=told.append)
-    assert len(told) == 6  # once per file
-    ahead = {id(finding) for findings in told for finding in findings}
-    enabled = settings.selection.enabled
-    file_findings = [finding for finding in result.findings
-                     if finding.code not in enabled or enabled[finding.code].scope != "bank"]
-    assert len(file_findings) >= 10 and all(id(finding) in ahead for finding in file_findings)

@@ -1,6 +1,7 @@
-"""Every process quizlint forks ends when quizlint is killed (``quizlint.lint.lifeline``): after a SIGKILL (an OOM
-kill, a CI timeout's ``kill -9``) no worker is left behind, holding memory and the pipes of whoever reads
-quizlint's output (a ``subprocess.run(..., capture_output=True)`` or ``quizlint lint | cat`` would hang)."""
+"""The workers of a lint run's process pool end when quizlint is killed: after a SIGTERM (the pool terminates
+them) or a SIGKILL (an OOM kill, a CI timeout's ``kill -9``: a worker finds the pool's pipes closed once its
+chunk is done), no worker is left behind holding memory and the pipes of whoever reads quizlint's output (a
+``subprocess.run(..., capture_output=True)`` or ``quizlint lint | cat`` would hang)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ import os
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
@@ -16,8 +16,7 @@ import pytest
 
 from conftest import generate_bank
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="the children end with their parent on Linux only (PR_SET_PDEATHSIG)")
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads process states from /proc")
 
 # How long the children of a killed run may take to end, and its pipes to reach their end.
 GRACE = 10.0
@@ -57,9 +56,9 @@ def _running(processes: dict[int, str]) -> list[int]:
             if (fields := _stat(pid)) is not None and fields[19] == started and fields[0] not in "ZX"]
 
 
-def _kill_when_it_has_children(process: subprocess.Popen, count: int) -> None:
-    """SIGKILL ``process`` once it has at least ``count`` children, then check that those all end and that the
-    pipes of its output reach their end (whoever holds them), within ``GRACE`` seconds."""
+def _kill_when_it_has_children(process: subprocess.Popen, count: int, how: int = signal.SIGKILL) -> None:
+    """Send ``how`` to ``process`` once it has at least ``count`` children, then check that those all end and
+    that the pipes of its output reach their end (whoever holds them), within ``GRACE`` seconds."""
     children: dict[int, str] = {}
     try:
         deadline = time.monotonic() + 60
@@ -68,7 +67,7 @@ def _kill_when_it_has_children(process: subprocess.Popen, count: int) -> None:
             assert time.monotonic() < deadline, f"no {count} children after a minute: {children}"
             time.sleep(0.01)
             children = _children(process.pid)
-        process.kill()
+        process.send_signal(how)
         process.wait()
         try:
             process.communicate(timeout=GRACE)
@@ -86,34 +85,10 @@ def _kill_when_it_has_children(process: subprocess.Popen, count: int) -> None:
         process.communicate()
 
 
-def test_a_killed_cold_run_leaves_no_worker_and_no_open_pipe(large_bank):
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_killed_cold_run_leaves_no_worker_and_no_open_pipe(large_bank, how):
     if (os.cpu_count() or 1) < 2:
-        pytest.skip("one core: a run lints in its own process, with no pool and no helper")
-    env = {key: value for key, value in os.environ.items() if key != "QUIZLINT_NO_PRESTART"}
-    process = subprocess.Popen([sys.executable, "-m", "quizlint", "lint", "--no-cache", "content"], cwd=large_bank,
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    # the full looks' helper (forked as quizlint starts, ``full_looks``), and at least two workers of the pool
-    _kill_when_it_has_children(process, 3)
-
-
-def test_a_killed_run_leaves_no_busy_child(tmp_path):
-    # children at work when the run is killed (lingua's models loading in the helper, say) read no pipe that
-    # would tell them it is gone: the early worker of a run (``runner``), and a child of ``pipes.fork_child``
-    # (the helper, the worker forked as quizlint starts)
-    code = textwrap.dedent("""
-        import time
-        from pathlib import Path
-
-        from quizlint.lint import pipes, runner
-
-        def busy(*args):
-            time.sleep(120)
-
-        runner.prepare_early_worker = busy  # (the early worker's start-up)
-        early = runner._EarlyWorker(Path("."))
-        pipes.fork_child(busy)
-        time.sleep(120)
-    """)
-    process = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    _kill_when_it_has_children(process, 2)
+        pytest.skip("one core: a run lints in its own process, with no pool")
+    process = subprocess.Popen([sys.executable, "-m", "quizlint", "lint", "--no-cache", "content", "-j", "2"],
+                               cwd=large_bank, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _kill_when_it_has_children(process, 2, how)  # the two workers of the pool

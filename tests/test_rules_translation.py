@@ -1094,7 +1094,7 @@ class _FakeDetector:
 
 
 def test_language_identification_is_cached_and_batched(monkeypatch):
-    from quizlint.lint import services as module
+    from quizlint.language import identify as module
 
     fake = _FakeDetector()
     monkeypatch.setattr(module, "_detector", lambda codes, low_accuracy=False: fake)
@@ -1109,7 +1109,7 @@ def test_language_identification_is_cached_and_batched(monkeypatch):
 
 
 def test_a_quick_look_settles_texts_in_their_language_and_only_doubtful_ones_get_a_full_look(monkeypatch):
-    from quizlint.lint import services as module
+    from quizlint.language import identify as module
 
     fake = _FakeDetector()
     monkeypatch.setattr(module, "_detector", lambda codes, low_accuracy=False: fake)
@@ -1124,7 +1124,7 @@ def test_a_quick_look_settles_texts_in_their_language_and_only_doubtful_ones_get
 
 
 def test_wrong_language_identifies_each_distinct_text_once_per_file(monkeypatch, write_quiz):
-    from quizlint.lint import services as module
+    from quizlint.language import identify as module
     from quizlint.lint.engine import lint_file
     from quizlint.rules.base import Selection, find_rule
 
@@ -1142,7 +1142,7 @@ def test_wrong_language_identifies_each_distinct_text_once_per_file(monkeypatch,
 
 
 def test_translation_helpers_do_not_import_lingua():
-    code = ("import sys, quizlint.rules.wrong_language, quizlint.rules.glossary_term, quizlint.lint.services;"
+    code = ("import sys, quizlint.rules.wrong_language, quizlint.rules.glossary_term, quizlint.language.identify;"
             "sys.exit('lingua' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

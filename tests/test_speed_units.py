@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizlint.lint.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
+from quizlint.language.trigram_look import NORMAL, OPAQUE, TrigramLook, lingua_words, trigrams_of
 
 # --- a stand-in for lingua's low-accuracy algorithm, to test the look against exactly ---------------------
 
@@ -87,7 +87,7 @@ def test_verdicts_agree_with_the_algorithm_they_follow(seed, threshold):
 
 
 def test_verdicts_stay_the_same_when_the_look_forgets_its_tokens(monkeypatch):
-    from quizlint.lint import trigram_look
+    from quizlint.language import trigram_look
 
     samples = ["the model state", "checkpoint", "ab ab", "yükle şu", "modeldel statement the"]
     declared = [0, 0, 0, 1, 0]
@@ -111,7 +111,7 @@ def test_shared_trigrams_count_once_as_in_lingua():
 
 def test_verdicts_follow_real_lingua_on_both_languages():
     pytest.importorskip("lingua")
-    from quizlint.lint.services import QUICK_CONFIDENCE, Services
+    from quizlint.language.identify import QUICK_CONFIDENCE, Services
 
     services = Services(threads=False)
     look = services._trigram_look(("en", "tr"))
@@ -127,10 +127,11 @@ def test_verdicts_follow_real_lingua_on_both_languages():
                 assert verdict == (row[lang] >= QUICK_CONFIDENCE), (text, lang)
 
 
-# --- deferred full looks ---------------------------------------------------------------------------------------
+# --- language identification, the engine's step ---------------------------------------------------------------
 
 
-# Short texts in the wrong language: their full looks (high-accuracy mode) are deferred by a pool's worker.
+# Texts in the wrong language under tr: a long one (the stem) and a short one (an option), which lingua's
+# high-accuracy mode identifies.
 WRONG_LANGUAGE_ITEMS = """
   - id: left-in-english
     stem: {en: "Which extra state is needed to resume training?", tr: "Which extra state is needed to resume training?"}
@@ -145,21 +146,25 @@ def _quiz(write_quiz):
     return write_quiz(WRONG_LANGUAGE_ITEMS)
 
 
-def test_deferred_full_looks_give_the_findings_of_an_immediate_run(write_quiz):
+def test_the_engine_identifies_the_texts_a_rule_names_and_the_rule_reports_from_the_answers(write_quiz):
     pytest.importorskip("lingua")
-    from quizlint.lint.engine import lint_file, resolve_pending
-    from quizlint.lint.services import Services
+    from quizlint.lint.engine import identify_languages, lint_file
+    from quizlint.language.identify import Services
+    from quizlint.model import read_quiz
     from quizlint.rules.base import Selection, find_rule
 
     path = _quiz(write_quiz)
-    selection = Selection({"T004": find_rule("T004")})
-    immediate = lint_file(path, "demo.quiz.yaml", selection, None, Services())
-    deferred = lint_file(path, "demo.quiz.yaml", selection, None, Services(threads=False, defer_full_looks=True))
-    assert immediate.findings, "the English text under tr is reported"
-    assert deferred.pending, "a deferring worker leaves the short texts' full looks for later"
-    resolve_pending([deferred], Services())
-    assert deferred.pending == []
-    assert sorted(deferred.findings, key=lambda f: f.sort_key()) == sorted(immediate.findings, key=lambda f: f.sort_key())
+    rule = find_rule("T004")
+    quiz_file, _ = read_quiz(path, "demo.quiz.yaml")
+    identified = identify_languages(quiz_file, [(rule, rule.options)], None, Services())
+    [item] = identified["T004"]  # one item; the texts a quick look did not confirm in their declared language
+    confidences = {(entry.text.label, entry.text.lang): entry.confidences for entry in item}
+    assert {("stem", "tr"), ("option B", "tr")} <= confidences.keys()
+    assert ("option A", "tr") not in confidences  # Turkish, as declared: a quick look confirms it
+    assert all(confidences[key]["en"] > confidences[key]["tr"] for key in (("stem", "tr"), ("option B", "tr")))
+    findings = lint_file(path, "demo.quiz.yaml", Selection({"T004": rule}), None, Services()).findings
+    assert sorted(finding.message.split(":")[0] for finding in findings) == ["option B", "stem"]
+    assert all(isinstance(finding.message, str) and "looks like English" in finding.message for finding in findings)
 
 
 # --- the compact results cache ---------------------------------------------------------------------------------
@@ -168,7 +173,7 @@ def test_deferred_full_looks_give_the_findings_of_an_immediate_run(write_quiz):
 def test_cached_results_round_trip(write_quiz):
     from quizlint.lint.cache import result_from_json, result_to_json
     from quizlint.lint.engine import lint_file
-    from quizlint.lint.services import Services
+    from quizlint.language.identify import Services
     from quizlint.rules.base import Selection
 
     path = _quiz(write_quiz)
@@ -327,7 +332,7 @@ _SAMPLE_WORDS = st.lists(st.text(alphabet="abcçğış", min_size=1, max_size=45
 @settings(max_examples=2000, deadline=None)
 @given(words=_SAMPLE_WORDS, limit=st.sampled_from([1, 3, 40, 90]))
 def test_the_sample_of_words_is_that_of_the_words_joined(words, limit):
-    from quizlint.lint.services import _sample, _sample_tokens
+    from quizlint.language.identify import _sample, _sample_tokens
 
     text = " ".join(words)
     assert _sample_tokens(words, limit) == _sample(text, limit).split() == _sample_tokens(text, limit)
@@ -367,7 +372,7 @@ def test_comparison_keys_agree_with_the_word_by_word_keys_they_shortcut(text, la
 
 @given(st.integers(min_value=0, max_value=3000), st.integers(min_value=1, max_value=64))
 def test_guided_chunks_cover_the_files_in_order_and_end_with_single_files(count, workers):
-    from quizlint.lint.runner import guided_chunks
+    from quizlint.lint.parallel import guided_chunks
 
     todo = list(range(count))
     chunks = guided_chunks(todo, workers)
@@ -387,42 +392,3 @@ def test_the_characters_a_blank_text_may_start_with_are_every_whitespace_and_inv
     assert not any(is_blank(character + "x") for character in MAY_START_BLANK)
 
 
-def _sleep_long(seconds: float) -> float:
-    import time
-
-    time.sleep(seconds)
-    return seconds
-
-
-@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads process states from /proc (Linux)")
-def test_stopping_a_pool_ends_its_running_tasks_and_cancels_the_queued_ones():
-    import time
-    from concurrent.futures import ProcessPoolExecutor
-
-    from quizlint.lint.runner import _stop_workers
-
-    pool = ProcessPoolExecutor(max_workers=2)
-    futures = [pool.submit(_sleep_long, 60) for _ in range(6)]
-    while len(pool._processes or {}) < 2:  # (the workers start with the first tasks)
-        time.sleep(0.05)
-    pids = list(pool._processes)
-    started = time.monotonic()
-    _stop_workers(pool)
-    while _running(pids) and time.monotonic() - started < 30:  # (the pool's own thread reaps them)
-        time.sleep(0.05)
-    assert not _running(pids) and time.monotonic() - started < 30  # not once the 60-second tasks are done
-    assert sum(future.cancelled() for future in futures) >= 2  # the queued ones never ran
-
-
-def _running(pids: list[int]) -> list[int]:
-    """The processes among ``pids`` that still run (neither gone nor a zombie)."""
-    running = []
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat", encoding="utf-8") as handle:
-                state = handle.read().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            running.append(pid)
-    return running

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 from pathlib import Path
 
 import yaml
@@ -49,6 +50,10 @@ def main() -> None:
     for n, finding in enumerate(sample, 1):
         print(f"\n#{n} {finding['file']}:{finding['line']} {finding['message']}")
         print(item_text(args.corpus, finding, args.width))
+        other = re.search(r"as item '([^']+)' \(([^:]+):", finding["message"])
+        if other:  # duplicate-stem: the first item too
+            print("  -- the first item:")
+            print(item_text(args.corpus, {"file": other.group(2), "item": other.group(1)}, args.width))
 
 
 if __name__ == "__main__":

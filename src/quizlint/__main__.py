@@ -1,7 +1,6 @@
 """quizlint's entry point: the ``quizlint`` command and ``python -m quizlint``."""
 
 import os
-import sys
 
 
 def main() -> None:
@@ -9,10 +8,6 @@ def main() -> None:
     # entry points of every installed distribution) only slows each process's first validation. A setting of
     # the user's own wins.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    # (before the command line's imports: a worker forked now starts up alongside them, see ``prestart``)
-    from quizlint.lint.prestart import start_if_useful
-
-    start_if_useful(sys.argv[1:])
     from quizlint.cli import main as run
 
     run()

@@ -250,7 +250,7 @@ def load_glossary(path: Path | None, data: bytes | None = None):
     were read already)."""
     if path is None:
         return None, []
-    from quizlint.lint.engine import display_path
+    from quizlint.load.paths import display_path
     from quizlint.model import read_glossary
 
     return read_glossary(path, display_path(path), data)

@@ -62,13 +62,7 @@ def cli() -> None:
 
 def main() -> None:
     _stop_cleanly_on_sigterm()
-    try:
-        _run()
-    except SystemExit as done:
-        # (here, while the exception's traceback holds the command's frame: the objects of a run over a large bank
-        # are not freed one by one before the exit, see ``_exit_now``)
-        _exit_now(done.code)
-    _exit_now(0)
+    _run()
 
 
 class _Terminated(BaseException):
@@ -76,7 +70,8 @@ class _Terminated(BaseException):
 
 
 def _stop_cleanly_on_sigterm() -> None:
-    """On SIGTERM, unwind this process (its worker processes, forked from it, end as they would have)."""
+    """On SIGTERM, unwind this process: its ``finally`` blocks run, and a lint run's process pool terminates its
+    workers (which, forked from it, take the signal's default action when they get it)."""
     import signal
 
     own = os.getpid()
@@ -92,26 +87,6 @@ def _stop_cleanly_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, terminate)
     except ValueError:  # not the main thread (quizlint called from a program's thread): leave it as it is
         pass
-
-
-def _exit_now(status) -> None:
-    """Exit with ``status`` (as ``sys.exit`` takes it) without tearing the interpreter down: freeing one by one
-    every object of a run over a large bank takes longer than a warm run's whole report (mypy exits so too).
-    Every file quizlint writes is closed by then and its worker processes are joined; the standard streams are
-    flushed here."""
-    if status is None:
-        code = 0
-    elif isinstance(status, int):
-        code = status
-    else:
-        print(status, file=sys.stderr)
-        code = 1
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe (``quizlint lint | head``): nothing more to say
-            pass
-    os._exit(code)
 
 
 def _run() -> None:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 import click
 
+from quizlint.rules.base import limits_in_words, within_limits
 from quizlint.text import nfc, shown_on_a_terminal
 
 if sys.version_info >= (3, 11):
@@ -267,7 +268,7 @@ def _expand(key: str, use: str = "selection") -> list:
 def _always_on(key: str, codes: dict[str, str], use: str) -> str:
     """Why the built-in ``codes`` that ``key`` names cannot be used so: load and schema errors are always
     errors, and the checks of suppressions can only be ignored."""
-    from quizlint.lint.suppress import SUPPRESSION_CODES
+    from quizlint.diagnostics import SUPPRESSION_CODES
 
     one = len(codes) == 1
     first, last = min(codes), max(codes)
@@ -292,7 +293,7 @@ def _ignored_codes(key: str) -> set[str]:
 def _suppression_checks(key: Any) -> set[str]:
     """The checks of suppression comments (Q001 unused-suppression, Q002 invalid-suppression) that ``key`` means,
     by code, name or code prefix (``Q``): on in every run, but a bank may ignore them, like ruff's RUF100."""
-    from quizlint.lint.suppress import SUPPRESSION_CODES
+    from quizlint.diagnostics import SUPPRESSION_CODES
 
     if not isinstance(key, str) or not key.strip():
         return set()
@@ -305,8 +306,7 @@ def _builtin_codes(key: Any) -> dict[str, str]:
     ``invalid-encoding``, ``Y``, ``Q``): the problems found while reading files and suppressions, which `quizlint
     rule` lists but no selection can turn on or off (the checks of suppressions can be ignored:
     ``_suppression_checks``)."""
-    from quizlint.diagnostics import LOAD_CODES
-    from quizlint.lint.suppress import SUPPRESSION_CODES
+    from quizlint.diagnostics import LOAD_CODES, SUPPRESSION_CODES
 
     if not isinstance(key, str) or not key.strip():
         return {}
@@ -320,16 +320,6 @@ _KEYS: dict[str, type] = {
     "severity": dict, "rules": dict, "per-file-ignores": dict, "fail-on": str, "cache": bool, "jobs": int,
     "translate": dict,
 }
-
-
-def limits_in_words(low: float, high: float | None) -> str:
-    """Inclusive bounds in words: "between 0 and 1", "at least 2"."""
-    return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
-
-
-def within_limits(value: float, low: float, high: float | None) -> bool:
-    """``low <= value <= high`` (``high`` None: no upper bound); NaN is never within."""
-    return value >= low and (high is None or value <= high)
 
 
 def _provider_names() -> tuple[str, ...]:

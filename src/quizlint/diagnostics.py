@@ -50,6 +50,11 @@ LOAD_CODES = {
     "S003": "missing-field",
 }
 
+# The checks of suppression comments (``quizlint.lint.suppress``): on in every run, but a bank may ignore them.
+UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
+INVALID_CODE, INVALID_NAME = "Q002", "invalid-suppression"
+SUPPRESSION_CODES = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}
+
 
 def load_finding(file: str, line: int, column: int, code: str, message: str, item: str | None = None) -> Finding:
     return Finding(file, line, column, code, LOAD_CODES[code], "error", message, item)

@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property, lru_cache
 from itertools import chain
 
-from quizlint.lint.memo import Memo
+from quizlint.memo import Memo
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag
 
 FALLBACK = "en"

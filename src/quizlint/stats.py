@@ -79,7 +79,8 @@ class BankView:
 
 def load_bank(settings: BankSettings) -> BankView:
     """Lint the bank and read its quiz files (paths shown as in lint reports)."""
-    from quizlint.lint.engine import display_path, summarize
+    from quizlint.lint.engine import summarize
+    from quizlint.load.paths import display_path
     from quizlint.lint.runner import run_lint
     from quizlint.model import read_quiz
 

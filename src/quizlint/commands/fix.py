@@ -49,14 +49,12 @@ def command(paths, select, ignore, extend_select, config_path, diff, check) -> N
     `--ignore B001,B003` if you deliver options unshuffled and care about B002).
     """
     from quizlint.fix.run import prepare_fixes, selected_fixes
-    from quizlint.lint.gc_pause import cycle_collector_paused
 
     settings = BankSettings.resolve(config_path, paths, None, select, ignore, extend_select)
     if not selected_fixes(settings):
         click.echo("quizlint: none of the selected rules can be fixed automatically "
                    "(fixable: B001, B003, W001, W002, W009)", err=True)
-    with cycle_collector_paused():  # (as lint: a large bank's millions of small objects hold no cycles to free)
-        report = prepare_fixes(settings)
+    report = prepare_fixes(settings)
     for line in report.errors:
         click.echo(shown_on_a_terminal(line), err=True)
     for line in report.actions:

@@ -1,7 +1,10 @@
 from __future__ import annotations
 
+import gc
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 import click
 
@@ -49,12 +52,10 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
 
     Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
     """
-    from quizlint.lint.gc_pause import cycle_collector_paused
-
     if statistics and output_format not in STATISTICS_FORMATS:
         raise click.BadParameter(f"--format {output_format} has no place for the table of findings per rule: it "
                                  f"goes with --format {' or '.join(STATISTICS_FORMATS)}", param_hint="--statistics")
-    with cycle_collector_paused():
+    with _cycle_collector_paused():
         from quizlint.lint.report import get_reporter
         from quizlint.lint.runner import run_lint
 
@@ -65,14 +66,8 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         reporter = get_reporter(output_format)
         options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
-        prepared: dict = {}  # (the lines rendered ahead, by the reporters that can)
-
-        def render_ahead(findings) -> None:
-            prepared.update(reporter.prepare(findings, **options))
-
-        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs,
-                          while_waiting=render_ahead if hasattr(reporter, "prepare") else None)
-        report = reporter.render(result, **options, prepared=prepared)
+        result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
+        report = reporter.render(result, **options)
         if output is not None:
             from quizlint.io import write_atomic
 
@@ -82,8 +77,19 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
                 fail(f"cannot write the report to {output}: {error.strerror or error}")
         else:
             click.echo(report, nl=False, color=use_color)  # (click would strip the colour of `--color | less -R`)
-        if not exit_zero:
-            exit_for(result.findings, fail_on or settings.config.fail_on)
-        # (an exit rather than a return: ``cli.main`` then ends the process while the run's objects, held by this
-        # frame, are still alive, instead of after freeing them one by one)
-        sys.exit(0)
+    if not exit_zero:
+        exit_for(result.findings, fail_on or settings.config.fail_on)
+
+
+@contextmanager
+def _cycle_collector_paused() -> Iterator[None]:
+    """A lint run makes millions of small objects and almost no reference cycles: the cycle collector would
+    only rescan the growing heap and free nothing that matters. Paused here, for the whole command (the workers
+    of a pool, forked meanwhile, inherit the pause); its state is restored afterwards."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()

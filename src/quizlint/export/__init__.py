@@ -17,9 +17,10 @@ lives in one place.
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from quizlint.export.formats import FORMATS, get_format
 
 if TYPE_CHECKING:
     from quizlint.export._common import ExportBank, ExportOptions, ExportOutput
@@ -27,16 +28,6 @@ if TYPE_CHECKING:
 # The shared types live in ``_common`` (which imports the models); they are loaded on first use so that
 # ``quizlint export --help`` stays fast.
 _SHARED = ("ExportBank", "ExportError", "ExportOptions", "ExportOutput")
-
-FORMATS = {
-    "qti21": "quizlint.export.qti21",
-    "qti30": "quizlint.export.qti30",
-    "canvas": "quizlint.export.canvas",
-    "moodle": "quizlint.export.moodle",
-    "json": "quizlint.export.json_export",
-    "gift": "quizlint.export.gift",
-    "aiken": "quizlint.export.aiken",
-}
 
 
 def __getattr__(name: str):
@@ -47,15 +38,10 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def get_format(name: str):
-    """The module of an export format."""
-    return importlib.import_module(FORMATS[name])
-
-
 def load_bank(paths: list[Path]):
     """Read quiz files for export: (ExportBank of the files that loaded, findings of those that did not)."""
     from quizlint.export._common import ExportBank, bank_name
-    from quizlint.lint.engine import display_path
+    from quizlint.load.paths import display_path
     from quizlint.model import read_quiz
 
     files, findings = [], []

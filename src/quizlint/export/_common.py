@@ -295,7 +295,7 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
     written as a question, such an item would get a key nobody chose (GIFT ``{FALSE}``, a Moodle true/false
     question whose answers both score 0, which Moodle reads as "false is right") or one that nobody can
     answer right."""
-    from quizlint.export import get_format
+    from quizlint.export.formats import get_format
 
     fmt = get_format(format_name)
     quiz_ids = unique_names([ncname(quiz_file.quiz.id) for quiz_file in bank.files])

@@ -8,7 +8,8 @@ from quizlint.bank import BankSettings
 from quizlint.diagnostics import Finding
 from quizlint.fix.apply import fixed_text
 from quizlint.fix.plan import FIX_CODES, EditableFile, FilePlan, ItemFix, plan_bank
-from quizlint.lint.engine import display_path, file_suppressions
+from quizlint.lint.engine import file_suppressions
+from quizlint.load.paths import display_path
 from quizlint.lint.suppress import disabled_codes
 from quizlint.translate.files import FileChange, read_for_editing
 from quizlint.yamledit import YamlEditError

@@ -27,7 +27,7 @@ from quizlint.lint.engine import FileResult
 from quizlint.lint.suppress import FileSuppressions
 
 CACHE_DIR_NAME = ".quizlint_cache"
-_FORMAT = 10  # (10: entries hold a digest of their summary, and the bank rules' findings are cached; 9: option
+_FORMAT = 11  # (11: item summaries hold the data bank rules declare; 10: entries hold a digest of their summary, and the bank rules' findings are cached; 9: option
 # lengths counted in NFC, comparison keys keeping the case of inline code, and whether an item's option order
 # means something; 7: duplicate-stem digests of the new comparison keys)
 
@@ -275,15 +275,6 @@ class LintCache:
             return result_from_json(entry["result"])
         except (OSError, KeyError, TypeError, ValueError, AttributeError):
             return None
-
-    def previous(self, display: str) -> FileResult | None:
-        """A result cached for ``display`` with other content (the file before an edit), if one reads."""
-        prefix = _path_hash(display) + "-"
-        for name in sorted(name for name in self.names if name.startswith(prefix) and name.endswith(".json")):
-            hit = self.get(display, name[len(prefix):-len(".json")])
-            if hit is not None:
-                return hit
-        return None
 
     def put(self, display: str, digest: str, result: FileResult) -> None:
         """Keep ``result`` as the entry of ``display`` with content ``digest`` (written by ``write`` or ``save``;

@@ -9,8 +9,18 @@ from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:  # annotations only: a lint run whose results are all cached loads no pydantic
+    from quizlint.language.identify import Services
     from quizlint.model import Glossary, Item, Quiz, QuizFile
-from quizlint.rules.base import Problem
+from quizlint.rules.base import Problem, TextToIdentify
+
+
+class Identified(NamedTuple):
+    """A text the engine identified for a rule (see ``Rule.texts_to_identify``) whose declared language a quick
+    look did not confirm: the confidence per identifiable language (primary subtags, in the order of their
+    codes) that it is written in it."""
+
+    text: TextToIdentify
+    confidences: dict[str, float]
 
 
 class _QuizLanguages:
@@ -42,10 +52,13 @@ class ItemContext(_QuizLanguages):
     index: int  # position of the item among the quiz's valid items
     options: dict[str, Any]
     glossary: Glossary | None = None
-    services: Any = None  # quizlint.lint.services.Services: language identification and other shared tools
+    services: Services | None = None  # shared tools of the run (language identification)
     # scratch space for what several rules work out from the same item (the engine gives every rule of an
     # item the same dictionary, and a fresh one to the next item)
     memo: dict = field(default_factory=dict)
+    # the item's texts that the rule named in ``texts_to_identify`` and a quick look did not confirm in their
+    # declared language (set by the engine for each rule, see ``engine.identify_languages``)
+    identified: tuple[Identified, ...] | list[Identified] = ()
 
     def problem(self, message: str, *path: Any, at_key: bool = False, fixable: bool = False) -> Problem:
         """A problem at ``path`` inside the item (empty path: the item's ``id:`` line)."""
@@ -61,7 +74,7 @@ class QuizContext(_QuizLanguages):
     file: QuizFile
     options: dict[str, Any]
     glossary: Glossary | None = None
-    services: Any = None
+    services: Services | None = None
 
     def problem(self, message: str, *path: Any, at_key: bool = False) -> Problem:
         """A problem at ``path`` from the top of the file (e.g. ``("title", "tr")``)."""
@@ -85,6 +98,8 @@ class ItemSummary(NamedTuple):
     stems: dict[str, str]  # language → digest of the comparison key of the stem (see ``engine.stem_digest``)
     stem_position: tuple[int, int]
     ordered: bool  # the options' order means something (numbers, "none of the above"…): `quizlint fix` keeps it
+    # what the bank rules declare they read besides (``ITEM_SUMMARY`` of a rule module): name → JSON value
+    data: dict[str, Any] = {}
 
     def as_json(self) -> dict:
         return {**self._asdict(), "keys": list(self.keys), "fixed": list(self.fixed), "lengths": list(self.lengths),
@@ -125,14 +140,14 @@ class QuizSummary:
         file, quiz, line, column, languages, columns = row
         if len(columns) != len(_ITEM_COLUMNS) or len({len(values) for values in columns}) > 1:
             raise TypeError("not a quiz summary")
-        ids, lines, item_columns, kinds, counts, keys, fixed, lengths, stems, stem_positions, ordered = columns
+        ids, lines, item_columns, kinds, counts, keys, fixed, lengths, stems, stem_positions, ordered, data = columns
         if not {type(value) for value in (*lines, *item_columns, *counts)} <= {int} or not all(
-                type(value) is dict for value in stems) or not {type(value) for value in ordered} <= {bool}:
+                type(value) is dict for value in (*stems, *data)) or not {type(value) for value in ordered} <= {bool}:
             raise TypeError("not a quiz summary")
         size = len(ids)
         items = tuple(map(ItemSummary, repeat(file, size), repeat(quiz, size), ids, lines, item_columns, kinds, counts,
                           map(tuple, keys), map(tuple, fixed), map(tuple, lengths), stems, map(tuple, stem_positions),
-                          ordered))
+                          ordered, data))
         return cls(file, quiz, line, column, tuple(languages), items)
 
 
@@ -156,7 +171,7 @@ def _real_path(directory: str, file: str) -> str:
 class BankContext:
     quizzes: list[QuizSummary]
     options: dict[str, Any]
-    services: Any = None
+    services: Services | None = None
     # (file, item id) of the items whose options `quizlint fix` leaves in place although they count: a rule that
     # moves keys is disabled there (see ``quizlint.lint.engine.kept_in_place``)
     kept_in_place: frozenset[tuple[str, str]] = frozenset()

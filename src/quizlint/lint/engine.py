@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from quizlint.diagnostics import REPORT_ORDER, Finding
-from quizlint.lint.context import BankContext, ItemContext, ItemSummary, QuizContext, QuizSummary
-from quizlint.lint.services import Services
+from quizlint.lint.context import BankContext, Identified, ItemContext, ItemSummary, QuizContext, QuizSummary
+from quizlint.language.identify import Services
 from quizlint.lint.suppress import (FileSuppressions, apply_suppressions, disabled_codes, may_suppress,
                                    parse_suppressions)
 from quizlint.load import read_source
@@ -33,12 +32,6 @@ class FileResult:
     findings: list[Finding] = field(default_factory=list)
     summary: QuizSummary | None = None
     suppressions: FileSuppressions | None = None
-    # findings whose message waits for a full language look left to the process running the pool:
-    # (finding without its message, the rule's question); see ``resolve_pending``
-    pending: list = field(default_factory=list)
-    # language identifications a worker made for this file, for the process running the pool to keep (never
-    # cached with the result): see ``Services.take_learned``
-    learned: list = field(default_factory=list)
     # the content hash of the bytes linted (None: the file could not be read); a result is cached under it, not
     # under a hash taken before or after, so that a file edited during a run never gets another content's result
     digest: str | None = None
@@ -50,9 +43,6 @@ class FileResult:
 class LintResult:
     findings: list[Finding]
     files: list[str]
-    # the per-file results the findings were put together from, kept with them: a command that exits right after
-    # its report (see ``cli._exit_now``) would otherwise first free their summaries one by one
-    file_results: list[FileResult] = field(default_factory=list, repr=False, compare=False)
 
     def count(self, severity: str) -> int:
         return sum(1 for finding in self.findings if finding.severity == severity)
@@ -71,68 +61,53 @@ _SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None, services: Services,
-                  pending: list | None = None, ordered: list[bool] | None = None) -> list[Finding]:
-    """Findings of the item rules. A problem whose message is a question (a full language look that a
-    deferring ``services`` left for later) goes to ``pending``, or is answered now when there is none.
-    ``ordered`` gets, item by item, whether its options' order means something (for its summary: asked here,
-    where the rules' look-ups of the item's words are at hand)."""
+                  ordered: list[bool] | None = None) -> list[Finding]:
+    """Findings of the item rules, after the languages of the texts they ask for are identified
+    (``identify_languages``). ``ordered`` gets, item by item, whether its options' order means something (for
+    its summary: asked here, where the rules' look-ups of the item's words are at hand)."""
     from quizlint.rules._texts import order_means_something
 
     rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
+    identified = identify_languages(quiz_file, rules, glossary, services)
     findings: list[Finding] = []
-    questions: list = []
     for index, item in enumerate(quiz_file.quiz.items):
         # one context per item, handed to each rule in turn with the rule's options (a rule reads its context
         # while it runs and keeps nothing of it; ``memo`` is what the rules of one item share)
         context = ItemContext(quiz_file, item, index, {}, glossary, services, {})
         for rule, options in rules:
             context.options = options
+            context.identified = identified[rule.code][index] if rule.code in identified else ()
             for problem in rule.check(context):
                 if problem.at_key:
                     position = quiz_file.key_position_in_item(index, *problem.path)
                 else:
                     position = quiz_file.position_in_item(index, *problem.path)
-                finding = _finding(rule, selection, quiz_file.path, position, problem, item.id)
-                if isinstance(problem.message, str):
-                    findings.append(finding)
-                else:
-                    questions.append((replace(finding, message=""), problem.message))
+                findings.append(_finding(rule, selection, quiz_file.path, position, problem, item.id))
         if ordered is not None:
             ordered.append(order_means_something(context))
-    if pending is not None:
-        pending.extend(questions)
-    elif questions:
-        answers = answer_questions(questions, Services())
-        findings.extend(replace(finding, message=message) for (finding, _), message in zip(questions, answers)
-                        if message)
     return findings
 
 
-def answer_questions(questions: list, services: Services) -> list[str | None]:
-    """The messages of pending (finding, question) pairs (None: no problem after all): each question's text
-    identified with a full look, in one batch per set of languages."""
-    messages: list[str | None] = [None] * len(questions)
-    by_languages: dict[tuple, list[int]] = {}
-    for index, (_, question) in enumerate(questions):
-        by_languages.setdefault(question.languages, []).append(index)
-    for languages, indexes in by_languages.items():
-        rows = services.language_confidences_many([questions[index][1].text for index in indexes], languages)
-        for index, confidences in zip(indexes, rows):
-            messages[index] = questions[index][1].message(confidences)
-    return messages
-
-
-def resolve_pending(results: list[FileResult], services: Services) -> None:
-    """Answer the pending questions of ``results`` (left by deferring workers), adding their findings."""
-    owners = [(result, entry) for result in results for entry in result.pending]
-    if not owners:
-        return
-    messages = answer_questions([entry for _, entry in owners], services)
-    for (result, (finding, _)), message in zip(owners, messages):
-        if message:
-            result.findings.append(replace(finding, message=message))
-    for result in results:
-        result.pending = []
+def identify_languages(quiz_file: QuizFile, rules: list[tuple[Rule, dict]], glossary: Glossary | None,
+                       services: Services) -> dict[str, list[list[Identified]]]:
+    """The engine's language step, before the item rules run: for each rule that names texts to identify
+    (``texts_to_identify``), all of them in one batch. Per rule code, per item: the texts whose declared
+    language a quick look did not confirm, with the confidences of a full look (``Services.confirm_languages``;
+    a rule's ``margin`` option spares the full looks that cannot make another language win by it)."""
+    found: dict[str, list[list[Identified]]] = {}
+    for rule, options in rules:
+        if rule.texts_to_identify is None:
+            continue
+        texts = rule.texts_to_identify(QuizContext(quiz_file, options, glossary, services))
+        per_item: list[list[Identified]] = [[] for _ in quiz_file.quiz.items]
+        if texts:
+            answers = services.confirm_languages([(text.words, text.lang) for text in texts],
+                                                 quiz_file.quiz.languages, options.get("margin"))
+            for text, confidences in zip(texts, answers):
+                if confidences:
+                    per_item[text.item].append(Identified(text, confidences))
+        found[rule.code] = per_item
+    return found
 
 
 def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None,
@@ -150,15 +125,21 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
     return findings
 
 
-def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSummary:
+def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
+              data: dict[str, Callable] | None = None) -> QuizSummary:
     """What the bank rules know of a quiz; ``ordered``: per item, whether its options' order means something,
-    when the caller knows (else asked here)."""
+    when the caller knows (else asked here); ``data``: what the bank rules declare they read besides (name →
+    function of the quiz file and the item's index, see ``summary_data``; default: every rule's)."""
     # (not at start-up: exporting loads this module, and no rule)
     from quizlint.model.order import order_is_meaningful
     from quizlint.rules._markup import is_shown_as_written, visible_text
 
     quiz = quiz_file.quiz
     source = quiz.languages[0]
+    if data is None:
+        from quizlint.rules.base import all_rules
+
+        data = summary_data(all_rules())
     items = []
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
@@ -185,10 +166,16 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None) -> QuizSum
                 stems=stems,
                 stem_position=quiz_file.position_in_item(index, "stem"),
                 ordered=ordered[index] if ordered is not None else order_is_meaningful(item, quiz.languages),
+                data={name: function(quiz_file, index) for name, function in data.items()},
             )
         )
     line, column = quiz_file.document.key_position(("id",))
     return QuizSummary(quiz_file.path, quiz.id, line, column, tuple(quiz.languages), tuple(items))
+
+
+def summary_data(rules: Iterable[Rule]) -> dict[str, Callable]:
+    """The per-item data the bank ``rules`` declare they read from item summaries (``ITEM_SUMMARY``)."""
+    return {name: function for rule in rules if rule.scope == "bank" for name, function in rule.item_summary.items()}
 
 
 def content_hash(data: bytes) -> str:
@@ -222,10 +209,9 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     if quiz_file is None:
         return result
     ordered: list[bool] = []
-    result.findings.extend(item_findings(quiz_file, selection, glossary, services,
-                                         result.pending if services.defer_full_looks else None, ordered))
+    result.findings.extend(item_findings(quiz_file, selection, glossary, services, ordered))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
-    result.summary = summarize(quiz_file, ordered)
+    result.summary = summarize(quiz_file, ordered, summary_data(selection.enabled.values()))
     result.suppressions = file_suppressions(display, quiz_file)
     return result
 
@@ -300,46 +286,10 @@ def lint_bank(results: Iterable[FileResult], selection: Selection, services: Ser
     return LintResult(findings, [result.path for result in results])
 
 
-def display_path(path: Path, root: Path | None = None) -> str:
-    """A path as users see it in reports: relative to ``root`` (default: the current directory) when inside,
-    by the name it was found under (a file in a folder that is a link keeps the link's name, which
-    ``per-file-ignores`` may use), else by its real path when that is inside. It is text every report can hold:
-    bytes of a file name that are not UTF-8 are shown as U+FFFD."""
-    directory = os.fspath(root or os.getcwd())
-    try:
-        relative = os.path.relpath(os.path.abspath(path), os.path.abspath(directory))
-        if _outside(relative):
-            relative = os.path.relpath(os.path.realpath(path), _real_directory(directory))
-    except ValueError:  # another drive (Windows)
-        return _shown(path.as_posix())
-    if _outside(relative):
-        return _shown(path.as_posix())
-    return _shown(Path(relative).as_posix())
-
-
-def _outside(relative: str) -> bool:
-    return relative == os.pardir or relative.startswith(os.pardir + os.sep)
-
-
-def _shown(name: str) -> str:
-    """``name`` with the undecodable bytes Python keeps as lone surrogates (``os.fsdecode``) made U+FFFD."""
-    if name.isascii():
-        return name
-    try:
-        name.encode("utf-8")
-    except UnicodeEncodeError:
-        return name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return name
-
-
-@lru_cache(maxsize=8)
-def _real_directory(directory: str) -> str:
-    # (a run names many files relative to one directory: it is resolved once, not once per file)
-    return os.path.realpath(directory)
-
-
 def lint_paths(files: list[Path], selection: Selection, glossary: Glossary | None = None,
                root: Path | None = None) -> LintResult:
+    from quizlint.load.paths import display_path
+
     services = Services()
     results = [lint_file(path, display_path(path, root), selection, glossary, services) for path in files]
     return lint_bank(results, selection, services)

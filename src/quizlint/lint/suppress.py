@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from quizlint.diagnostics import Finding
+from quizlint.diagnostics import INVALID_CODE, INVALID_NAME, UNUSED_CODE, UNUSED_NAME, Finding
 from quizlint.rules.base import find_rule
 
 _COMMENT = re.compile(r"#\s*quizlint:\s*disable\s*=\s*([^#]*?)\s*(?:(?:--|#)\s*(?P<reason>.*?))?\s*$")
@@ -30,9 +30,6 @@ _DIRECTIVE = re.compile(r"#\s*(?P<name>quizlint)\s*(?P<colon>:?)\s*(?P<word>[\w-
 _FORM = "`# quizlint: disable=CODE[,CODE] -- reason`"
 _QUOTE_OPENERS = " \t[{,:-?"  # a quote after one of these starts a quoted scalar (`Türkiye'nin` does not)
 _LOAD_FAMILIES = ("Y", "S")
-UNUSED_CODE, UNUSED_NAME = "Q001", "unused-suppression"
-INVALID_CODE, INVALID_NAME = "Q002", "invalid-suppression"
-SUPPRESSION_CODES = {UNUSED_CODE: UNUSED_NAME, INVALID_CODE: INVALID_NAME}  # the checks of suppression comments
 
 
 @dataclass

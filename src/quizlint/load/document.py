@@ -9,7 +9,6 @@ deep nesting are refused with a finding (code, line, column), never an exception
 
 from __future__ import annotations
 
-import gc
 import operator
 import os
 import re
@@ -463,8 +462,6 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
     """Parse ``text`` into plain data with positions (of values, of keys: read-only mappings from data paths
     to (line, column)); raises :class:`LoadError`."""
     _check_characters(text)
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # building a large tree of small objects triggers many useless collections
     try:
         if "&" in text and _ANCHOR_LIKE.search(text):  # only texts that could hold an anchor pay for the scan
             found = _first_anchor_or_alias(text)
@@ -485,9 +482,6 @@ def compose_text(text: str, limits: LoadLimits) -> tuple[Any, Any, Any]:
         raise _yaml_error(error, text) from None
     except RecursionError:
         raise LoadError("Y008", "nesting too deep") from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     return data, _NodePositions(node, keys=False), _NodePositions(node, keys=True)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from quizlint.diagnostics import LOAD_CODES
-from quizlint.lint.suppress import INVALID_CODE, SUPPRESSION_CODES, UNUSED_CODE
+from quizlint.diagnostics import INVALID_CODE, SUPPRESSION_CODES, UNUSED_CODE
 from quizlint.rules.base import Rule
 
 _QUIZ_START = """quizlint: 1

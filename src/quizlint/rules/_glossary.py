@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # annotations only (a cached lint run loads no pydantic)
     from quizlint.model import Glossary, GlossaryTerm
-from quizlint.lint.memo import Memo
+from quizlint.memo import Memo
 from quizlint.rules import _turkish
 from quizlint.rules._markup import has_markup, prose, strip_untranslatable
 from quizlint.text import casefold, is_turkic, nfc, primary_subtag

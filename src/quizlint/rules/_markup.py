@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-from quizlint.lint.memo import Memo
+from quizlint.memo import Memo
 from quizlint.text import INLINE_CODE as _INLINE_CODE
 from quizlint.text import MARKDOWN_ESCAPABLE, nfc, outside_inline_code, stand_ins_back, with_escapes_shown
 

@@ -1,24 +1,43 @@
-"""What a rule is, and the registry that finds them.
+"""What a rule is, and the registry that finds them: the contract a rule module fulfils.
 
-A rule is a module in ``quizlint.rules`` (yamllint style) whose docstring is its documentation and which
-defines::
+A rule is a module in ``quizlint.rules`` (yamllint style). Its docstring is its documentation (`quizlint rule
+NAME`): a one-line summary, then ``## What it does``, ``## Why it matters``, ``## Example`` (a failing YAML
+block), ``## Use instead`` (the passing one), ``## How to fix`` and, when it has options, ``## Options``
+(``tests/test_rule_docs.py`` runs the examples). Modules whose name starts with ``_`` are helpers (lexicons,
+statistics, shared text functions), not rules.
 
-    CODE = "K001"                 # stable code: family letter + number
-    NAME = "missing-key"          # stable kebab-case name
-    SEVERITY = "error"            # error | warning | info
-    SCOPE = "item"                # item: sees one item; bank: sees summaries of the whole bank
-    DEFAULT_ENABLED = True
-    FIXABLE = False               # True when `quizlint fix` repairs it
-    OPTIONS = {"name": default}   # options and their defaults, documented in the docstring
-    OPTION_LIMITS = {"name": (low, high)}  # numeric options: inclusive bounds (high None: no upper bound)
+Required::
 
-    def check(ctx): ...           # yields Problem (see ItemContext.problem / BankContext.problem)
-    def options_error(options): ...  # optional: what is wrong with a combination of options, or None
+    CODE = "K001"                 # stable code: family letter + number (codes are reserved per issue)
+    NAME = "missing-key"          # stable kebab-case name; selectors, severities and options accept both
+    SEVERITY = "error"            # error | warning | info (the default; `[severity]` in the config overrides it)
+
+    def check(ctx): ...           # yields Problem, made with ``ctx.problem(...)``
+
+Optional, with their defaults::
+
+    SCOPE = "item"                # "item": ``check`` sees one item (``quizlint.lint.context.ItemContext``);
+                                  # "bank": it sees summaries of every quiz (``BankContext``)
+    DEFAULT_ENABLED = True        # False: only when selected (``select``/``extend-select``)
+    FIXABLE = False               # True when `quizlint fix` repairs it (a fixable bank rule moves keys)
+    OPTIONS = {}                  # option name → default; the type of the default is the type the config must give
+    OPTION_LIMITS = {}            # numeric option → (low, high) inclusive bounds (high None: no upper bound)
+    LEXICON = ()                  # the ``quizlint.lexicon`` categories the rule uses (listed by `quizlint rule`)
+
+    def options_error(options): ...   # what is wrong with a combination of options (a message), or None
+    def check_quiz(ctx): ...          # item rules: the quiz's own texts (title, description); ``QuizContext``
+    def texts_to_identify(ctx): ...   # item rules: the texts whose language the engine identifies before the
+                                      # item rules run (``QuizContext`` → list of ``TextToIdentify``); each item's
+                                      # texts whose declared language a quick look did not confirm reach ``check``
+                                      # as ``ctx.identified`` (a ``margin`` option spares needless full looks)
+    ITEM_SUMMARY = {}                 # bank rules: per-item data read besides the summary's fields: name →
+                                      # function(quiz_file, item index) → a JSON value; ``check`` reads it as
+                                      # ``item.data[name]`` (computed while each file is linted, cached with it)
 
 The configuration is checked against ``OPTIONS`` (types), ``OPTION_LIMITS`` and ``options_error`` when it is
-read, so a rule's ``check`` reads its options as they are.
-
-Modules whose name starts with ``_`` are helpers (lexicons, statistics), not rules.
+read, so ``check`` reads ``ctx.options`` as they are. A rule keeps nothing between calls: an item rule reads
+its context (the item, its quiz, the glossary, ``ctx.memo`` shared by the rules of one item) and yields plain
+problems; the engine turns them into findings with positions, applies suppressions, and caches the results.
 """
 
 from __future__ import annotations
@@ -52,6 +71,28 @@ class Problem:
 
 
 @dataclass(frozen=True)
+class TextToIdentify:
+    """A text whose language the engine identifies for a rule (``texts_to_identify``): where it stands and what
+    the identifier reads of it."""
+
+    item: int  # the item's position among the quiz's items
+    label: str  # the field, as messages name it ("stem", "option B text")
+    path: tuple  # the path of the text inside the item (``ctx.problem(message, *path)``)
+    lang: str  # the language it is filed under
+    words: list[str]  # what is identified: the text's words, as the rule wants them read
+
+
+def limits_in_words(low: float, high: float | None) -> str:
+    """Inclusive bounds in words: "between 0 and 1", "at least 2"."""
+    return f"between {low:g} and {high:g}" if high is not None else f"at least {low:g}"
+
+
+def within_limits(value: float, low: float, high: float | None) -> bool:
+    """``low <= value <= high`` (``high`` None: no upper bound); NaN is never within."""
+    return value >= low and (high is None or value <= high)
+
+
+@dataclass(frozen=True)
 class Rule:
     code: str
     name: str
@@ -64,6 +105,10 @@ class Rule:
     check: Callable[..., Iterator[Problem]]
     module: str
     check_quiz: Callable[..., Iterator[Problem]] | None = None  # item rules: the quiz's own texts (title, …)
+    # item rules: the texts whose language the engine identifies for the rule before it runs (``ctx.identified``)
+    texts_to_identify: Callable[..., list[TextToIdentify]] | None = None
+    # bank rules: per-item data read from the item summaries besides their fields (name → function(quiz file, index))
+    item_summary: dict[str, Callable[..., Any]] = field(default_factory=dict)
     option_limits: dict[str, tuple[float, float | None]] = field(default_factory=dict)
     options_error: Callable[[dict[str, Any]], str | None] | None = None
 
@@ -75,15 +120,11 @@ class Rule:
 
     def limits_text(self, name: str) -> str:
         """The bounds of a numeric option in words ("between 0 and 1", "at least 2"), or "" when it has none."""
-        from quizlint.config import limits_in_words  # (the configuration is read where the command line is)
-
         if name not in self.option_limits:
             return ""
         return limits_in_words(*self.option_limits[name])
 
     def within_limits(self, name: str, value: Any) -> bool:
-        from quizlint.config import within_limits
-
         if name not in self.option_limits:
             return True
         return within_limits(value, *self.option_limits[name])
@@ -119,6 +160,8 @@ def _rule_from_module(module: ModuleType) -> Rule:
         doc=module.__doc__ or "",
         check=module.check,
         check_quiz=getattr(module, "check_quiz", None),
+        texts_to_identify=getattr(module, "texts_to_identify", None),
+        item_summary=dict(getattr(module, "ITEM_SUMMARY", {})),
         module=module.__name__,
         option_limits=dict(getattr(module, "OPTION_LIMITS", {})),
         options_error=getattr(module, "options_error", None),

@@ -64,7 +64,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from quizlint.lint.memo import Memo
+from quizlint.memo import Memo
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._texts import lang_path
 from quizlint.text import comparison_key, has_inline_code, prose_key, symbolic_key

@@ -20,12 +20,14 @@ numbers ("2H2 + O2 → 2H2O", "CoCl2") and names that start a sentence before an
 `camelCase`: "aws lambda invoke --function-name Fn out.txt") is code, not a language.
 
 A text with fewer than `min-letters` letters of ordinary words left is not checked statistically. A short text
-of two to four words (two of them of three letters or more) is checked on its own terms: it is in another
-language when it has none of its field's own letters (ı, ş, ğ… for Turkish), has the other language's own letters
-when that language has some, and lingua gives the other language a lead of 0.2 — or, for English, any lead and
-an English function word ("the session layer", "none of these answers"). So "Data link layer" copied into the
-Turkish field is an error, while "Truman Doktrini", "Bir kitap" and a single word ("Other", "Tablet") are not.
-The quiz title and description are checked as the items' texts are. Plain strings
+of two to four words (two of them of three letters or more, once names and code are left out) is checked on its
+own terms: it is in another language when it has none of its field's own letters (ı, ş, ğ… for Turkish), has the
+other language's own letters when that language has some, and the identifier gives the other language a lead of
+0.2 — or, for English, any lead and an English function word ("the session layer", "none of these answers").
+A short text in a translation's field that is a copy of the source text ("Data link layer" under `tr` in an
+en/tr quiz) is the source language left untranslated: an error here (untranslated-copy, a warning, reports
+longer copies too). So is a short title or description copied so. "Truman Doktrini", "Bir kitap", a name copied
+("Tim Berners-Lee"), code and a single word ("Other", "Tablet") are not reported. Plain strings
 are language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
 identifiable languages, are skipped.
 
@@ -69,17 +71,15 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
-from bisect import bisect_right
-from dataclasses import dataclass
-
 from quizlint.lexicon import CAPITALISED_NOUNS
-from quizlint.lint.services import DEFERRED, default_services, language_name
+from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
-from quizlint.rules._language_text import identification_words, short_phrase, short_sample, short_text_language
+from quizlint.rules._language_text import identification_words, short_sample, short_text_language
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
+from quizlint.rules.base import TextToIdentify
 from quizlint.text import is_turkic, primary_subtag
 
 CODE = "T004"
@@ -92,13 +92,14 @@ OPTIONS = {"min-letters": 10, "margin": 0.5}
 OPTION_LIMITS = {"min-letters": (0, None), "margin": (0, 1)}
 
 
-def _texts(ctx, codes, items) -> tuple[list, list, list, list]:
-    """The texts of ``items`` worth identifying, as (prose words, language) pairs for
-    ``Services.confirm_languages``; the field of each; per item, how many texts the items up to it have; and per
-    item, its short texts (``short_phrase``) as (field, language, text), which ``short_verdicts`` looks at.
-    Names, formulas, quotations and code are masked first (``identification_words``)."""
-    texts: list[tuple[list[str], str]] = []
-    fields, ends, shorts = [], [], []
+def texts_to_identify(ctx) -> list[TextToIdentify]:
+    """Which texts of the quiz the engine identifies for this rule, and what it reads of each: the prose words
+    of every localized text of an item (names, code, numbers and do-not-translate terms taken out), in each
+    identifiable language, when they hold ``min-letters`` letters. The one place that decides it."""
+    codes = identifiable_languages(ctx.languages)
+    if len(codes) < 2:
+        return []
+    texts: list[TextToIdentify] = []
     languages = [lang for lang in ctx.languages if primary_subtag(lang) in codes]
     prose_words_of = _prose_words_function(ctx.glossary)
     # per language: how its texts lose their names (None: they keep them), and whether an apostrophe marks one;
@@ -107,8 +108,7 @@ def _texts(ctx, codes, items) -> tuple[list, list, list, list]:
     names = {lang: None if capitalising else _names_function(ctx.glossary, lang) for lang in languages}
     apostrophe_names = {lang: is_turkic(lang) for lang in languages}
     min_letters = ctx.options["min-letters"]
-    for item in items:
-        shorts.append([])
+    for index, item in enumerate(ctx.quiz.items):
         for field in item_text_fields(item):
             value = field.value
             if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
@@ -116,8 +116,9 @@ def _texts(ctx, codes, items) -> tuple[list, list, list, list]:
             for lang in languages:
                 text = value.get(lang)
                 if text and not text.isspace():
-                    if short_phrase(text.split()):
-                        shorts[-1].append((field, lang, text))
+                    if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
+                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, sample.split()))
+                        continue
                     text = " ".join(identification_words(text, names=not capitalising))
                     # (inlined: no capital letter after the first one, the case of most texts, means no name)
                     if names[lang] is None or (_lower_after_first(text) and not (
@@ -126,10 +127,8 @@ def _texts(ctx, codes, items) -> tuple[list, list, list, list]:
                     else:
                         words = names[lang](text)
                     if words and _letters(words) >= min_letters:
-                        texts.append((words, lang))
-                        fields.append(field)
-        ends.append(len(texts))
-    return texts, fields, ends, shorts
+                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
+    return texts
 
 
 def _lower_after_first(text: str) -> bool:
@@ -165,136 +164,59 @@ def _letters(words: list[str]) -> int:
     return len(compact) if compact.isalpha() else prose_letters(" ".join(words))
 
 
-def _verdicts(ctx, services, codes, items) -> list[list]:
-    """Per item: (field, language, sample, confidences) for its texts that may raise a problem, those whose
-    declared language is not confirmed (see ``Services.confirm_languages``). All texts of ``items`` go in one
-    batch."""
-    texts, fields, ends, shorts = _texts(ctx, codes, items)
-    verdicts: list[list] = [[] for _ in items]
-    for index, confidences in enumerate(services.confirm_languages(texts, ctx.languages, ctx.options["margin"])):
-        if confidences:
-            words, lang = texts[index]
-            verdicts[bisect_right(ends, index)].append((fields[index], lang, " ".join(words), confidences))
-    for index, found in enumerate(short_verdicts(services, ctx.languages, shorts)):
-        if found:  # a short text's own verdict stands in for the statistical one
-            short = {(field.path, lang) for field, lang, _, _ in found}
-            verdicts[index] = [verdict for verdict in verdicts[index] if (verdict[0].path, verdict[1]) not in short]
-            verdicts[index].extend(found)
-    return verdicts
-
-
-@dataclass(frozen=True)
-class ShortVerdict:
-    """A short text (two to four words) found in another language than its field's (``short_text_language``)."""
-
-    best: str
-    confidences: dict
-
-    def message(self, label: str, lang: str) -> str:
-        declared = primary_subtag(lang)
-        return (f"{label}: the {lang} text looks like {language_name(self.best)}, not {language_name(declared)} "
-                f"(a short text: confidence {self.best} {self.confidences.get(self.best, 0.0):.2f}, "
-                f"{declared} {self.confidences.get(declared, 0.0):.2f})")
-
-
-def short_verdicts(services, languages: list[str], shorts: list[list]) -> list[list]:
-    """Per item, the (field, language, text, ShortVerdict) of its short texts in another language: the texts
-    that still have words after masking names, formulas and code, identified in one batch."""
-    samples = {sample for item_shorts in shorts for _, lang, text in item_shorts
-               if (sample := short_sample(text, lang)) is not None}
-    if not samples:
-        return [[] for _ in shorts]
-    ordered = sorted(samples)
-    scores = dict(zip(ordered, services.language_confidences_many(ordered, languages)))
-    found: list[list] = []
-    for item_shorts in shorts:
-        found.append([])
-        for field, lang, text in item_shorts:
-            best = short_text_language(text, lang, languages, lambda sample: scores.get(sample, {}))
-            if best:
-                found[-1].append((field, lang, text, ShortVerdict(best, scores[short_sample(text, lang)])))
-    return found
-
-
-def _item_verdicts(ctx, services, codes) -> list:
-    """The verdicts of the current item: for the whole quiz at its first item (lingua is much faster on a
-    batch), kept until the next file."""
-    memo = services.memo(NAME)
-    if ctx.index == 0:
-        memo.clear()
-        memo.update(file=ctx.file, glossary=ctx.glossary, options=dict(ctx.options),
-                    verdicts=_verdicts(ctx, services, codes, ctx.quiz.items))
-    if memo.get("file") is ctx.file and memo.get("glossary") is ctx.glossary and memo.get("options") == ctx.options:
-        return memo["verdicts"][ctx.index]
-    return _verdicts(ctx, services, codes, [ctx.item])[0]
-
-
 def check(ctx):
-    services = ctx.services or default_services()
-    codes = services.identifiable(ctx.languages)
-    if len(codes) < 2:
-        return
-    margin = ctx.options["margin"]
-    for field, lang, sample, confidences in _item_verdicts(ctx, services, codes):
-        if isinstance(confidences, ShortVerdict):
-            yield ctx.problem(confidences.message(field.label, lang), *field.lang_path(lang))
-            continue
-        if confidences is DEFERRED:
-            yield ctx.problem(Question(sample, tuple(ctx.languages), field.label, lang, codes, margin),
-                              *field.lang_path(lang))
-            continue
-        message = _message(field.label, lang, codes, confidences, margin)
+    # ``ctx.identified``: the texts of the item (from ``texts_to_identify``) whose declared language the engine's
+    # quick look did not confirm, with their confidences per language
+    reported = set()
+    for text, confidences in ctx.identified:
+        sample = " ".join(text.words)
+        if short_sample(sample, text.lang) == sample:  # a short text (see ``texts_to_identify``)
+            best = short_text_language(sample, text.lang, ctx.languages, lambda _: confidences)
+            message = best and _short_message(text.label, text.lang, best, confidences)
+        else:
+            message = _message(text.label, text.lang, confidences, ctx.options["margin"])
         if message:
-            yield ctx.problem(message, *field.lang_path(lang))
+            reported.add(text.path)
+            yield ctx.problem(message, *text.path)
+    for field in item_text_fields(ctx.item):
+        yield from _copies(ctx, field, reported)
 
 
 def check_quiz(ctx):
-    """The quiz's title and description, in each language, as the items' texts are looked at."""
-    services = ctx.services or default_services()
-    codes = services.identifiable(ctx.languages)
-    if len(codes) < 2:
+    """A short title or description left in the source language in a translation's field."""
+    for field in quiz_text_fields(ctx.quiz):
+        yield from _copies(ctx, field, set())
+
+
+def _copies(ctx, field, reported: set):
+    """Problems for the short texts of ``field`` that are copies of its source text (see the module doc)."""
+    if isinstance(field.value, str) or field.value is None or len(ctx.languages) < 2:
         return
-    fields = [field for field in quiz_text_fields(ctx.quiz) if isinstance(field.value, dict)]
-    shorts = [[(field, lang, text) for field in fields for lang in ctx.languages
-               if primary_subtag(lang) in codes and (text := field.value.get(lang)) and short_phrase(text.split())]]
-    reported = set()
-    for field, lang, _, verdict in short_verdicts(services, ctx.languages, shorts)[0]:
-        reported.add((field.path, lang))
-        yield ctx.problem(verdict.message(field.label, lang), *field.lang_path(lang))
-    long_texts = [(field, lang, words) for field in fields for lang in ctx.languages
-                  if primary_subtag(lang) in codes and (text := field.value.get(lang))
-                  and _letters(words := identification_words(text)) >= ctx.options["min-letters"]]
-    all_confidences = services.language_confidences_many([" ".join(words) for _, _, words in long_texts],
-                                                         ctx.languages)
-    for (field, lang, _), confidences in zip(long_texts, all_confidences):
-        message = _message(field.label, lang, codes, confidences, ctx.options["margin"])
-        if message and (field.path, lang) not in reported:
-            yield ctx.problem(message, *field.lang_path(lang))
+    source_lang = ctx.languages[0]
+    source = (field.value.get(source_lang) or "").strip()
+    if not source:
+        return
+    for lang in ctx.languages[1:]:
+        text = (field.value.get(lang) or "").strip()
+        if text == source and field.lang_path(lang) not in reported and short_sample(text, lang) is not None:
+            yield ctx.problem(f"{field.label}: the {lang} text is the {source_lang} source, untranslated "
+                              f"({language_name(primary_subtag(source_lang))} in the "
+                              f"{language_name(primary_subtag(lang))} field)", *field.lang_path(lang))
 
 
-def _message(label: str, lang: str, codes: tuple[str, ...], confidences: dict | None, margin: float) -> str | None:
-    """The finding's message when another language wins by ``margin``, else None."""
-    if not confidences:
-        return None
+def _short_message(label: str, lang: str, best: str, confidences: dict[str, float]) -> str:
     declared = primary_subtag(lang)
-    best = max(codes, key=lambda code: (confidences.get(code, 0.0), code == declared))
+    return (f"{label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
+            f"(a short text: confidence {best} {confidences.get(best, 0.0):.2f}, "
+            f"{declared} {confidences.get(declared, 0.0):.2f})")
+
+
+def _message(label: str, lang: str, confidences: dict[str, float], margin: float) -> str | None:
+    """The finding's message when another language wins by ``margin``, else None (``confidences``: per
+    identifiable language, in the order of their codes)."""
+    declared = primary_subtag(lang)
+    best = max(confidences, key=lambda code: (confidences[code], code == declared))
     if best == declared or confidences[best] - confidences.get(declared, 0.0) < margin:
         return None
     return (f"{label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
             f"(confidence {best} {confidences[best]:.2f}, {declared} {confidences.get(declared, 0.0):.2f})")
-
-
-@dataclass(frozen=True)
-class Question:
-    """A full look that a worker of a pool left to the process running the pool (``Services.defer_full_looks``):
-    the problem's message once ``text`` is identified among ``languages``, or None when there is no problem."""
-
-    text: str
-    languages: tuple[str, ...]
-    label: str
-    lang: str
-    codes: tuple[str, ...]
-    margin: float
-
-    def message(self, confidences: dict[str, float]) -> str | None:
-        return _message(self.label, self.lang, self.codes, confidences, self.margin)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from quizlint.bank import BankSettings
-from quizlint.lint.engine import display_path
+from quizlint.load.paths import display_path
 from quizlint.model import QuizFile, is_current_digest, source_digest, text_in
 from quizlint.rules._translation import has_text
 from quizlint.text import spelled_in

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from quizlint.bank import BankSettings, load_glossary
-from quizlint.lint.engine import display_path
+from quizlint.load.paths import display_path
 from quizlint.stats import plural
 from quizlint.translate.cache import NoCache, TranslationCache
 from quizlint.translate.files import declared_language, read_for_editing, write_error_reason

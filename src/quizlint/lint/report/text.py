@@ -40,17 +40,11 @@ def statistics(result) -> str:
     return "\n".join(lines)
 
 
-def prepare(findings, *, color: bool = False, **_: object) -> dict:
-    """The lines of ``findings``, rendered ahead (while the run waits for its workers): ``render(...,
-    prepared=...)`` takes them instead of rendering those findings again."""
-    return {id(finding): (finding, line) for finding, line in zip(findings, _finding_lines(findings, color))}
-
-
 def render(result, *, color: bool = False, statistics_only: bool = False, show_statistics: bool = False,
-           quiet: bool = False, prepared: dict | None = None, **_: object) -> str:
+           quiet: bool = False, **_: object) -> str:
     lines = []
     if not statistics_only:
-        lines = _lines_using(result.findings, prepared, color) if prepared else _finding_lines(result.findings, color)
+        lines = _finding_lines(result.findings, color)
     if show_statistics or statistics_only:
         table = statistics(result)
         if table:
@@ -58,21 +52,6 @@ def render(result, *, color: bool = False, statistics_only: bool = False, show_s
     if not quiet:
         lines.append(summary_line(result))
     return "\n".join(lines) + ("\n" if lines else "")
-
-
-def _lines_using(findings: list, prepared: dict, color: bool) -> list[str]:
-    """The lines of ``findings``, those of the ``prepared`` ones (the same objects) as they were rendered."""
-    lines: list = [None] * len(findings)
-    missing = []
-    for index, finding in enumerate(findings):
-        hit = prepared.get(id(finding))
-        if hit is not None and hit[0] is finding:
-            lines[index] = hit[1]
-        else:
-            missing.append(index)
-    for index, line in zip(missing, _finding_lines([findings[index] for index in missing], color)):
-        lines[index] = line
-    return lines
 
 
 def _finding_lines(findings: list, color: bool) -> list[str]:

@@ -23,7 +23,7 @@ import re
 from itertools import chain
 from typing import Callable, NamedTuple, Sequence
 
-from quizlint.lint.memo import Memo
+from quizlint.memo import Memo
 
 # One-letter words carry no trigram, and count as words: one rule-triggering word among them decides nothing.
 _FILLER = " a b c d e f g h"

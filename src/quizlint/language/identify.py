@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from quizlint.lint.trigram_look import TrigramLook
+from quizlint.language.trigram_look import TrigramLook
 from quizlint.text import primary_subtag
 
 # ISO 639-1 → lingua's Language enum name, for the languages lingua knows.
@@ -53,8 +53,6 @@ _PARALLEL_FROM = 64
 
 # The kind of identification of the words and trigrams learned by the trigram look (beside quick and full).
 _LOOK = "look"
-# What ``confirm_languages`` answers for a full look left for later (a deferring worker of a pool).
-DEFERRED: dict[str, float] = {"deferred": True}
 
 
 def _sample(text: str | list[str], limit: int = IDENTIFY_CHARS) -> str:
@@ -80,6 +78,11 @@ def _sample_tokens(text: str | list[str], limit: int) -> list[str]:
     return text[:spaces] if spaces else [joined[:limit]]
 
 
+def identifiable_languages(languages: Iterable[str]) -> tuple[str, ...]:
+    """The primary subtags of ``languages`` that lingua identifies, sorted."""
+    return _identifiable(tuple(languages))
+
+
 @lru_cache(maxsize=64)
 def _identifiable(languages: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted({primary_subtag(lang) for lang in languages} & _LINGUA_NAMES.keys()))
@@ -92,27 +95,16 @@ class Services:
     occurs many times in a bank (and every text of a file, identified in one batch) costs one lingua call.
     """
 
-    def __init__(self, threads: bool = True, defer_full_looks: bool = False, full_look_helper=None) -> None:
+    def __init__(self, threads: bool = True) -> None:
         self._confidences: dict[tuple, tuple[float, ...]] = {}
-        self._memos: dict[str, dict] = {}
         self._looks: dict[tuple[str, ...], TrigramLook | None] = {}
         self._new: dict[tuple, tuple[float, ...]] = {}  # what lingua answered in this run (see ``learned``)
         # lingua's batch calls may use a thread per core; a worker process of a pool leaves the cores to the pool
         self.threads = threads
-        # A worker of a pool leaves the full looks that need lingua's high-accuracy models (about 100 MB and a
-        # second to load) to the process that runs the pool: ``confirm_languages`` answers DEFERRED for them.
-        self.defer_full_looks = defer_full_looks
-        # The process that answers those deferred full looks for the run, if one was forked as it started (see
-        # ``full_looks``); else this process answers them.
-        self.full_look_helper = full_look_helper
-
-    def memo(self, name: str) -> dict:
-        """A scratch dictionary that lives as long as this object (rules keep per-file work in it)."""
-        return self._memos.setdefault(name, {})
 
     def identifiable(self, languages: Iterable[str]) -> tuple[str, ...]:
         """The primary subtags of ``languages`` that lingua identifies, sorted."""
-        return _identifiable(tuple(languages))
+        return identifiable_languages(languages)
 
     def language_confidences(self, text: str, languages: Iterable[str]) -> dict[str, float]:
         """Confidence per declared language (primary subtags) that ``text`` is written in it.
@@ -130,40 +122,10 @@ class Services:
         rows = self._rows(codes, samples, quick=False)
         return [dict(zip(codes, rows[sample])) for sample in samples]
 
-    def knows_all(self, pending: list) -> bool:
-        """Whether every pending question (from a deferring worker) has its full look remembered already (asked
-        of every waiting result whenever answers come: it stops at the first it does not know)."""
-        return all(key is None or key in self._confidences for key in map(self._full_look_key, pending))
-
-    def unknown_full_looks(self, pending: list) -> list[tuple[tuple[str, ...], str]]:
-        """The full looks the pending questions need that are not remembered: (language codes, sample) pairs."""
-        return [(key[0], key[2]) for key in map(self._full_look_key, pending)
-                if key is not None and key not in self._confidences]
-
-    def _full_look_key(self, entry: tuple) -> tuple | None:
-        """What the full look of a pending (finding, question) is remembered by (None: it needs none)."""
-        question = entry[1]
-        codes = self.identifiable(question.languages)
-        return (codes, False, _sample(question.text)) if len(codes) >= 2 else None
-
-    def prepare_full_looks(self, languages: Iterable[str]) -> None:
-        """Load what full looks among ``languages`` need (lingua's high-accuracy models), ahead of them."""
-        self._load_models(languages, low_accuracy=False)
-
-    def prepare_quick_looks(self, languages: Iterable[str]) -> None:
-        """Load what quick looks among ``languages`` need (lingua's low-accuracy models), ahead of them: before
-        the workers of a pool are forked, so that they share one copy instead of each loading its own."""
-        self._load_models(languages, low_accuracy=True)
-
-    def _load_models(self, languages: Iterable[str], low_accuracy: bool) -> None:
-        codes = self.identifiable(languages)
-        if len(codes) >= 2:
-            _detector(codes, low_accuracy).compute_language_confidence_values("ready")
-
     def confirm_languages(self, texts: list[tuple[str | list[str], str]], languages: Iterable[str],
                           margin: float | None = None) -> list[dict[str, float] | None]:
         """For each (text, declared language): None when a quick look confirms the declared language, else
-        the full ``language_confidences`` of the text (or DEFERRED, see ``defer_full_looks``). A quick look
+        the full ``language_confidences`` of the text. A quick look
         never accuses a text, it only spares the full look to the great majority that are in their declared
         language. With ``margin`` (two languages): also None when the full look surely does not make the other
         language win by ``margin`` (worked out from cached trigram scores where the full look is lingua's
@@ -191,11 +153,6 @@ class Services:
         samples = {index: _sample(texts[index][0]) for index in doubtful}
         if look is not None and len(codes) == 2 and margin is not None and 0 < margin < 1:
             doubtful = self._beyond_margin(look, doubtful, samples, declared, margin)
-        if self.defer_full_looks:
-            deferred = [index for index in doubtful if len(samples[index]) < LOW_ACCURACY_FROM]
-            for index in deferred:
-                results[index] = DEFERRED
-            doubtful = [index for index in doubtful if results[index] is not DEFERRED]
         full = self.language_confidences_many([samples[index] for index in doubtful], languages)
         for index, confidences in zip(doubtful, full):
             results[index] = confidences
@@ -257,7 +214,7 @@ class Services:
         return rows
 
     def adopt(self, rows: list[list]) -> None:
-        """Take identifications another process made in this run (rows of ``learned``): remembered, and saved
+        """Take identifications a worker process made in this run (rows of ``learned``): remembered, and saved
         with this process's own (see ``learned``)."""
         for row in rows:
             codes, quick, sample, values = row
@@ -301,17 +258,6 @@ class Services:
             self._looks[codes] = TrigramLook(len(codes), lambda texts: self._look_rows(codes, texts)) \
                 if genuine else None
         return self._looks[codes]
-
-
-_DEFAULT: Services | None = None
-
-
-def default_services() -> Services:
-    """A process-wide instance, for callers that were not handed one (rules run outside the engine)."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Services()
-    return _DEFAULT
 
 
 def language_name(code: str) -> str:

@@ -1,0 +1,80 @@
+"""Linting many files in a process pool (the shape of pylint's ``lint/parallel.py``): each worker process is
+set up once by an initializer with the run's settings, lints chunks of files, and hands back their results
+with the language identifications it made; the parent merges them in the order of the files.
+
+The pool ends with the run: on success it is closed and joined, on any exception (Ctrl-C, or SIGTERM, which
+``quizlint.cli`` turns into one) its workers are terminated.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+from quizlint.lint.engine import FileResult, lint_file
+from quizlint.language.identify import Services
+
+# Below this much YAML, or this many files, starting worker processes costs more than it saves.
+PARALLEL_MIN_BYTES = 2 * 1024 * 1024
+PARALLEL_MIN_FILES = 4
+# At most this many worker processes per core, whatever `-j` or `jobs` asks: a typo (`-j 1000`) must not start
+# a process per unit it names.
+WORKERS_PER_CORE = 4
+
+_worker: dict = {}  # (in a worker process: what ``_initialize`` was given)
+
+
+def worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
+    """``jobs`` when given, but never more workers than files to lint (a worker without one only costs its
+    start-up) nor than ``WORKERS_PER_CORE`` per core; else as many as the cores when the bank is large."""
+    if jobs is not None:
+        return max(1, min(jobs, len(todo), WORKERS_PER_CORE * (os.cpu_count() or 1)))
+    if len(todo) < PARALLEL_MIN_FILES:
+        return 1
+    size = 0
+    for path, _ in todo:
+        try:
+            size += os.stat(path).st_size
+        except OSError:
+            pass
+    return min(os.cpu_count() or 1, len(todo)) if size >= PARALLEL_MIN_BYTES else 1
+
+
+def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
+                 services: Services, known: list) -> list[FileResult]:
+    """The results of ``todo`` ((path, display) pairs), linted by ``workers`` processes, in the order of
+    ``todo``. ``known``: language identifications of earlier runs, for the workers; what they identify anew is
+    adopted by ``services`` (the run keeps it in the cache)."""
+    results: list[FileResult] = []
+    with multiprocessing.Pool(workers, initializer=_initialize, initargs=(selection, glossary, known)) as pool:
+        for chunk_results, learned in pool.imap(_lint_chunk, guided_chunks(todo, workers)):
+            results.extend(chunk_results)
+            services.adopt(learned)
+        pool.close()
+        pool.join()
+    return results  # (leaving the ``with`` by an exception terminates the workers)
+
+
+def _initialize(selection, glossary, known: list) -> None:
+    # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own
+    services = Services(threads=False)
+    services.remember(known)
+    _worker.update(selection=selection, glossary=glossary, services=services)
+
+
+def _lint_chunk(todo: list[tuple[str, str]]) -> tuple[list[FileResult], list]:
+    services = _worker["services"]
+    results = [lint_file(path, display, _worker["selection"], _worker["glossary"], services) for path, display in todo]
+    return results, services.take_learned()
+
+
+def guided_chunks(todo: list, workers: int) -> list[list]:
+    """``todo`` in consecutive chunks, each a share of what is left (``1 / (2 * workers)`` of it, at least one
+    file): large chunks first, for little traffic between the processes, and single files last, so that no
+    worker waits long at the end for another to finish a large chunk."""
+    chunks, start = [], 0
+    while start < len(todo):
+        size = max(1, (len(todo) - start) // (2 * workers))
+        chunks.append(todo[start:start + size])
+        start += size
+    return chunks
