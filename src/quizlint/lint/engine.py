@@ -22,7 +22,7 @@ from quizlint.model import read_quiz, text_in
 
 if TYPE_CHECKING:
     from quizlint.model import Glossary, QuizFile
-from quizlint.rules.base import Problem, Rule, Selection
+from quizlint.rules.base import SEVERITY_ORDER, Problem, Rule, Selection
 from quizlint.text import comparison_key, visible_length
 
 
@@ -51,13 +51,10 @@ class LintResult:
 def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, int], problem: Problem,
              item: str | None) -> Finding:
     severity = selection.severity(rule)
-    if problem.at_most is not None and _SEVERITY_RANK[problem.at_most] < _SEVERITY_RANK[severity]:
+    if problem.at_most is not None and SEVERITY_ORDER[problem.at_most] < SEVERITY_ORDER[severity]:
         severity = problem.at_most
     return Finding(file, position[0], position[1], rule.code, rule.name, severity, problem.message,
                    item, problem.fixable)
-
-
-_SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
 
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None, services: Services,
