@@ -17,6 +17,8 @@ from quizlint.rules._language_text import identification_words, short_phrase, sh
     ('Latince "carpe diem" sözü ne anlama gelir?', ["Latince", "sözü", "ne", "anlama", "gelir"]),  # a quotation
     ("`print(x)` komutu ne yazdırır?", ["komutu", "ne", "yazdırır"]),  # code
     ("aws lambda invoke --function-name ReturnBucketName outputfile.txt", []),  # a command line
+    ("print( { x: y for x in characters for y in actors } )", []),  # code without backticks
+    ("aws:demo;aws:demo", []),
     ("NASA ve ESA hangi yıl kuruldu?", ["ve", "hangi", "yıl", "kuruldu"]),  # acronyms
     ("The session layer keeps state", ["The", "session", "layer", "keeps", "state"]),
 ])
@@ -40,16 +42,19 @@ def _scores(table):
 
 @pytest.mark.parametrize("text, lang, scores, found", [
     ("Data link layer", "tr", {"en": 0.63, "tr": 0.37}, "en"),  # a lead of 0.26
-    ("none of these answers", "tr", {"en": 0.55, "tr": 0.45}, "en"),  # a function word and the lead
+    ("none of these answers", "tr", {"en": 0.56, "tr": 0.44}, "en"),  # a function word and half the lead
+    ("Hello and", "es", {"en": 0.42, "es": 0.41}, None),  # a function word, too small a lead
+    ("Guido van Rossum", "es", {"en": 0.9, "es": 0.1}, None),  # a name
     ("Veri bağlantı katmanı", "tr", {"en": 0.9, "tr": 0.1}, None),  # Turkish letters: Turkish
     ("Bir kitap", "tr", {"en": 0.1, "tr": 0.9}, None),
     ("Kitap okuma", "en", {"en": 0.2, "tr": 0.8}, None),  # Turkish needs its own letters to win in an en slot
     ("Kitabı okumak güzeldir", "en", {"en": 0.1, "tr": 0.9}, "tr"),
     ("Other", "tr", {"en": 0.93, "tr": 0.07}, None),  # one word is no evidence
+    ("inline; la classe", "fr", {"en": 0.7, "fr": 0.3}, None),  # a French function word
 ])
 def test_short_text_language(text, lang, scores, found):
     sample = " ".join(identification_words(text))
-    assert short_text_language(text, lang, ["en", "tr"], _scores({sample: scores})) == found
+    assert short_text_language(text, lang, list(scores), _scores({sample: scores})) == found
 
 
 ITEMS = """

@@ -18,10 +18,11 @@ from quizlint.text import primary_subtag
 # Inline code, fenced code blocks, and quotations: "…", “…”, «…», „…“ (not '…': an apostrophe ends Turkish names)
 _CODE_OR_QUOTE = re.compile(r"```.*?```|`[^`\n]+`|\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»|„[^“\n]+“", re.DOTALL)
 # A token of code: an operator or bracket inside or around a word, a dotted or slashed path (file.txt, a/b), a
-# command-line flag (--function-name), snake_case or camelCase
+# command-line flag (--function-name), snake_case or camelCase, a colon or semicolon between words (aws:demo),
+# brackets alone, a one-letter variable (x, i, n: not a, o, e, y, u, words of some languages)
 _CODE_TOKEN = re.compile(
     r"^(?:.*\w.*[=<>^{}\[\]()/\\|#$%&*@~].*|.*[=<>^{}\[\]()/\\|#$%&*@~].*\w.*|--?[^\W\d_].*|.*\w\.\w.*|.*\w_\w.*"
-    r"|.*[a-zçğıöşü][A-ZÇĞİÖŞÜ].*)$")
+    r"|.*\w[:;]\w.*|[{}\[\]()]+[,;:]?|[xzijkmnpqfgh]|.*[a-zçğıöşü][A-ZÇĞİÖŞÜ].*)$")
 # A token of a formula or a number: letters and digits mixed (H2O, CoCl2, 2H2), digits, or signs alone (+, →, =)
 _FORMULA_TOKEN = re.compile(r"^(?:.*[^\W\d_]\d.*|.*\d[^\W\d_].*|[\d.,:%]+|[^\w]+)$")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
@@ -43,10 +44,10 @@ def identification_words(text: str, names: bool = True) -> list[str]:
         previous = token
         word = token.strip(_EDGE_PUNCTUATION)
         bare = token.rstrip(".,;:!?")
-        if not word or _FORMULA_TOKEN.match(word) or _FORMULA_TOKEN.match(bare):
+        if _CODE_TOKEN.match(bare) or (word and _CODE_TOKEN.match(word)):
+            tokens.append((word or bare, "code"))
+        elif not word or _FORMULA_TOKEN.match(word) or _FORMULA_TOKEN.match(bare):
             continue  # formulas, numbers and signs say nothing
-        if _CODE_TOKEN.match(bare) or _CODE_TOKEN.match(word):
-            tokens.append((word, "code"))
         elif names and (_APOSTROPHE.fullmatch(word) or word[0].isupper() and (not starts_sentence or (
                 len(word) > 1 and word.isupper()))):
             tokens.append((word, "name"))
@@ -62,10 +63,17 @@ def identification_words(text: str, names: bool = True) -> list[str]:
 # Letters that only some languages write: a text with one of them is not in a language without it
 _OWN_LETTERS = {"tr": frozenset("çğıöşüÇĞİÖŞÜ"), "de": frozenset("äöüßÄÖÜ"), "es": frozenset("ñáéíóúÑÁÉÍÓÚ¿¡"),
                 "fr": frozenset("àâçéèêëîïôûùÿœÀÂÇÉÈÊËÎÏÔÛÙŒ")}
-# English function words: two-word options rarely manage without one ("the session layer", "none of these")
-_ENGLISH_FUNCTION_WORDS = frozenset(
-    "a an the of to in on at by for from with without and or not no none all is are was were be been this that "
-    "these those which what who it its as than then there their only both each other".split())
+# Function words: a short text with one of its field's language's is in that language ("inline; la classe");
+# English ones make a short English text likelier ("the session layer", "none of these")
+_FUNCTION_WORDS = {
+    "en": frozenset("a an the of to in on at by for from with without and or not no none all is are was were be been "
+                    "this that these those which what who it its as than then there their only both each other".split()),
+    "tr": frozenset("ve ile bir bu şu o için gibi da de ki ya veya ama çok daha en her hiç".split()),
+    "fr": frozenset("le la les un une des du de et ou est sont dans pour par avec sur ce cette".split()),
+    "es": frozenset("el la los las un una unos unas de del y o es son en por para con que".split()),
+    "de": frozenset("der die das ein eine und oder ist sind mit von zu für auf im den dem des".split()),
+}
+_ENGLISH_FUNCTION_WORDS = _FUNCTION_WORDS["en"]
 
 
 def short_phrase(words: list[str], min_words: int = 2, max_words: int = 4) -> bool:
@@ -81,11 +89,15 @@ def short_text_language(text: str, lang: str, languages: Iterable[str],
     (``identification_words``; a single word, "Tablet", "Radyo", is no evidence); none of ``lang``'s own letters
     (ı, ş, ğ… for Turkish) in the text, and some of the winner's own letters, when it has any, in those words; and
     ``confidences(words)`` (over the quiz's languages) giving the winner ``margin`` more than ``lang``, or, for
-    English, an English function word and the lead at all."""
+    English, an English function word and half that lead. A function word of ``lang`` ("la", "ve") says the
+    text is in ``lang`` after all. A short text of which a word was left out (a name, an
+    acronym, code: "Guido van Rossum", "Kinesis, DynamoDB, and SQS") is no evidence."""
     sample = short_sample(text, lang)
     if sample is None:
         return None
     declared = primary_subtag(lang)
+    if declared != "en" and any(word.lower() in _FUNCTION_WORDS.get(declared, ()) for word in sample.split()):
+        return None
     others = [code for code in dict.fromkeys(map(primary_subtag, languages)) if code != declared]
     if not others:
         return None
@@ -96,7 +108,7 @@ def short_text_language(text: str, lang: str, languages: Iterable[str],
         return None
     lead = scores.get(best, 0.0) - scores.get(declared, 0.0)
     function_words = best == "en" and any(word.lower() in _ENGLISH_FUNCTION_WORDS for word in words)
-    if lead >= margin or (function_words and lead > 0):
+    if lead >= margin or (function_words and lead >= margin / 2):
         return best
     return None
 
@@ -108,6 +120,8 @@ def short_sample(text: str, lang: str) -> str | None:
     words = identification_words(text)
     if not short_phrase(words) or any(not _is_word(word) for word in words):
         return None
+    if len(words) < len([word for word in text.split() if word.strip(_EDGE_PUNCTUATION)]):
+        return None  # a name, an acronym or code was left out: "Guido van Rossum", "Kinesis, DynamoDB, and SQS"
     if set(text) & _OWN_LETTERS.get(primary_subtag(lang), frozenset()):
         return None
     return " ".join(words)

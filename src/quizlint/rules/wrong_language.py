@@ -24,8 +24,8 @@ of two to four words (two of them of three letters or more, once names and code 
 own terms: it is in another language when it has none of its field's own letters (ı, ş, ğ… for Turkish), has the
 other language's own letters when that language has some, and the identifier gives the other language a lead of
 0.2 — or, for English, any lead and an English function word ("the session layer", "none of these answers").
-A short text in a translation's field that is a copy of the source text ("Data link layer" under `tr` in an
-en/tr quiz) is the source language left untranslated: an error here (untranslated-copy, a warning, reports
+A short text of three words or more in a translation's field that is a copy of the source text ("Data link
+layer" under `tr` in an en/tr quiz) is the source language left untranslated: an error here (untranslated-copy, a warning, reports
 longer copies too). So is a short title or description copied so. "Truman Doktrini", "Bir kitap", a name copied
 ("Tim Berners-Lee"), code and a single word ("Other", "Tablet") are not reported. Plain strings
 are language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
@@ -198,7 +198,8 @@ def _copies(ctx, field, reported: set):
         return
     for lang in ctx.languages[1:]:
         text = (field.value.get(lang) or "").strip()
-        if text == source and field.lang_path(lang) not in reported and short_sample(text, lang) is not None:
+        sample = short_sample(text, lang) if text == source else None
+        if sample is not None and len(sample.split()) >= 3 and field.lang_path(lang) not in reported:
             yield ctx.problem(f"{field.label}: the {lang} text is the {source_lang} source, untranslated "
                               f"({language_name(primary_subtag(source_lang))} in the "
                               f"{language_name(primary_subtag(lang))} field)", *field.lang_path(lang))
