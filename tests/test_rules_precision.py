@@ -135,3 +135,17 @@ def test_a_flaw_only_in_the_translation_is_info_naming_the_language(run, write_q
         ("t2", "warning", 'stem uses the vague term "usually" (en), "genellikle" (tr)'),
     ]
     assert result.exit_code == 0  # a warning and an info: no error
+
+
+# --- T006 lost-markup: comments inside code may be translated ----------------------------------------------
+
+@pytest.mark.parametrize("en, tr, lost", [
+    ("`# This is a comment`", "`# Bu bir yorumdur`", False),
+    ("`-- This is a comment`", "`-- Bu bir yorumdur`", False),
+    ("`x = 5  # five`", "`x = 5  # beş`", False),
+    ("`x = 5  # five`", "`x = 6  # beş`", True),  # the code changed
+    ('`print("done")`', '`print("bitti")`', True),  # a string may decide what the code does
+])
+def test_translated_comments_are_not_lost_code(tmp_path, en, tr, lost):
+    item = one_item('{en: "Which line?", tr: "Hangi satır?"}', f"{{en: '{en}', tr: '{tr}'}}", '"B"')
+    assert bool(messages(tmp_path, item, "T006")) is lost

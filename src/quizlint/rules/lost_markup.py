@@ -18,7 +18,8 @@ Compares every translation with its source text and reports what the source has 
   token that is a number in only one of them, such as a version "3.10.2", a date or "0.5" in a Turkish text, is
   kept as written). A number written in digits must stay in digits: "4" in the source is not matched by
   "dört" or "four" (number words are not recognised — write digits, or words, in both languages);
-- inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
+- inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character, but for their
+  comments, which a translation may translate (`# an exception will be thrown` → `# se lanzará una excepción`);
 - URLs, and the targets of Markdown links and images: unchanged;
 - math (`$...$`, `$$...$$`): unchanged (whitespace aside);
 - Markdown emphasis (`*…*`, `_…_`), strong emphasis (`**…**`), links and images: at least as many as in the
@@ -63,6 +64,8 @@ back around the translated words.
 None.
 """
 
+import re
+
 from quizlint.lexicon import decimal_mark
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
 from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
@@ -94,7 +97,7 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
     lost = []
     if source.numbers and (numbers := _lost_numbers(source, target, source_lang, target_lang)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
-    if source.code and (code := missing_verbatim(source.code, target.code)):
+    if source.code and (code := missing_code(source.code, target.code)):
         lost.append("code " + _quoted(code, "`"))
     if source.urls and (urls := missing_verbatim(source.urls, target.urls)):
         lost.append(("URL " if len(urls) == 1 else "URLs ") + ", ".join(urls))
@@ -104,6 +107,26 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
         for kind, (had, has) in lost_counts(source, target).items():
             lost.append(f"{_KIND_NAMES[kind]} ({had} in {source_lang}, {has} in {target_lang})")
     return lost
+
+
+# What a translator may translate inside code: comments (# …, // …, -- …, /* … */, <!-- … -->); not strings, whose
+# contents may decide what the code does ("codescracker".endswith("er"))
+_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--.*?(?:-->|\Z)|(?:(?<=\s)|^)(?:#|//|--)(?!-)[^\n]*", re.DOTALL | re.MULTILINE)
+
+
+def code_skeleton(code: str) -> str:
+    """``code`` without what a translation may change in it: its comments (each line's trailing spaces aside)."""
+    return "\n".join(line.rstrip() for line in _COMMENT.sub("", code).strip().splitlines())
+
+
+def missing_code(source: tuple[str, ...], target: tuple[str, ...]) -> list[str]:
+    """The source's code pieces that the target does not have, comments aside (``code_skeleton``): a translated
+    comment ("# an exception will be thrown" → "# se lanzará una excepción") is not lost code; a changed name,
+    operator, number or string is."""
+    if not missing_verbatim(source, target):
+        return []
+    present = {code_skeleton(piece) for piece in target}
+    return [piece for piece in dict.fromkeys(source) if code_skeleton(piece) not in present]
 
 
 def _lost_numbers(source, target, source_lang: str, target_lang: str) -> list[str]:
