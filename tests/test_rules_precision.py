@@ -5,6 +5,8 @@ The examples are written for these tests, after the shapes found on the corpus o
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from test_rules_key import findings_of
@@ -144,8 +146,16 @@ def test_a_flaw_only_in_the_translation_is_info_naming_the_language(run, write_q
     ("`-- This is a comment`", "`-- Bu bir yorumdur`", False),
     ("`x = 5  # five`", "`x = 5  # beş`", False),
     ("`x = 5  # five`", "`x = 6  # beş`", True),  # the code changed
-    ('`print("done")`', '`print("bitti")`', True),  # a string may decide what the code does
+    ('`print("done")`', '`print("bitti")`', True),  # a string of inline code may decide what the code does
 ])
 def test_translated_comments_are_not_lost_code(tmp_path, en, tr, lost):
     item = one_item('{en: "Which line?", tr: "Hangi satır?"}', f"{{en: '{en}', tr: '{tr}'}}", '"B"')
     assert bool(messages(tmp_path, item, "T006")) is lost
+
+
+def test_a_message_translated_in_a_code_block_is_not_lost_code(tmp_path):
+    block = "```python\nif ok:\n    print({msg})\n    return {value}\n```"
+    en = block.format(msg='"Done"', value="True")
+    for tr, lost in [(block.format(msg='"Bitti"', value="True"), False), (block.format(msg='"Bitti"', value="False"), True)]:
+        item = one_item("{en: " + json.dumps(en) + ", tr: " + json.dumps(tr) + "}", '"A"', '"B"')
+        assert bool(messages(tmp_path, item, "T006")) is lost
