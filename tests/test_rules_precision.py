@@ -28,6 +28,10 @@ def messages(tmp_path, item: str, rule: str, languages: str = "en, tr") -> list[
     ('"Which word is \\"not\\" in the quotation?"', "en", False),  # negation inside a quotation
     ('"The law is not a rule but a habit, says the author. What does he mean?"', "en", False),  # not X but Y
     ('"Which of these is not a prime number?"', "en", True),
+    ('"Before facing He-Who-Must-Not-Be-Named, whom did Harry meet?"', "en", False),  # a name
+    ('"This tank was built in 1943. It never saw battle."', "en", False),  # a clue, not a question
+    ('"Which of these is never true:"', "en", True),  # no "?", but a question
+    ('"How is a boolean false value written in JSON?"', "en", False),
 ])
 def test_negative_stem_shapes(tmp_path, stem, lang, negative):
     found = messages(tmp_path, one_item(stem, "A1", "B2", "C3"), "W003", lang)

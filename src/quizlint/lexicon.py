@@ -131,6 +131,7 @@ LISTS: dict[str, WordList] = {
         exceptions={
             "en": (
                 "at least", "not only", "whether or not", "false positive*|negative*|sharing|alarm*",
+                "boolean false", "false value*", "true or false value*",
                 "true or false", "false or true", "least recently|frequently used", "least squares",
                 "least significant", "least common multiple|denominator", "least privilege",
             ),

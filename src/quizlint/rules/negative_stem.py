@@ -17,8 +17,10 @@ yöntemdir?", "asal olmayan", "kullanılmayanlar"; not the positive participle o
 "yamayan", that patches) when they are what is asked: after "hangi…" in the sentence, or followed only by the
 question word ("uygun olmayan hangisidir?"); a participle describing a noun is an adjective, not a negative
 question ("Uygun olmayan koşullar neyi gösterir?", "Yağış almayan bölgelerde hangi tarım yapılır?"). A negation
-inside a quotation ("…", “…”, «…») is someone else's words, and an English "not X but Y" says what something is:
-neither is reported (the full lists are below). Because
+inside a quotation ("…", “…”, «…») is someone else's words, an English "not X but Y" says what something is, and
+a negation inside a hyphenated compound ("He-Who-Must-Not-Be-Named") is a name: none is reported. A stem without
+"?" whose last sentence has no question word and does not lead to the options ("… is:", "… ___") is a clue, not a
+question ("This tank was built in 1943. It never saw battle."): it is not reported (the full lists are below). Because
 Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
 (-maz/-mez, -mamıştır/-memiştir, -mamalıdır/-memelidir, …) is negative too: "Hangisi kullanılmaz?".
 Phrases in which such a word is not a negation are not counted: "at least", "true or false", "false
@@ -134,6 +136,8 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
     ``lexicon.find_all``)."""
     start, end = question_sentence(text)
     sentence = text[start:end]
+    if not _asks(text, sentence):
+        return []  # a clue, not a question ("This tank was built in 1943. It never saw battle.")
     found = {match.start: match for match in lexicon.find_all("negative-words", sentence, lang)}
     for match in map(_except_word, lexicon.find_all("except-which", sentence, lang)):
         found.setdefault(match.start, match)
@@ -147,7 +151,24 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
     return [lexicon.Match(match.term, match.start + start, match.end + start, match.text)
             for _, match in sorted(found.items())
             if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())
-            and not _participle_as_adjective(sentence, match) and not _contrast(sentence, match)]
+            and not _participle_as_adjective(sentence, match) and not _contrast(sentence, match)
+            and not _in_compound(sentence, match)]
+
+
+# What makes a sentence without "?" a question: a question word, or an ending that leads to the options
+_QUESTION_WORD = re.compile(r"\b(?:which|what|who|whom|whose|where|when|why|how|hangi|hangisi\w*|ne|neyi|neden|nedir|"
+                            r"kim\w*|kaç\w*|nasıl|nere\w*)\b|[:…_]\s*\Z|\.\.\.\s*\Z", re.IGNORECASE)
+
+
+def _asks(text: str, sentence: str) -> bool:
+    """Whether the stem asks something: a "?" somewhere, or a question word or an ending that leads to the
+    options ("… is:", "… ___") in its question sentence."""
+    return "?" in text or _QUESTION_WORD.search(sentence) is not None
+
+
+def _in_compound(sentence: str, match: lexicon.Match) -> bool:
+    """Whether the match is part of a hyphenated compound ("He-Who-Must-Not-Be-Named")."""
+    return sentence[match.end:match.end + 1] == "-" or sentence[max(match.start - 1, 0):match.start] == "-"
 
 
 # A quotation: what someone else said is not the question's negation
