@@ -31,6 +31,9 @@ def messages(tmp_path, item: str, rule: str, languages: str = "en, tr") -> list[
     ('"Before facing He-Who-Must-Not-Be-Named, whom did Harry meet?"', "en", False),  # a name
     ('"This tank was built in 1943. It never saw battle."', "en", False),  # a clue, not a question
     ('"Which of these is never true:"', "en", True),  # no "?", but a question
+    ('"This is what you see once in a minute but never in a year."', "en", False),  # a riddle
+    ('"How old was he at his first miracle (Biblical, not Apocryphal)?"', "en", False),  # an aside
+    ('"Bu olay (savaş değil) hangi yıl oldu?"', "tr", False),
     ('"How is a boolean false value written in JSON?"', "en", False),
 ])
 def test_negative_stem_shapes(tmp_path, stem, lang, negative):

@@ -17,7 +17,8 @@ yöntemdir?", "asal olmayan", "kullanılmayanlar"; not the positive participle o
 "yamayan", that patches) when they are what is asked: after "hangi…" in the sentence, or followed only by the
 question word ("uygun olmayan hangisidir?"); a participle describing a noun is an adjective, not a negative
 question ("Uygun olmayan koşullar neyi gösterir?", "Yağış almayan bölgelerde hangi tarım yapılır?"). A negation
-inside a quotation ("…", “…”, «…») is someone else's words, an English "not X but Y" says what something is, and
+inside a quotation ("…", “…”, «…») is someone else's words, one in brackets a remark ("(Biblical, not
+Apocryphal)"), an English "not X but Y" says what something is, and
 a negation inside a hyphenated compound ("He-Who-Must-Not-Be-Named") is a name: none is reported. A stem without
 "?" whose last sentence has no question word and does not lead to the options ("… is:", "… ___") is a clue, not a
 question ("This tank was built in 1943. It never saw battle."): it is not reported (the full lists are below). Because
@@ -156,13 +157,15 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
 
 
 # What makes a sentence without "?" a question: a question word, or an ending that leads to the options
-_QUESTION_WORD = re.compile(r"\b(?:which|what|who|whom|whose|where|when|why|how|hangi|hangisi\w*|ne|neyi|neden|nedir|"
-                            r"kim\w*|kaç\w*|nasıl|nere\w*)\b|[:…_]\s*\Z|\.\.\.\s*\Z", re.IGNORECASE)
+_QUESTION_WORD = re.compile(r"\A\W*(?:which|what|who|whom|whose|where|when|why|how|name|identify|select|choose)\b"
+                            r"|\b(?:hangi\w*|neyi|neden|nedir|kim\w*|kaç\w*|nasıl|nere\w*)\b|[:…_]\s*\Z|\.\.\.\s*\Z",
+                            re.IGNORECASE)
 
 
 def _asks(text: str, sentence: str) -> bool:
-    """Whether the stem asks something: a "?" somewhere, or a question word or an ending that leads to the
-    options ("… is:", "… ___") in its question sentence."""
+    """Whether the stem asks something: a "?" somewhere, or in its question sentence an English question word
+    that opens it ("Which of these is never true:"; not the "what" of "This is what you see"), a Turkish one
+    anywhere, or an ending that leads to the options ("… is:", "… ___")."""
     return "?" in text or _QUESTION_WORD.search(sentence) is not None
 
 
@@ -171,8 +174,8 @@ def _in_compound(sentence: str, match: lexicon.Match) -> bool:
     return sentence[match.end:match.end + 1] == "-" or sentence[max(match.start - 1, 0):match.start] == "-"
 
 
-# A quotation: what someone else said is not the question's negation
-_QUOTED = re.compile(r"\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»|‘[^’\n]+’")
+# A quotation, or an aside in brackets: what someone else said, or a remark, is not the question's negation
+_QUOTED = re.compile(r"\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»|‘[^’\n]+’|\([^()\n]+\)")
 # The question words a Turkish negative participle may stand before and still ask the negative question
 # ("olmayan hangisidir?", "gerekmeyenler hangileridir?")
 _TR_QUESTION_WORDS = re.compile(r"\s*(?:[,;:]\s*)?(?:aşağıdakilerden\s+)?(?:hangi\w*|ne\w*|kim\w*|kaç\w*)?\s*[?.!]*\s*\Z",
