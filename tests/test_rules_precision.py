@@ -35,6 +35,9 @@ def messages(tmp_path, item: str, rule: str, languages: str = "en, tr") -> list[
     ('"How old was he at his first miracle (Biblical, not Apocryphal)?"', "en", False),  # an aside
     ('"Bu olay (savaş değil) hangi yıl oldu?"', "tr", False),
     ('"How is a boolean false value written in JSON?"', "en", False),
+    ('"Which operator returns true if the two values are not equal?"', "en", False),  # a subordinate clause
+    ('"How do you write a Lambda in a language that AWS does not support?"', "en", False),
+    ('"Which of these artists did not play at Woodstock, a festival that changed music?"', "en", True),
 ])
 def test_negative_stem_shapes(tmp_path, stem, lang, negative):
     found = messages(tmp_path, one_item(stem, "A1", "B2", "C3"), "W003", lang)

@@ -19,7 +19,9 @@ question word ("uygun olmayan hangisidir?"); a participle describing a noun is a
 question ("Uygun olmayan koşullar neyi gösterir?", "Yağış almayan bölgelerde hangi tarım yapılır?"). A negation
 inside a quotation ("…", “…”, «…») is someone else's words, one in brackets a remark ("(Biblical, not
 Apocryphal)"), an English "not X but Y" says what something is, and
-a negation inside a hyphenated compound ("He-Who-Must-Not-Be-Named") is a name: none is reported. A stem without
+a negation inside a hyphenated compound ("He-Who-Must-Not-Be-Named") is a name, and an English negation after a
+subordinator (that, if, when, whether, unless, because, where, who) describes something rather than asks the
+question ("Which operator returns true if the values are not equal?"): none is reported. A stem without
 "?" whose last sentence has no question word and does not lead to the options ("… is:", "… ___") is a clue, not a
 question ("This tank was built in 1943. It never saw battle."): it is not reported (the full lists are below). Because
 Turkish puts the negated verb last, a Turkish question sentence whose last word ends in a negative verb suffix
@@ -117,7 +119,7 @@ from quizlint.rules._texts import (
     translation_only,
 )
 from quizlint.model import text_in
-from quizlint.text import nfc
+from quizlint.text import nfc, primary_subtag
 
 CODE = "W003"
 NAME = "negative-stem"
@@ -153,7 +155,7 @@ def negative_words(text: str, lang: str) -> list[lexicon.Match]:
             for _, match in sorted(found.items())
             if not inside_any(match.start, match.end, code) and not (borrowed and not match.text.isupper())
             and not _participle_as_adjective(sentence, match) and not _contrast(sentence, match)
-            and not _in_compound(sentence, match)]
+            and not _in_compound(sentence, match) and not _in_subordinate_clause(sentence, match, lang)]
 
 
 # What makes a sentence without "?" a question: a question word, or an ending that leads to the options
@@ -167,6 +169,17 @@ def _asks(text: str, sentence: str) -> bool:
     that opens it ("Which of these is never true:"; not the "what" of "This is what you see"), a Turkish one
     anywhere, or an ending that leads to the options ("… is:", "… ___")."""
     return "?" in text or _QUESTION_WORD.search(sentence) is not None
+
+
+# English subordinators: a negation after one is in a clause that describes something, not in the question
+# ("Which operator returns true if the values are not equal?", "… a language that AWS does not support?")
+_EN_SUBORDINATE = re.compile(r"\b(?:that|if|when|whenever|whether|unless|because|where|who|whom|whose|so)\b",
+                             re.IGNORECASE)
+
+
+def _in_subordinate_clause(sentence: str, match: lexicon.Match, lang: str) -> bool:
+    """Whether an English negation stands after a subordinator of its sentence (see ``_EN_SUBORDINATE``)."""
+    return primary_subtag(lang) == "en" and _EN_SUBORDINATE.search(sentence, 0, match.start) is not None
 
 
 def _in_compound(sentence: str, match: lexicon.Match) -> bool:
