@@ -105,6 +105,10 @@ def test_turkish_inflection_of_a_shared_word_breaks_the_cue(tmp_path):
     ("Verilenlerin hepsi", "tr", "W001"),
     ("Yukarıdakilerin tümü", "tr", "W001"),
     ("All the above", "en", "W001"),
+    ("all of these answers", "en", "W001"),
+    ("Both A and B", "en", "W001"),
+    ("none of these answers", "en", "W002"),
+    ("Neither one", "en", "W002"),
     ("Hiçbiri", "tr", "W002"),
     ("Hiç biri doğru değildir", "tr", "W002"),
     ("Yukardakilerden hiçbiri", "tr", "W002"),
@@ -114,7 +118,8 @@ def test_all_and_none_of_the_above_variants_are_found(tmp_path, text, lang, rule
     assert messages(tmp_path, one_item(stem, "Alfa", "Beta", f'"{text}"'), rule, lang)
 
 
-@pytest.mark.parametrize("text, lang", [("Hiçbir şey", "tr"), ("Hepsinden önce", "tr"), ("All hands", "en")])
+@pytest.mark.parametrize("text, lang", [("Hiçbir şey", "tr"), ("Hepsinden önce", "tr"), ("All hands", "en"),
+                                        ("Both are string literals.", "en"), ("Neither inside nor outside", "en")])
 def test_words_that_only_start_like_all_or_none_are_not_those_options(tmp_path, text, lang):
     stem = '"Which is it?"' if lang == "en" else '"Hangisidir?"'
     item = one_item(stem, "Alfa", "Beta", f'"{text}"')

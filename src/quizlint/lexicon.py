@@ -76,6 +76,8 @@ LISTS: dict[str, WordList] = {
                 "all (of) (the) answers|options|choices|statements (above|listed|given) (are correct|are true)",
                 "all are correct|true",
                 "all the above (are correct|are true)", "all of those (are correct|are true)",
+                "all of these|them|those answers|options|choices (are correct|are true)",
+                "both of these|them|those answers|options|choices", "both a and b", "both",
                 "both (of) (the) above|these (are correct|are true)",
                 "both are correct|true",
             ),
@@ -101,6 +103,8 @@ LISTS: dict[str, WordList] = {
                 "none is|are correct|true",
                 "neither (of) (the) above|these (is correct|is true)",
                 "neither is correct|true",
+                "none of these|them|those answers|options|choices (is correct|are correct|is true|are true)",
+                "neither of these|them|those answers|options|choices", "neither (one)",
             ),
             "tr": (
                 "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
