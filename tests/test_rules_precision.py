@@ -174,3 +174,11 @@ def test_a_message_translated_in_a_code_block_is_not_lost_code(tmp_path):
     for tr, lost in [(block.format(msg='"Bitti"', value="True"), False), (block.format(msg='"Bitti"', value="False"), True)]:
         item = one_item("{en: " + json.dumps(en) + ", tr: " + json.dumps(tr) + "}", '"A"', '"B"')
         assert bool(messages(tmp_path, item, "T006")) is lost
+
+
+def test_a_short_source_kept_with_a_gloss_is_not_too_long(tmp_path):
+    for target, reported in [("String (Chaîne de caractères)", False), ("moyenne arithmétique (mean)", False),
+                             ("Bir karakter dizisi, yani metin", True)]:
+        source = "mean" if "mean" in target else "String"
+        item = one_item('{en: "Which type?", tr: "Hangi tür?"}', json.dumps({"en": source, "tr": target}), '"B"')
+        assert bool(messages(tmp_path, item, "T007")) is reported, target
