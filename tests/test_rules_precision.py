@@ -110,6 +110,8 @@ def test_turkish_inflection_of_a_shared_word_breaks_the_cue(tmp_path):
     ("none of these answers", "en", "W002"),
     ("Neither one", "en", "W002"),
     ("Hiçbiri", "tr", "W002"),
+    ("tüm bu cevaplar", "tr", "W001"),
+    ("Bu cevapların hiçbiri", "tr", "W002"),
     ("Hiç biri doğru değildir", "tr", "W002"),
     ("Yukardakilerden hiçbiri", "tr", "W002"),
 ])

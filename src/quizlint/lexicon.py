@@ -85,6 +85,7 @@ LISTS: dict[str, WordList] = {
                 "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
                 "seçeneklerin|yukarıdaki seçeneklerin) hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
                 "tüm|bütün seçenekler|cevaplar|şıklar (doğru|doğrudur)",
+                "tüm|bütün bu seçenekler|cevaplar|şıklar (doğru|doğrudur)",
                 "her ikisi (de) (doğru|doğrudur)",
             ),
         },
@@ -112,6 +113,7 @@ LISTS: dict[str, WordList] = {
                 "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
                 "seçeneklerin|yukarıdaki seçeneklerin) hiç biri (doğru|geçerli) (değildir|değil)",
                 "hiç biri (doğru|geçerli) (değildir|değil)",
+                "bunların|bu seçeneklerin|bu cevapların|bu şıkların hiçbiri (doğru|geçerli) (değildir|değil)",
                 "hiçbir seçenek|cevap|şık doğru (değildir|değil)",
                 "ikisi de (doğru) değildir|değil",
             ),
