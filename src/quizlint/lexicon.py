@@ -113,7 +113,8 @@ LISTS: dict[str, WordList] = {
                 "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
                 "seçeneklerin|yukarıdaki seçeneklerin) hiç biri (doğru|geçerli) (değildir|değil)",
                 "hiç biri (doğru|geçerli) (değildir|değil)",
-                "bunların|bu seçeneklerin|bu cevapların|bu şıkların hiçbiri (doğru|geçerli) (değildir|değil)",
+                "bunların hiçbiri (doğru|geçerli) (değildir|değil)",
+                "bu seçeneklerin|cevapların|şıkların hiçbiri (doğru|geçerli) (değildir|değil)",
                 "hiçbir seçenek|cevap|şık doğru (değildir|değil)",
                 "ikisi de (doğru) değildir|değil",
             ),
