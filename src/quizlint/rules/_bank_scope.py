@@ -25,8 +25,8 @@ from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary, bank_order
 from quizlint.model import option_letter
-from quizlint.rules._stats import (StatResult, format_p, holm_significant, poisson_binomial_upper_below,
-                                   weighted_bernoulli_upper)
+from quizlint.rules._stats import (StatResult, format_p, holm_significant, poisson_binomial_upper,
+                                   poisson_binomial_upper_below, weighted_bernoulli_upper)
 from quizlint.rules.base import Problem
 
 Tally = TypeVar("Tally")
@@ -226,11 +226,27 @@ def pooled_rate(rates: list[Rate]) -> Rate:
 
 def rate_p_value(rate: Rate, alpha: float) -> StatResult | None:
     """The one-sided exact test of ``rate`` when its p-value is below ``alpha``, else None."""
-    if rate.shares is None or all(share == 1 for share in rate.shares):
+    if _whole_hits(rate):
         return poisson_binomial_upper_below(round(rate.hits), rate.chances, alpha)
-    terms = Counter(zip(rate.shares, rate.chances))
-    result = weighted_bernoulli_upper(rate.hits, [(k, count, p) for (k, p), count in sorted(terms.items())])
+    result = rate_result(rate)
     return result if result.p_value < alpha else None
+
+
+def rate_result(rate: Rate) -> StatResult:
+    """The one-sided exact test of ``rate``: Poisson-binomial, or weighted binomial when hits count fractions."""
+    if _whole_hits(rate):
+        return poisson_binomial_upper(round(rate.hits), rate.chances)
+    terms = Counter(zip(rate.shares, rate.chances))
+    return weighted_bernoulli_upper(rate.hits, [(k, count, p) for (k, p), count in sorted(terms.items())])
+
+
+def expected_hits(rate: Rate) -> float:
+    """What chance makes of ``rate.hits``: the sum of each item's chance, times its share."""
+    return sum(chance / share for chance, share in zip(rate.chances, rate.shares or repeat(1)))
+
+
+def _whole_hits(rate: Rate) -> bool:
+    return rate.shares is None or all(share == 1 for share in rate.shares)
 
 
 def format_hits(hits: float) -> str:
