@@ -168,6 +168,14 @@ def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, se
     ('"`IF`"', '"`ıf`"', "tr"),
     ('"`SELECT a FROM t`"', '"`select a from t`"', "en"),
     ('"`x = Foo()`"', '"`x = foo()`"', "en"),
+    # formulas, genotypes and symbols: case, quotes and brackets are meaning, in any language
+    ("AaBb", "aaBb", "en"),
+    ("AaBb", "aabb", "tr"),
+    ("CoCl2", "COCl2", "en"),
+    ("NaCl", "NACL", "tr"),
+    ('"\'101\'"', "101", "en"),
+    ('"f(x)"', '"F(x)"', "en"),
+    ('"x = 1"', '"X = 1"', "tr"),
 ])
 def test_different_options_are_not_duplicates(tmp_path, first, second, languages):
     assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
@@ -416,43 +424,22 @@ def _duplicate_and_copied_options(run, path) -> list[tuple[str, int, str]]:
     return [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)]
 
 
-@pytest.mark.parametrize("first, second, languages", [
-    # formulas, genotypes and symbols: case, quotes and brackets are meaning, in any language
-    ("AaBb", "aaBb", "en"),
-    ("AaBb", "aabb", "tr"),
-    ("CoCl2", "COCl2", "en"),
-    ("NaCl", "NACL", "tr"),
-    ('"\'101\'"', "101", "en"),
-    ('"f(x)"', '"F(x)"', "en"),
-    ('"x = 1"', '"X = 1"', "tr"),
-])
-def test_formulas_and_symbols_differ_in_case_and_quotes(tmp_path, first, second, languages):
-    assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
+def code_option(return_indent: str, correct: bool = False) -> str:
+    """An option with a Python block whose `return` stands at ``return_indent``."""
+    lines = ["```python", "def total(xs):", "    s = 0", "    for x in xs:", "        s += x",
+             f"{return_indent}return s", "```"]
+    body = "\n".join("        " + line for line in lines)
+    return "    - text: |\n" + body + ("\n      correct: true" if correct else "")
 
 
-CODE_ITEM = """
-- id: code
-  stem: {en: "Which function returns the sum?", tr: "Hangi fonksiyon toplamı döndürür?"}
-  options:
-    - text: |
-        ```python
-        def total(xs):
-            s = 0
-            for x in xs:
-                s += x
-            return s
-        ```
-      correct: true
-    - text: |
-        ```python
-        def total(xs):
-            s = 0
-            for x in xs:
-                s += x
-                return s
-        ```
-    - text: "`sum()`"
-"""
+CODE_ITEM = "\n".join([
+    "- id: code",
+    '  stem: {en: "Which function returns the sum?", tr: "Hangi fonksiyon toplamı döndürür?"}',
+    "  options:",
+    code_option("    ", correct=True),
+    code_option("        "),
+    '    - text: "`sum()`"',
+]) + "\n"
 
 
 def test_code_blocks_that_differ_only_in_indentation_are_different_options(tmp_path):
@@ -460,8 +447,7 @@ def test_code_blocks_that_differ_only_in_indentation_are_different_options(tmp_p
 
 
 def test_the_same_code_block_twice_is_still_a_duplicate(tmp_path):
-    doubled = CODE_ITEM.replace("            return s\n        ```\n    - text: \"`sum()`\"",
-                                "        return s\n        ```\n    - text: \"`sum()`\"")
+    doubled = CODE_ITEM.replace(code_option("        "), code_option("    "))
     assert [f.message for f in findings_of(tmp_path, doubled, "K004")] == ["option B duplicates option A"]
 
 
