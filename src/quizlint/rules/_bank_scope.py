@@ -83,6 +83,9 @@ def by_option_count(select: Callable[[Iterable[ItemSummary]], list[ItemSummary]]
     return grouping
 
 
+# How a finding of the pooled bank says so (``quizlint fix`` tells it from a quiz file's own finding by it)
+ACROSS_THE_BANK = "across the bank"
+
 # The bounds of the `alpha` and `min-items` options every statistical bank rule has (its ``OPTION_LIMITS``).
 STATISTICAL_LIMITS = {"alpha": (0, 1), "min-items": (1, None)}
 
@@ -149,7 +152,7 @@ def _group_findings(group, group_parts, counting: Counting, alpha: float,
     if any(significant) or size < min_items:
         return
     tally = counting.pool([tally for _, _, tally in group_parts])
-    p_value, message = counting.test(group, tally, size, f"across the bank ({len(files)} quiz files)")
+    p_value, message = counting.test(group, tally, size, f"{ACROSS_THE_BANK} ({len(files)} quiz files)")
     if p_value < alpha:
         first = next(quiz for quiz, _, _ in group_parts if quiz.file == files[0])
         yield first, message, [item for _, items, _ in group_parts for item in items]
