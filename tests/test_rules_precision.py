@@ -184,3 +184,13 @@ def test_a_short_source_kept_with_a_gloss_is_not_too_long(tmp_path):
         source = "mean" if "mean" in target else "String"
         item = one_item('{en: "Which type?", tr: "Hangi tür?"}', json.dumps({"en": source, "tr": target}), '"B"')
         assert bool(messages(tmp_path, item, "T007")) is reported, target
+
+
+def test_a_name_every_option_shares_is_no_cue(tmp_path):
+    stem = '"Atatürk\'ün hangi eseri Cumhuriyetin onuncu yılında okundu?"'
+    shared = one_item(stem, '"Atatürk\'ün Onuncu Yıl Nutku"', '"Atatürk\'ün Gençliğe Hitabesi"',
+                      '"Atatürk\'ün Nutuk adlı eseri"')
+    assert [m for m in messages(tmp_path, shared, "W010", "tr") if "Atatürk" in m] == []
+    english = one_item('"Which play by Shakespeare features Prospero?"', '"Shakespeare\'s The Tempest"',
+                       '"Shakespeare\'s Hamlet"', '"Shakespeare\'s Macbeth"')
+    assert messages(tmp_path, english, "W010", "en") == []
