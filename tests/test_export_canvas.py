@@ -88,7 +88,7 @@ def test_assessment_meta_has_title_points_and_shuffle(package):
 
 def test_one_language_per_package(run, bank, tmp_path):
     turkish = zip_entries(export(run, "canvas", bank, tmp_path / "tr.zip", "--lang", "tr"))
-    texts = [m.text for m in etree.fromstring(turkish["alpha/alpha.xml"], PARSER).iter(f"{QTI}mattext")]
+    texts = [m.text for m in etree.fromstring(turkish["alpha-tr/alpha-tr.xml"], PARSER).iter(f"{QTI}mattext")]
     assert "<p>Türkiye'nin <strong>başkenti</strong> hangi şehirdir?</p>" in texts
     assert "Doğru" in texts and "True" not in texts
     result = run("export", "--to", "canvas", "--lang", "all", "-o", tmp_path / "all.zip", bank)

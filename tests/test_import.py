@@ -9,14 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from quizlint.importers._common import (
-    ascii_fold,
-    dump_quiz,
-    html_to_markdown,
-    readable_id,
-    slugify,
-    split_languages,
-)
+from quizlint.importers.html_markdown import html_to_markdown
+from quizlint.importers.identifiers import ascii_fold, readable_id, slugify
+from quizlint.importers.multilang import split_languages
+from quizlint.importers.quiz_yaml import dump_quiz
 from quizlint.load import load_text
 from quizlint.text import without_control_characters
 
@@ -376,7 +372,7 @@ def test_plain_text_shows_literally(text):
     import html
     import re
 
-    from quizlint.importers._common import plain_text_markdown
+    from quizlint.importers.html_markdown import plain_text_markdown
     from quizlint.render import render_html
 
     rendered = render_html(plain_text_markdown(text))

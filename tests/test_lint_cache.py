@@ -175,8 +175,7 @@ def test_after_an_edit_only_the_edited_file_is_linted_afresh_and_in_this_process
 
 def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, monkeypatch):
     # A pool's workers identify the words of the texts (lingua, low-accuracy); the run keeps what they learned,
-    # so that after an edit that adds no new word the worker linting the edited file needs no lingua at all.
-    import quizlint.lint.runner
+    # so that after an edit that adds no new word the run linting the edited file needs no lingua at all.
     from quizlint.language.identify import Services
 
     fresh = lint(run, bank, "--no-cache")

@@ -132,3 +132,16 @@ def test_hook_runs_when_only_a_glossary_with_another_name_changes(bank, hook_rep
     broken = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/terms.yaml")
     assert broken.returncode == 1, broken.stdout + broken.stderr
     assert "Failed" in broken.stdout and "content/terms.yaml:4:5: S002" in broken.stdout
+
+
+@pytest.mark.slow
+def test_hook_ignores_an_untracked_draft_but_not_a_staged_one(bank, hook_repo, pre_commit_home):
+    # pre-commit runs the hook with PRE_COMMIT=1: the bank is what git tracks plus what is staged
+    (bank / "content" / "draft.quiz.yaml").write_text("quizlint: 1\nid: [draft\n", encoding="utf-8")
+    untracked = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/clean.quiz.yaml")
+    assert untracked.returncode == 0, untracked.stdout + untracked.stderr
+    assert "Passed" in untracked.stdout
+    git(bank, "add", "content/draft.quiz.yaml")
+    staged = try_repo(bank, hook_repo, pre_commit_home, "--files", "content/draft.quiz.yaml")
+    assert staged.returncode == 1, staged.stdout + staged.stderr
+    assert "content/draft.quiz.yaml:3:1: Y001 [error]" in staged.stdout

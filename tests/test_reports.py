@@ -238,21 +238,106 @@ def test_junit_has_one_testcase_per_file_and_fails_the_file_with_findings(run, r
     assert (root.get("tests"), root.get("failures")) == ("2", "1")
     assert cases[0].find("failure") is None
     failure = cases[1].find("failure")
-    assert failure.get("message") == "4 problems (2 errors, 1 warning, 1 info)"
-    assert failure.get("type") == "B004 D003 K001 K002"
+    assert failure.get("message") == "2 problems (2 errors)"  # what fails the run (--fail-on error)…
     expected = json_findings(run, repo / "bank")
-    assert failure.text.splitlines() == [
-        f"{f['file']}:{f['line']}:{f['column']}: {f['code']} [{f['severity']}] {f['message']}" for f in expected]
+    lines = [f"{f['file']}:{f['line']}:{f['column']}: {f['code']} [{f['severity']}] {f['message']}" for f in expected]
+    assert failure.get("type") == " ".join(sorted({f["code"] for f in expected if f["severity"] == "error"}))
+    assert failure.text.splitlines() == [line for line in lines if "[error]" in line]
+    assert cases[1].findtext("system-out").splitlines() == [line for line in lines if "[error]" not in line]  # …the rest
 
 
 def test_junit_for_a_clean_bank_passes_every_file(run, repo):
     (repo / "bank" / "mixed.quiz.yaml").unlink()
     code, output = lint_report(run, "junit", cwd=repo / "bank")
     assert code == 0
-    suite = parse_junit(output).find("testsuite")
+    suite = assert_junit_shape(output).find("testsuite")
     assert (suite.get("tests"), suite.get("failures")) == ("1", "0")
     assert suite.find("testcase/failure") is None
     assert lint_report(run, "junit", cwd=repo / "bank")[1] == output  # deterministic
+
+
+# The shape CI servers read (the JUnit schema Jenkins, GitLab and the test-reporter actions follow, reduced to what
+# quizlint writes): in a testcase, the failure before system-out.
+JUNIT_XSD = b"""<?xml version="1.0" encoding="UTF-8"?>
+<xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+  <xs:simpleType name="count"><xs:restriction base="xs:nonNegativeInteger"/></xs:simpleType>
+  <xs:element name="testsuites">
+    <xs:complexType>
+      <xs:sequence><xs:element ref="testsuite" maxOccurs="unbounded"/></xs:sequence>
+      <xs:attribute name="name" type="xs:string"/>
+      <xs:attribute name="tests" type="count" use="required"/>
+      <xs:attribute name="failures" type="count" use="required"/>
+      <xs:attribute name="errors" type="count" use="required"/>
+    </xs:complexType>
+  </xs:element>
+  <xs:element name="testsuite">
+    <xs:complexType>
+      <xs:sequence><xs:element ref="testcase" minOccurs="0" maxOccurs="unbounded"/></xs:sequence>
+      <xs:attribute name="name" type="xs:string" use="required"/>
+      <xs:attribute name="tests" type="count" use="required"/>
+      <xs:attribute name="failures" type="count" use="required"/>
+      <xs:attribute name="errors" type="count" use="required"/>
+      <xs:attribute name="skipped" type="count"/>
+    </xs:complexType>
+  </xs:element>
+  <xs:element name="testcase">
+    <xs:complexType>
+      <xs:sequence>
+        <xs:element name="failure" minOccurs="0">
+          <xs:complexType><xs:simpleContent><xs:extension base="xs:string">
+            <xs:attribute name="message" type="xs:string" use="required"/>
+            <xs:attribute name="type" type="xs:string" use="required"/>
+          </xs:extension></xs:simpleContent></xs:complexType>
+        </xs:element>
+        <xs:element name="system-out" type="xs:string" minOccurs="0"/>
+      </xs:sequence>
+      <xs:attribute name="name" type="xs:string" use="required"/>
+      <xs:attribute name="classname" type="xs:string" use="required"/>
+      <xs:attribute name="file" type="xs:string"/>
+    </xs:complexType>
+  </xs:element>
+</xs:schema>
+"""
+
+
+def assert_junit_shape(output: str):
+    from lxml import etree
+
+    schema = etree.XMLSchema(etree.fromstring(JUNIT_XSD))
+    root = parse_junit(output)
+    assert schema.validate(root), schema.error_log
+    suite = root.find("testsuite")
+    failed = [case for case in suite.findall("testcase") if case.find("failure") is not None]
+    assert suite.get("failures") == root.get("failures") == str(len(failed))
+    assert suite.get("tests") == str(len(suite.findall("testcase")))
+    return root
+
+
+def test_junit_fails_only_for_findings_at_or_above_fail_on(run, repo):
+    bank = repo / "bank"
+    (bank / "clean.quiz.yaml").unlink()
+
+    def junit(*extra):
+        result = run("lint", "--format", "junit", "--select", "B004", *extra, ".", cwd=bank)  # a warning, no error
+        return result.exit_code, result.stdout
+
+    found = json.loads(run("lint", "--format", "json", "--select", "B004", ".", cwd=bank).stdout)
+    assert found and {f["severity"] for f in found} == {"warning"}
+    code, output = junit()
+    assert code == 0  # exits 0…
+    suite = assert_junit_shape(output).find("testsuite")
+    assert (suite.get("tests"), suite.get("failures")) == ("1", "0")  # …and the report agrees
+    (case,) = suite.findall("testcase")
+    assert case.find("failure") is None
+    assert case.findtext("system-out").count("B004 [warning]") == len(found)
+    code, strict = junit("--fail-on", "warning")
+    assert code == 1
+    suite = assert_junit_shape(strict).find("testsuite")
+    assert suite.get("failures") == "1" and "B004 [warning]" in suite.find("testcase/failure").text
+    assert suite.find("testcase/system-out") is None
+    (bank / "quizlint.toml").write_text('fail-on = "warning"\n', encoding="utf-8")  # the configured threshold
+    code, configured = junit()
+    assert code == 1 and assert_junit_shape(configured).find("testsuite").get("failures") == "1"
 
 
 def test_junit_drops_characters_xml_cannot_hold():

@@ -5,7 +5,6 @@ from the node tree on demand, and the shortcuts of the lexicon and of prose extr
 from __future__ import annotations
 
 import math
-import os
 import random
 import sys
 

@@ -1,3 +1,3 @@
 """quizlint: lint, translate and export bilingual multiple-choice quiz banks kept as YAML."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -30,6 +30,8 @@ class BankSettings:
     targets: list[str] = field(default_factory=list)  # the paths searched for quiz files
     glossary_named: bool = False  # the glossary was among the paths given: it is checked like a file of the bank
     paths_named: bool = False  # the command line named the paths (else: the configured ``paths``, or ``.``)
+    misnamed: list[Path] = field(default_factory=list)  # YAML files a folder search skipped that say `quizlint: 1`
+    untracked: int = 0  # quiz files left out because git neither tracks them nor has them staged (--tracked-only)
 
     @property
     def some_files_only(self) -> bool:
@@ -47,15 +49,20 @@ class BankSettings:
 
     @classmethod
     def resolve(cls, config_path=None, paths=(), glossary=None, select=(), ignore=(), extend_select=(),
-                require_files: bool = True) -> "BankSettings":
+                require_files: bool = True, tracked_only: bool | None = None) -> "BankSettings":
         """Raises ConfigError (exit 2) for bad configuration or paths that do not exist.
+
+        ``tracked_only`` (``--tracked-only``; else the configuration's ``tracked-only``; else on under pre-commit,
+        which sets ``PRE_COMMIT=1``): the files found, but for those the command line names one by one, are those
+        git tracks or has staged (see ``quizlint.load.tracked``).
 
         A glossary file among the paths (``glossary.yaml``, or the configured or ``--glossary`` one, named
         directly or matched by a configured glob) is the bank's glossary, not a quiz file."""
         config = load_config(config_path)
         targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
+        misnamed: list[Path] = []
         try:
-            files, missing = find_quiz_files(targets)
+            files, missing = find_quiz_files(targets, misnamed=misnamed)
         except OSError as error:
             raise ConfigError(f"cannot read the folder {error.filename}: {error.strerror or error}") from None
         if missing:
@@ -72,11 +79,42 @@ class BankSettings:
         files = [path for path in files if path not in named]
         glossary_path = Path(glossary) if glossary else _single_glossary(named) or find_glossary(config, targets)
         selection = config.selection(list(select), list(ignore), list(extend_select))
-        return cls(config, Path.cwd(), files, glossary_path, selection, missing, targets, bool(named),
-                   paths_named=bool(paths))
+        kept, misnamed = _tracked(files, misnamed, targets if paths else [], tracked_only, config)
+        return cls(config, Path.cwd(), kept, glossary_path, selection, missing, targets, bool(named),
+                   paths_named=bool(paths), misnamed=misnamed, untracked=len(files) - len(kept))
 
 
 GLOSSARY_NAMES = (GLOSSARY_NAME, "glossary.yml")
+
+
+def tracked_only_wanted(option: bool | None, config: Config) -> bool:
+    """``--tracked-only``/``--no-tracked-only`` if given, else the configuration's ``tracked-only``, else whether
+    pre-commit runs the command (it sets ``PRE_COMMIT=1`` in its hooks' environment)."""
+    if option is not None:
+        return option
+    if config.tracked_only is not None:
+        return config.tracked_only
+    return os.environ.get("PRE_COMMIT") == "1"
+
+
+def _tracked(files: list[Path], misnamed: list[Path], named: list[str], option: bool | None,
+             config: Config) -> tuple[list[Path], list[Path]]:
+    """The quiz files and misnamed ones git tracks or has staged, when ``tracked_only_wanted``; the files the
+    command line ``named`` one by one are kept. Outside a git repository that is a configuration error when asked
+    for, and nothing is left out under pre-commit's own setting."""
+    if not tracked_only_wanted(option, config):
+        return files, misnamed
+    from quizlint.load.tracked import NotInRepository, TrackedFiles
+
+    index = TrackedFiles()
+    explicit = {os.path.realpath(path) for path in named if os.path.isfile(path)}
+    try:
+        return ([path for path in files if os.path.realpath(path) in explicit or index.holds(path)],
+                [path for path in misnamed if index.holds(path)])
+    except NotInRepository as error:
+        if option is None and config.tracked_only is None:
+            return files, misnamed
+        raise ConfigError(f"--tracked-only / tracked-only: {error}") from None
 
 
 def _is_glossary_file(path: Path, config: Config, glossary) -> bool:

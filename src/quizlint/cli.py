@@ -25,6 +25,7 @@ COMMANDS = {
     "review": ("quizlint.commands.review", "Mark translations as reviewed by a person."),
     "preview": ("quizlint.commands.preview", "Build a static HTML preview of the bank."),
     "stats": ("quizlint.commands.stats", "Print statistics about the bank."),
+    "init": ("quizlint.commands.init", "Create a bank skeleton that lints clean (config, glossary, example, hook, CI)."),
 }
 
 

@@ -52,6 +52,7 @@ class Config:
     fail_on: str = "error"
     cache: bool = True
     jobs: int | None = None
+    tracked_only: bool | None = None  # lint what git tracks or has staged (None: only under pre-commit)
     translate: dict[str, Any] = field(default_factory=dict)
     raw: dict[str, Any] = field(default_factory=dict)
     _ignored: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
@@ -318,7 +319,7 @@ def _builtin_codes(key: Any) -> dict[str, str]:
 _KEYS: dict[str, type] = {
     "paths": list, "languages": list, "glossary": str, "select": list, "ignore": list, "extend-select": list,
     "severity": dict, "rules": dict, "per-file-ignores": dict, "fail-on": str, "cache": bool, "jobs": int,
-    "translate": dict,
+    "translate": dict, "tracked-only": bool,
 }
 
 
@@ -457,6 +458,7 @@ def parse_config(data: dict[str, Any], root: Path, source: Path | None) -> Confi
         fail_on=data.get("fail-on", "error"),
         cache=data.get("cache", True),
         jobs=data.get("jobs"),
+        tracked_only=data.get("tracked-only"),
         translate=dict(data.get("translate", {})),
         raw=data,
     )

@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import yaml
 
 from quizlint.load.document import load_text
+from quizlint.yaml_scalars import ScalarError, double_quoted, scalar, string_scalar
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _LINE_BREAK = re.compile(r"\r\n?|\n")
@@ -43,57 +44,19 @@ class YamlEditError(Exception):
 
 # ---------------------------------------------------------------------------------------------- rendering
 
-_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0", "\x1b": "\\e",
-            "\x85": "\\N", "\u2028": "\\L", "\u2029": "\\P", "\ufeff": "\\ufeff"}
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
-_PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z_-]*\Z")
-_RESERVED_PLAIN = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
-
-
-def _is_printable(char: str) -> bool:
-    code = ord(char)
-    return (0x20 <= code <= 0x7E or code in (0x09, 0x0A, 0x0D, 0x85) or 0xA0 <= code <= 0xD7FF
-            or 0xE000 <= code <= 0xFFFD or code >= 0x10000)
-
-
-def _escape_char(char: str) -> str:
-    if char in _ESCAPES:
-        return _ESCAPES[char]
-    if _is_printable(char):
-        return char
-    code = ord(char)
-    return f"\\x{code:02x}" if code <= 0xFF else (f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
-
-
-def double_quoted(text: str) -> str:
-    """``text`` as a one-line double-quoted YAML scalar that loads back to exactly ``text``."""
-    return '"' + "".join(_escape_char(char) for char in text) + '"'
-
-
 class PlainWord(str):
     """A string to write without quotes when that is safe (``status: machine``); other strings are quoted."""
 
 
 def render_key(key: str) -> str:
-    if _PLAIN_KEY.match(key) and key.lower() not in _RESERVED_PLAIN:
-        return key
-    return double_quoted(key)
+    return string_scalar(key)
 
 
 def render_scalar(value: Any) -> str:
-    if isinstance(value, PlainWord) and _PLAIN_WORD.match(value) and value.lower() not in _RESERVED_PLAIN:
-        return str(value)
-    if isinstance(value, str):
-        return double_quoted(value)
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float) and value == value and value not in (float("inf"), float("-inf")):
-        return repr(value)
-    raise YamlEditError(f"cannot write {value!r} as a YAML scalar")
+    try:
+        return scalar(value, plain_strings=isinstance(value, PlainWord))
+    except ScalarError as error:
+        raise YamlEditError(str(error)) from None
 
 
 def render_flow(value: Any) -> str:

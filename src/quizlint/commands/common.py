@@ -77,9 +77,24 @@ def output_file(output: str, default_name: str) -> Path:
     return Path(output) / default_name if names_folder(output) else Path(output)
 
 
+def warn_about_skipped_files(settings: BankSettings) -> None:
+    """A warning naming the YAML files a folder search skipped although they say ``quizlint: 1`` (misnamed quiz
+    files), and a note of how many quiz files ``--tracked-only`` left out."""
+    if settings.misnamed:
+        from quizlint.load.tracked import misnamed_quiz_warning
+
+        click.echo(shown_on_a_terminal(f"quizlint: warning: {misnamed_quiz_warning(settings.misnamed)}"), err=True)
+    if settings.untracked:
+        plural = "s" if settings.untracked != 1 else ""
+        click.echo(f"quizlint: note: {settings.untracked} quiz file{plural} that git neither tracks nor has staged "
+                   f"left out (--tracked-only, on under pre-commit)", err=True)
+
+
 def warn_if_no_quiz_files(settings: BankSettings) -> None:
     """Like ruff: nothing to check is worth a warning on standard error, not an error (the exit status stays 0);
-    it tells when git ignores quiz files there, so that a ``.gitignore`` hiding the bank is seen."""
+    it tells when git ignores quiz files there, so that a ``.gitignore`` hiding the bank is seen. Files skipped
+    are named first (``warn_about_skipped_files``)."""
+    warn_about_skipped_files(settings)
     if not settings.files and not settings.glossary_named:
         from quizlint.load.discover import git_ignored_quiz_files
 
@@ -124,4 +139,5 @@ def exit_for(findings, fail_on: str = "error") -> None:
 
 
 __all__ = ["BankSettings", "cannot_write", "color_wanted", "comma_list", "config_option", "exit_for", "fail",
-           "names_folder", "output_file", "refuse_to_overwrite_inputs", "selection_options", "warn_if_no_quiz_files"]
+           "names_folder", "output_file", "refuse_to_overwrite_inputs", "selection_options", "warn_about_skipped_files",
+           "warn_if_no_quiz_files"]

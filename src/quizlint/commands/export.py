@@ -5,7 +5,8 @@ from pathlib import Path
 
 import click
 
-from quizlint.commands.common import BankSettings, cannot_write, config_option, fail, named_path, output_file
+from quizlint.commands.common import (BankSettings, cannot_write, config_option, fail, named_path, output_file,
+                                      warn_about_skipped_files)
 from quizlint.export import FORMATS, get_format
 from quizlint.text import shown_on_a_terminal
 
@@ -28,7 +29,11 @@ Formats (each writes ONE file for the whole bank):
           a warning, feedback is dropped). One language (default: source).
 
 \b
-NAME is the quiz id for one quiz, else the folder holding the quiz files.
+NAME is the quiz id for one quiz, else the folder holding the quiz files; NAME-LANG
+(alpha-tr-canvas.zip) for one language that is not the quizzes' source language.
+Identifiers and names in such a language end with -LANG (quiz-tr, item-tr), so that
+the exports of both languages can go into one course; the source language keeps the
+bare ids of earlier exports.
 -o PATH writes elsewhere (into PATH when it is a folder or ends in /, a missing folder
 being made); -o - writes the text formats to standard output. Files are written
 atomically, never over an input file.
@@ -43,7 +48,8 @@ atomically, never over an input file.
 @click.option("-o", "--output", default=None, metavar="PATH", callback=named_path,
               help="Output file, directory, or - for stdout.")
 @click.option("--force", is_flag=True, help="Export even when the linter reports errors (items without a key are "
-              "left out, with a warning; json keeps them).")
+              "left out, with a warning; json keeps them; items and files that do not match the schema are left "
+              "out, each named with its file:line).")
 @click.option("--multilang-syntax", type=click.Choice(["span", "mlang2"]), default="span", show_default=True,
               help="Moodle: how several languages are written in one text.")
 @config_option
@@ -53,16 +59,17 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
     Without PATHS, exports the bank configured in quizlint.toml, else the current directory. The bank is
     linted first: with lint errors nothing is written (exit 1) unless --force.
     """
-    from quizlint.export import ExportError, ExportOptions, check_languages, load_bank
+    from quizlint.export import ExportError, ExportOptions, check_languages, default_file_name, load_bank
 
     settings = BankSettings.resolve(config_path, paths)
+    warn_about_skipped_files(settings)
     if not settings.files:
         fail("no quiz files (*.quiz.yaml) to export", 2)
     fmt = get_format(to)
     if output == "-" and fmt.BINARY:
         fail(f"{to} is a zip package: write it to a file with -o PATH", 2)
     options = ExportOptions(lang=lang, multilang_syntax=multilang_syntax)
-    bank, _ = load_bank(settings.files)
+    bank, load_findings = load_bank(settings.files)
     try:
         check_languages(bank, to, options)
         _lint_gate(settings, force)
@@ -71,9 +78,11 @@ def command(paths, to, lang, output, force, multilang_syntax, config_path) -> No
         result = fmt.export(bank, options)
     except ExportError as error:
         fail(str(error), error.exit_code)
-    for warning in result.warnings:
-        click.echo(f"quizlint: warning: {warning}", err=True)
-    _write(result.data, output, f"{bank.name}{fmt.SUFFIX}", settings)
+    from quizlint.export.left_out import left_out_of_bank
+
+    for warning in left_out_of_bank(settings.files, bank, load_findings) + result.warnings:
+        click.echo(f"quizlint: warning: {shown_on_a_terminal(warning)}", err=True)
+    _write(result.data, output, default_file_name(bank, to, options), settings)
 
 
 def _lint_gate(settings: BankSettings, force: bool) -> None:

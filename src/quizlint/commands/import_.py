@@ -18,7 +18,7 @@ def _echo_error(message: str) -> None:
 
 
 def _language_list(value: str | None) -> tuple[str, ...]:
-    from quizlint.importers._common import is_language_tag
+    from quizlint.importers.identifiers import is_language_tag
 
     if not value:
         return ()
@@ -31,7 +31,7 @@ def _language_list(value: str | None) -> tuple[str, ...]:
 
 
 def _check_options(lang: str | None, languages: tuple[str, ...], quiz_id: str | None) -> None:
-    from quizlint.importers._common import is_identifier, is_language_tag
+    from quizlint.importers.identifiers import is_identifier, is_language_tag
 
     if lang is not None and not is_language_tag(lang):
         raise click.BadParameter(f"{lang!r} is not a language tag (expected a tag such as en, tr, pt-BR)",
@@ -98,8 +98,10 @@ def command(source: Path, source_format, output: str | None, split, quiz_id, lan
     an output that cannot be written.
     """
     from quizlint.importers import get_importer
-    from quizlint.importers._common import (ImportFailure, ImportLog, ImportOptions, dump_quiz, merge_categories,
-                                            quiz_document)
+    from quizlint.importers.draft import ImportOptions, merge_categories
+    from quizlint.importers.log import ImportFailure, ImportLog
+    from quizlint.importers.quiz_document import quiz_document
+    from quizlint.importers.quiz_yaml import dump_quiz
     from quizlint.io import write_atomic
 
     languages = _language_list(languages_text)
@@ -190,7 +192,8 @@ def _check_split(split: bool, output: Path | None, quiz_id: str | None) -> None:
 def _write_split(draft, options, log, source: Path, folder: Path, force: bool) -> None:
     """One quiz file per category in ``folder``; nothing is written when one of them exists (without --force),
     would replace the input or is a folder."""
-    from quizlint.importers._common import dump_quiz, split_by_category
+    from quizlint.importers.draft import split_by_category
+    from quizlint.importers.quiz_yaml import dump_quiz
     from quizlint.io import write_atomic
 
     documents = _split_documents(split_by_category(draft), options, log, source)
@@ -224,7 +227,8 @@ def _split_documents(drafts: list, options, log, source: Path) -> list[dict]:
     an item id (the quiz files make one bank, where an item id is unique)."""
     from dataclasses import replace
 
-    from quizlint.importers._common import ItemIds, quiz_document
+    from quizlint.importers.identifiers import ItemIds
+    from quizlint.importers.quiz_document import quiz_document
 
     documents, taken, stem, item_ids = [], set(), source.stem.split(".")[0], ItemIds()
     for draft in drafts:

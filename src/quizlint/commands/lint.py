@@ -39,6 +39,9 @@ STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statisti
 @click.option("--fail-on", type=click.Choice(["error", "warning", "info"]), default=None,
               help="Lowest severity that makes the exit status 1 (default: error, or `fail-on` in the config).")
 @click.option("--no-cache", is_flag=True, help="Do not read or write the results cache.")
+@click.option("--tracked-only/--no-tracked-only", default=None,
+              help="Lint only the quiz files git tracks or has staged, not untracked drafts (default: the "
+                   "`tracked-only` setting, else on under pre-commit). Files named one by one are always linted.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: automatic; at most one per file to lint and four per core).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None, callback=named_path_object,
@@ -47,7 +50,7 @@ STATISTICS_FORMATS = ("text", "github")  # the reports with room for `--statisti
               help="Colour the text report (default: on a terminal, or on standard output, a pipe too, when "
                    "FORCE_COLOR is set; never when NO_COLOR is set: it wins over FORCE_COLOR).")
 def command(paths, output_format, select, ignore, extend_select, config_path, glossary, statistics, exit_zero,
-            quiet, fail_on, no_cache, jobs, output, color) -> None:
+            quiet, fail_on, no_cache, tracked_only, jobs, output, color) -> None:
     """Check quiz files (*.quiz.yaml, searched recursively in directories) and report problems.
 
     Without PATHS, lints the bank configured in quizlint.toml, else the current directory.
@@ -59,13 +62,15 @@ def command(paths, output_format, select, ignore, extend_select, config_path, gl
         from quizlint.lint.report import get_reporter
         from quizlint.lint.runner import run_lint
 
-        settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
+        settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select,
+                                        tracked_only=tracked_only)
         if output is not None:
             refuse_to_overwrite_inputs(output, settings)
         warn_if_no_quiz_files(settings)
         use_color = color_wanted(color, output is None and sys.stdout.isatty(), to_stdout=output is None)
         reporter = get_reporter(output_format)
-        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root}
+        options = {"color": use_color, "show_statistics": statistics, "quiet": quiet, "root": settings.root,
+                   "fail_on": fail_on or settings.config.fail_on}
         result = run_lint(settings, use_cache=not no_cache and settings.config.cache, jobs=jobs or settings.config.jobs)
         report = reporter.render(result, **options)
         if output is not None:

@@ -36,6 +36,10 @@ def command(paths, out_dir, force, select, ignore, extend_select, config_path, g
     settings = BankSettings.resolve(config_path, paths, glossary, select, ignore, extend_select)
     warn_if_no_quiz_files(settings)
     view = load_bank(settings)
+    report_load_errors(view)  # (on standard error, as lint reports them)
+    from quizlint.preview.paths import relative_to_bank
+
+    view = relative_to_bank(view)
     try:
         written = write_site(bank_stats(view), out_dir, force=force)
     except NotOurFiles as error:
@@ -44,6 +48,5 @@ def command(paths, out_dir, force, select, ignore, extend_select, config_path, g
         fail(f"cannot write the site to {out_dir}: {error.strerror or error}")
     pages = f"{len(written)} page{'' if len(written) == 1 else 's'}"
     click.echo(f"Wrote {pages} to {out_dir}: open {out_dir / INDEX}")
-    report_load_errors(view)
     if view.load_errors():
         sys.exit(1)

@@ -62,6 +62,19 @@ def check_languages(bank: ExportBank, name: str, options: ExportOptions) -> None
         languages_for(quiz_file.quiz, options.lang, fmt)
 
 
+def default_file_name(bank: ExportBank, name: str, options: ExportOptions) -> str:
+    """``<bank name><SUFFIX>``; ``<bank name>-<lang><SUFFIX>`` when the export is of one language that is not
+    every quiz's source language, so that the export of each language has its own file."""
+    from quizlint.export._common import language_suffix, languages_for
+
+    fmt = get_format(name)
+    for quiz_file in bank.files:
+        languages = languages_for(quiz_file.quiz, options.lang, fmt)
+        if len(languages) == 1 and language_suffix(quiz_file.quiz, languages[0]):
+            return f"{bank.name}{language_suffix(quiz_file.quiz, languages[0])}{fmt.SUFFIX}"
+    return f"{bank.name}{fmt.SUFFIX}"
+
+
 def export_bank(bank: ExportBank, name: str, options: ExportOptions | None = None) -> ExportOutput:
     from quizlint.export._common import ExportOptions
 
@@ -69,4 +82,4 @@ def export_bank(bank: ExportBank, name: str, options: ExportOptions | None = Non
 
 
 __all__ = ["FORMATS", "ExportBank", "ExportError", "ExportOptions", "ExportOutput", "check_languages",
-           "export_bank", "get_format", "load_bank"]
+           "default_file_name", "export_bank", "get_format", "load_bank"]

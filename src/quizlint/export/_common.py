@@ -4,6 +4,7 @@ once."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import re
@@ -100,10 +101,11 @@ def ncname(value: str, prefix: str = NCNAME_PREFIX) -> str:
     return name if re.match(r"[A-Za-z_]", name) else prefix + name
 
 
-def unique_names(names: list[str]) -> list[str]:
+def unique_names(names: list[str], taken: set[str] | None = None) -> list[str]:
     """``names`` with later duplicates suffixed ``-2``, ``-3``… Names differing only in case count as
-    duplicates, so they also make distinct file names on case-insensitive file systems."""
-    taken: set[str] = set()
+    duplicates, so they also make distinct file names on case-insensitive file systems. ``taken``: casefolded
+    names already in use (updated)."""
+    taken = set() if taken is None else taken
     result = []
     for name in names:
         candidate, number = name, 1
@@ -144,6 +146,11 @@ class PreparedItem:
     identifier: str
     choices: list[Choice]
     quiz_languages: list[str] = field(default_factory=list)  # all the quiz's languages, exported or not
+    name: str = ""  # the question's name in the export: the item id (``-<lang>`` added in another language)
+    identifiers: dict[str, str] = field(default_factory=dict)  # ``identifier`` in each other exported language
+
+    def __post_init__(self) -> None:
+        self.name = self.name or self.item.id
 
     @functools.cached_property
     def meaningful_order(self) -> bool:
@@ -209,10 +216,32 @@ class PreparedQuiz:
     languages: list[str]
     items: list[PreparedItem]  # the items to write (see ``prepare`` for those left out)
     skipped: list[str] = field(default_factory=list)  # a warning per item left out
+    name: str = ""  # the quiz's name in the export (a category, an idnumber): its id, ``-<lang>`` added likewise
+    identifiers: dict[str, str] = field(default_factory=dict)  # ``identifier`` in each other exported language
+
+    def __post_init__(self) -> None:
+        self.name = self.name or self.quiz.id
 
     @property
     def quiz(self) -> Quiz:
         return self.file.quiz
+
+    def in_language(self, lang: str) -> PreparedQuiz:
+        """The quiz as its export in ``lang`` names it (see ``language_suffix``): its own identifiers and names in
+        a language other than the source one, so that the exports of two languages can go into one course."""
+        if lang not in self.identifiers:
+            return self
+        suffix = language_suffix(self.quiz, lang)
+        items = [dataclasses.replace(prepared, identifier=prepared.identifiers[lang], name=prepared.item.id + suffix)
+                 for prepared in self.items]
+        return dataclasses.replace(self, identifier=self.identifiers[lang], name=self.quiz.id + suffix, items=items)
+
+    def title(self, lang: str) -> str:
+        """The title in ``lang``; in another language than the source one, a title that reads as the source's (a
+        missing translation, a language-neutral title) gets `` (<lang>)``, so the two exports are told apart."""
+        text = self.text(self.quiz.title, lang)
+        source = self.quiz.source_language
+        return f"{text} ({lang})" if lang != source and text == self.text(self.quiz.title, source) else text
 
     def text(self, value, lang: str) -> str:
         """The text in ``lang``; a missing translation falls back to the source language (lint reports it)."""
@@ -288,7 +317,8 @@ def _written_texts(quiz: PreparedQuiz, text_field: TextField) -> dict[tuple, str
 
 def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[PreparedQuiz]:
     """The bank's quizzes with unique identifiers (quiz and item ids made NCNames, collisions suffixed in
-    bank order) and the languages to export in format ``format_name``.
+    bank order) and the languages to export in format ``format_name``. Those identifiers are the source
+    language's; each other exported language has its own (``PreparedQuiz.in_language``).
 
     Items without a key (only a forced export has them) are left out, each with a warning in its quiz's
     ``skipped``, unless the format sets ``NEEDS_KEY = False`` (JSON, which writes the missing key as it is):
@@ -299,7 +329,8 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
 
     fmt = get_format(format_name)
     quiz_ids = unique_names([ncname(quiz_file.quiz.id) for quiz_file in bank.files])
-    item_ids = iter(unique_names([ncname(item.id) for quiz_file in bank.files for item in quiz_file.quiz.items]))
+    item_names = unique_names([ncname(item.id) for quiz_file in bank.files for item in quiz_file.quiz.items])
+    item_ids = iter(item_names)
     prepared = []
     for quiz_file, quiz_id in zip(bank.files, quiz_ids):
         quiz = quiz_file.quiz
@@ -310,7 +341,28 @@ def prepare(bank: ExportBank, options: ExportOptions, format_name: str) -> list[
             _require_options(prepared[-1], fmt.NAME)
         if getattr(fmt, "NEEDS_KEY", True):
             _leave_out_keyless_items(prepared[-1])
+    _name_other_languages(prepared, quiz_ids, item_names)
     return prepared
+
+
+def language_suffix(quiz: Quiz, lang: str) -> str:
+    """What the identifiers and names of a quiz's export in ``lang`` end with: nothing in its source language
+    (the names earlier versions gave, so a new export replaces the old one in the LMS), ``-<lang>`` in another."""
+    return "" if lang == quiz.source_language else f"-{ncname(lang)}"
+
+
+def _name_other_languages(quizzes: list[PreparedQuiz], quiz_ids: list[str], item_ids: list[str]) -> None:
+    """The identifiers of the quizzes and items in each exported language but the source one: ``<id>-<lang>``,
+    made unique (in bank order) against the identifiers of their kind in the source language and each other."""
+    planned = [(quiz, lang) for quiz in quizzes for lang in quiz.languages if language_suffix(quiz.quiz, lang)]
+    for owners, taken in (([[quiz] for quiz, _ in planned], quiz_ids),
+                          ([quiz.items for quiz, _ in planned], item_ids)):
+        names = iter(unique_names([f"{owner.identifier}{language_suffix(quiz.quiz, lang)}"
+                                   for (quiz, lang), group in zip(planned, owners) for owner in group],
+                                  {name.casefold() for name in taken}))
+        for (quiz, lang), group in zip(planned, owners):
+            for owner in group:
+                owner.identifiers[lang] = next(names)
 
 
 def skipped_items(quizzes: list[PreparedQuiz]) -> list[str]:

@@ -22,6 +22,9 @@ Items:
 - ``modalFeedback`` (``showHide="show"`` on ``FEEDBACK``): one per option with feedback (identifier = the
   option's) and one for the explanation (identifier ``EXPLANATION``);
 - ``xml:lang`` on the item, ``title`` and ``label`` = the item id, ``identifier`` = the item id as an NCName;
+  in another language than the quiz's source language, the test and item ``identifier`` and the item ``title``
+  end with ``-<lang>`` (the ``label`` stays the item id, which the importer joins the languages by), so that
+  no package (``--lang all``) nor course holds two with the same identifier;
 - texts are XHTML in QTI's namespace; QTI's ``ol`` has no ``start``, so a list numbered from another number
   than 1 (``3. …``) is numbered from 1, with a warning naming the text.
 """
@@ -109,7 +112,7 @@ def _kebab(camel: str) -> str:
 
 def build_item(dialect: Dialect, quiz: PreparedQuiz, prepared: PreparedItem, lang: str):
     item = prepared.item
-    root = dialect.root("assessmentItem", identifier=prepared.identifier, title=item.id, label=item.id,
+    root = dialect.root("assessmentItem", identifier=prepared.identifier, title=prepared.name, label=item.id,
                         adaptive="false", timeDependent="false", toolName=TOOL_NAME, toolVersion=__version__)
     root.set(XML_LANG, lang)
     _declarations(dialect, root, prepared)
@@ -251,13 +254,13 @@ def _modal_feedback(dialect: Dialect, root, quiz: PreparedQuiz, prepared: Prepar
 
 def build_test(dialect: Dialect, quiz: PreparedQuiz, lang: str, item_refs: list[tuple[str, str]]):
     """One assessmentTest: one part, one section holding the quiz's items (``item_refs``: identifier, href)."""
-    root = dialect.root("assessmentTest", identifier=quiz.identifier, title=quiz.text(quiz.quiz.title, lang),
+    root = dialect.root("assessmentTest", identifier=quiz.identifier, title=quiz.title(lang),
                         toolName=TOOL_NAME, toolVersion=__version__)
     _outcome(dialect, root, SCORE, "0")
     part = dialect.element(root, "testPart", identifier="part-1", navigationMode="nonlinear",
                            submissionMode="individual")
     section = dialect.element(part, "assessmentSection", identifier="section-1",
-                              title=quiz.text(quiz.quiz.title, lang), visible="true")
+                              title=quiz.title(lang), visible="true")
     if quiz.quiz.description is not None:
         rubric = dialect.element(section, "rubricBlock", view="candidate")
         _content(dialect, dialect.content(rubric), quiz.text(quiz.quiz.description, lang), blocks=True)
@@ -277,6 +280,7 @@ def export_package(dialect: Dialect, bank: ExportBank, options: ExportOptions) -
     resources: list[PackageResource] = []
     for quiz, lang in planned:
         folder = f"{quiz.identifier}/{lang}"
+        quiz = quiz.in_language(lang)
         test = _resource(dialect, next(names), "test", f"{folder}/test.xml")
         items, item_refs = [], []
         for prepared in quiz.items:

@@ -13,7 +13,9 @@ means something: numeric options, "all of the above", "I and II"), and the quiz'
 setting Canvas actually applies, to every question) is on unless some item of the quiz has a fixed option or a
 meaningful order.
 
-One language per package: ``--lang``, default the source language.
+One language per package: ``--lang``, default the source language. In another language than a quiz's source
+language, its quiz, items and answers have their own identifiers and names (``<id>-<lang>``: see
+``_common.language_suffix``), so that both packages can be imported into one course.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ RESPONSE = "response1"
 
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
-    quizzes = prepare(bank, options, NAME)
+    quizzes = [quiz.in_language(quiz.languages[0]) for quiz in prepare(bank, options, NAME)]
     names = iter(unique_names([name for quiz in quizzes for name in (quiz.identifier, f"{quiz.identifier}-meta")]))
     entries: dict[str, bytes] = {}
     resources = []
@@ -86,7 +88,7 @@ def _element(parent, tag: str, text: str | None = None, ns: str = QTI_NS, **attr
 
 def build_assessment(quiz: PreparedQuiz, ident: str, lang: str):
     root = root_element(QTI_NS, "questestinterop", QTI_LOCATION)
-    assessment = _element(root, "assessment", ident=ident, title=quiz.text(quiz.quiz.title, lang))
+    assessment = _element(root, "assessment", ident=ident, title=quiz.title(lang))
     assessment.set(XML_LANG, lang)
     _metadata(assessment, {"cc_maxattempts": "1"})
     section = _element(assessment, "section", ident="root_section")
@@ -108,7 +110,7 @@ def _answer_ident(prepared: PreparedItem, choice) -> str:
 
 
 def _item(section, quiz: PreparedQuiz, prepared: PreparedItem, lang: str) -> None:
-    item = _element(section, "item", ident=prepared.identifier, title=prepared.item.id)
+    item = _element(section, "item", ident=prepared.identifier, title=prepared.name)
     _metadata(_element(item, "itemmetadata"), {
         "question_type": QUESTION_TYPES[prepared.item.type],
         "points_possible": number(prepared.item.points),
@@ -182,7 +184,7 @@ def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
     root = root_element(CANVAS_NS, "quiz", CANVAS_LOCATION, identifier=ident)
     description = quiz.quiz.description
     for tag, text in (
-        ("title", quiz.text(quiz.quiz.title, lang)),
+        ("title", quiz.title(lang)),
         ("description", render_html(quiz.text(description, lang)) if description is not None else ""),
         ("shuffle_answers", shuffle),
         ("scoring_policy", "keep_highest"),
@@ -199,7 +201,7 @@ def build_meta(quiz: PreparedQuiz, ident: str, lang: str):
     ):
         _element(root, tag, text, ns=CANVAS_NS)
     assignment = _element(root, "assignment", ns=CANVAS_NS, identifier=f"{ident}-assignment")
-    for tag, text in (("title", quiz.text(quiz.quiz.title, lang)), ("workflow_state", "unpublished"),
+    for tag, text in (("title", quiz.title(lang)), ("workflow_state", "unpublished"),
                       ("quiz_identifierref", ident), ("points_possible", total), ("grading_type", "points"),
                       ("submission_types", "online_quiz")):
         _element(assignment, tag, text, ns=CANVAS_NS)

@@ -5,7 +5,8 @@ links survive), with GIFT's special characters ``~ = # { } :`` and ``\\`` escape
 ``\\n``, the way Moodle's own GIFT export escapes (``qformat_gift::repchar``). A text holding what the
 sanitiser removes (raw HTML, a ``javascript:`` link: see ``quizlint.render.needs_sanitising``) is written as
 its sanitised HTML, marked ``[html]``, instead, and so is a text with an ordered list that does not start at 1
-(``<ol start="3">`` keeps its numbers; a Markdown reader may number it from 1). The question text carries the
+(``<ol start="3">`` keeps its numbers; a Markdown reader may number it from 1) and one whose math holds ``<`` or
+``&`` (``$<img …>$`` would be a tag to Moodle's Markdown reader, which knows no math: ``markup_in_math``). The question text carries the
 format; answers and feedback inherit it (as in Moodle's reader) and name their own only when it differs, or
 when the text itself starts with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
 
@@ -17,7 +18,9 @@ the explanation ``####``. GIFT has no per-question points (Moodle gives mark 1; 
 theirs), no fixed options and no shuffling setting (Moodle gives an imported question the site's default,
 shuffling on: a warning names the items with fixed options or an order that means something).
 
-One language per file: ``--lang``, default the source language.
+One language per file: ``--lang``, default the source language. In another language than a quiz's source
+language, the category, question names and ids end with ``-<lang>`` (``_common.language_suffix``), so that the
+Turkish file does not fill the English category nor replace its questions.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from quizlint.export._common import (
     prepare,
     skipped_items,
 )
-from quizlint.render import list_starts, needs_sanitising, render_html
+from quizlint.render import list_starts, markdown_parser, needs_sanitising, render_html
 
 NAME = "gift"
 DESCRIPTION = "GIFT text (Markdown) for pasting or importing into Moodle"
@@ -63,7 +66,8 @@ def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     blocks: list[str] = []
     for quiz in quizzes:
         lang = quiz.languages[0]
-        blocks.append(f"// {one_line(quiz.text(quiz.quiz.title, lang))}\n$CATEGORY: $course$/top/{quiz.quiz.id}")
+        quiz = quiz.in_language(lang)
+        blocks.append(f"// {one_line(quiz.title(lang))}\n$CATEGORY: $course$/top/{quiz.name}")
         for prepared in quiz.items:
             blocks.append(_Question(quiz, prepared, lang).write())
     written = [prepared for quiz in quizzes for prepared in quiz.items]
@@ -79,10 +83,20 @@ def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = Fa
     The ``[format]`` prefix is left out where the text ``inherited`` the format from its question and cannot be
     misread without it."""
     markdown = markdown.strip()
-    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) else MARKDOWN
+    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) or markup_in_math(markdown) else MARKDOWN
     text = render_html(markdown, compact=compact) if text_format == HTML else markdown
     prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
     return text_format, prefix + escape(text)
+
+
+def markup_in_math(markdown: str) -> bool:
+    """Whether a ``$…$`` of ``markdown`` holds ``<`` or ``&``: quizlint keeps math as written, which every format
+    writes as HTML text (``$a&lt;b$``), but Moodle's Markdown reader knows no math and would take ``$<img …>$`` for
+    a tag (and ``&lt;`` for an entity). Such a text is written as HTML, escaped like the other formats'."""
+    if "$" not in markdown or ("<" not in markdown and "&" not in markdown):
+        return False
+    inline = [token for block in markdown_parser().parse(markdown) for token in block.children or ()]
+    return any(token.type == "math" and ("<" in token.content or "&" in token.content) for token in inline)
 
 
 class _Question:
@@ -98,8 +112,8 @@ class _Question:
 
     def write(self) -> str:
         item = self.prepared.item
-        markers = [f"[id:{item.id}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
-        lines = [f"// {' '.join(markers)}", f"::{escape(item.id)}::{self.stem}{{"]
+        markers = [f"[id:{self.prepared.name}]"] + [f"[tag:{one_line(tag)}]" for tag in item.tags if "]" not in tag]
+        lines = [f"// {' '.join(markers)}", f"::{escape(self.prepared.name)}::{self.stem}{{"]
         if item.type == "true_false":
             lines[-1] += "TRUE" if item.answer else "FALSE"
         else:

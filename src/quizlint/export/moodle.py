@@ -24,7 +24,9 @@ Languages: every language by default (``--lang all``), written with Moodle's mul
 adjacent spans only as the core filter requires: ``<span lang="en" class="multilang">…</span><span lang="tr"
 class="multilang">…</span>``; ``--multilang-syntax mlang2`` writes ``{mlang en}…{mlang}{mlang tr}…{mlang}``
 (the multilang2 filter). Language-neutral texts are written once, without markup. ``--lang xx``: one
-language, plain.
+language, plain; in another language than a quiz's source language, the category's idnumber and the questions'
+names and idnumbers end with ``-<lang>``, and a title that reads as the source's gets `` (<lang>)``
+(``_common.language_suffix``), so that both files can be imported into one course.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ MAX_CATEGORY_NAME = 255  # question_categories.name
 
 def export(bank: ExportBank, options: ExportOptions) -> ExportOutput:
     root = lxml_etree().Element("quiz")
-    quizzes = prepare(bank, options, NAME)
+    quizzes = [quiz.in_language(quiz.languages[0]) for quiz in prepare(bank, options, NAME)]  # (one language)
     warnings = skipped_items(quizzes)
     for quiz in quizzes:
         _category(root, quiz, options, warnings)
@@ -119,7 +121,7 @@ def _category(root, quiz: PreparedQuiz, options: ExportOptions, warnings: list[s
     question = add_element(root, "question", type="category")
     _text(add_element(question, "category"), category_path(category_name(quiz, options, warnings)))
     _html(question, "info", multilang(quiz, quiz.quiz.description, options))
-    add_element(question, "idnumber", quiz.quiz.id)
+    add_element(question, "idnumber", quiz.name)
 
 
 def category_name(quiz: PreparedQuiz, options: ExportOptions, warnings: list[str]) -> str:
@@ -128,12 +130,14 @@ def category_name(quiz: PreparedQuiz, options: ExportOptions, warnings: list[str
     A name longer than Moodle's 255 characters falls back to the source-language title, then to the quiz id."""
     title = quiz.quiz.title
     names = [_plain_name(quiz.text(title, lang)) for lang in quiz.languages]  # the source language first
+    if len(quiz.languages) == 1:
+        names = [_plain_name(quiz.title(quiz.languages[0]))]
     one_text = _is_one_text(quiz, title)
     name = names[0] if one_text else _language_blocks(quiz.languages, names, options.multilang_syntax)
     if len(name) <= MAX_CATEGORY_NAME:
         return name
     name, instead = (names[0], "its source-language title") if not one_text and len(names[0]) <= MAX_CATEGORY_NAME \
-        else (quiz.quiz.id, "the quiz id")
+        else (quiz.name, "the quiz id")
     warnings.append(f"{quiz.file.path}: quiz {quiz.quiz.id!r}: the title is too long for a Moodle category name "
                     f"({MAX_CATEGORY_NAME} characters): the category is named after {instead}")
     return name
@@ -154,13 +158,13 @@ def _question(root, quiz: PreparedQuiz, prepared: PreparedItem, options: ExportO
     item = prepared.item
     true_false = item.type == "true_false"
     question = add_element(root, "question", type="truefalse" if true_false else "multichoice")
-    add_element(add_element(question, "name"), "text", item.id)
+    add_element(add_element(question, "name"), "text", prepared.name)
     _html(question, "questiontext", multilang(quiz, item.stem, options))
     _html(question, "generalfeedback", multilang(quiz, item.explanation, options))
     add_element(question, "defaultgrade", number(item.points))
     add_element(question, "penalty", PENALTY)
     add_element(question, "hidden", "0")
-    add_element(question, "idnumber", item.id)
+    add_element(question, "idnumber", prepared.name)
     if true_false:
         _true_false_answers(question, item.answer)
     else:

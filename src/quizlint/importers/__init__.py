@@ -1,7 +1,10 @@
 """Importers: other quiz formats → quiz files. One module per format, imported only when used.
 
-Each module defines ``read(path: Path, log: ImportLog) -> DraftQuiz`` (see ``_common``) and raises
-``ImportFailure`` for input it cannot import.
+Each module defines ``read(path: Path, log: ImportLog) -> DraftQuiz`` and raises ``ImportFailure`` for input it
+cannot import. What they share, by concern: ``log`` (failures and warnings), ``draft`` (the draft quiz an
+importer fills), ``reading`` (files and XML read safely), ``packages`` (zip archives and folders),
+``html_markdown`` (HTML → Markdown), ``multilang`` (Moodle's language spans), ``identifiers`` (ids and language
+tags), ``quiz_document`` (the draft as the data of a quiz file) and ``quiz_yaml`` (that data as YAML).
 """
 
 from __future__ import annotations

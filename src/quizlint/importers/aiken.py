@@ -22,8 +22,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.importers._common import (DraftItem, DraftOption, DraftQuiz, ImportFailure, ImportLog, decode_text,
-                                        plain_text_markdown, read_bytes)
+from quizlint.importers.draft import DraftItem, DraftOption, DraftQuiz
+from quizlint.importers.html_markdown import plain_text_markdown
+from quizlint.importers.log import ImportFailure, ImportLog
+from quizlint.importers.reading import decode_text, read_bytes
 
 _CHOICE = re.compile(r"^[A-Z][).][ \t]?")
 _ANSWER = re.compile(r"^ANSWER:")

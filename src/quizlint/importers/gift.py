@@ -23,23 +23,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from quizlint.importers._common import (
+from quizlint.importers.draft import (
     DraftItem,
     DraftOption,
     DraftQuiz,
-    ImportFailure,
-    ImportLog,
     add_items,
     apply_categories,
     category_name,
-    decode_text,
-    html_to_markdown,
-    moodle_auto_format_markdown,
-    plain_text_markdown,
-    read_bytes,
     texts_of,
-    unequal_credit_dropped,
 )
+from quizlint.importers.html_markdown import html_to_markdown, moodle_auto_format_markdown, plain_text_markdown
+from quizlint.importers.log import ImportFailure, ImportLog, unequal_credit_dropped
+from quizlint.importers.reading import decode_text, read_bytes
 
 # escaped control characters are replaced by private-use characters while the question is taken apart
 _ESCAPED = {":": "\ue03a", "#": "\ue023", "=": "\ue03d", "{": "\ue07b", "}": "\ue07d", "~": "\ue07e", "n": "\ue00a"}

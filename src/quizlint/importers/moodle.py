@@ -28,33 +28,23 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from quizlint.importers._common import (
+from quizlint.importers.draft import (
     NEUTRAL,
     Category,
     DraftItem,
     DraftOption,
     DraftQuiz,
-    ImportFailure,
-    ImportLog,
     Texts,
     add_items,
     apply_categories,
     category_name,
-    child_named,
-    children_named,
-    descendants_named,
-    html_to_markdown,
-    is_language_tag,
     item_points,
-    local_name,
-    moodle_auto_format_markdown,
-    parse_xml,
-    plain_text_markdown,
-    read_bytes,
-    split_languages,
-    unequal_credit_dropped,
-    whole_answer_feedback_dropped,
 )
+from quizlint.importers.html_markdown import html_to_markdown, moodle_auto_format_markdown, plain_text_markdown
+from quizlint.importers.identifiers import is_language_tag
+from quizlint.importers.log import ImportFailure, ImportLog, unequal_credit_dropped, whole_answer_feedback_dropped
+from quizlint.importers.multilang import split_languages
+from quizlint.importers.reading import child_named, children_named, descendants_named, local_name, parse_xml, read_bytes
 
 SUPPORTED = ("multichoice", "truefalse")
 COMBINED_FEEDBACK = ("correctfeedback", "partiallycorrectfeedback", "incorrectfeedback")

@@ -37,34 +37,29 @@ import posixpath
 from dataclasses import dataclass
 from pathlib import Path
 
-from quizlint.importers._common import (
+from quizlint.importers.draft import (
     Category,
     DraftItem,
     DraftOption,
     DraftQuiz,
-    ImportFailure,
-    ImportLog,
-    MAX_ARCHIVE_BYTES,
-    FolderPackage,
-    Package,
     Texts,
-    ZipPackage,
     add_items,
+    item_points,
+    make_true_false,
+    texts_of,
+)
+from quizlint.importers.html_markdown import html_to_markdown
+from quizlint.importers.identifiers import is_language_tag, language_tag
+from quizlint.importers.log import ImportFailure, ImportLog, whole_answer_feedback_dropped
+from quizlint.importers.packages import MAX_ARCHIVE_BYTES, FolderPackage, Package, ZipPackage, resolve_href
+from quizlint.importers.reading import (
     child_named,
     children_named,
     descendants_named,
     element_text,
-    html_to_markdown,
-    is_language_tag,
-    item_points,
-    language_tag,
     local_name,
-    make_true_false,
     parse_xml,
     read_bytes,
-    resolve_href,
-    texts_of,
-    whole_answer_feedback_dropped,
 )
 
 MANIFEST = "imsmanifest.xml"
@@ -406,9 +401,19 @@ def _read_test(package: Package, test_path: str, named: _Named) -> _Test:
         if ref.get("href"):
             refs.setdefault(resolve_href(test_path, ref.get("href"), where), _Named.of(where, ref))
     rubrics = [markdown_of(block) for block in descendants_named(test, "rubricBlock")]
-    identifier = quizlint_id(test.get("identifier")) if test.get("toolName") == "quizlint" else None
+    identifier = _without_language(quizlint_id(test.get("identifier")), test_path) \
+        if test.get("toolName") == "quizlint" else None
     return _Test(refs, test.get("title"), identifier, "\n\n".join(filter(None, rubrics)),
-                 test.get("identifier") or test_path)
+                 identifier or test.get("identifier") or test_path)
+
+
+def _without_language(identifier: str | None, test_path: str) -> str | None:
+    """The quiz id of a test quizlint wrote: the test of a language other than the quiz's source language, at
+    ``<quiz>/<lang>/test.xml``, has the identifier ``<quiz>-<lang>`` (``quizlint.export._common.language_suffix``)."""
+    folders = test_path.split("/")
+    if identifier and len(folders) >= 3 and identifier.endswith(f"-{folders[-2]}") and folders[-2] != identifier:
+        return identifier[:-len(folders[-2]) - 1]
+    return identifier
 
 
 def _quizzes(tests: list[_Test]) -> dict[str, list[_Test]]:

@@ -27,17 +27,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from quizlint.importers._common import (
-    DraftItem,
-    DraftOption,
-    DraftQuiz,
-    ImportFailure,
-    ImportLog,
-    add_items,
-    decode_text,
-    read_bytes,
-    texts_of,
-)
+from quizlint.importers.draft import DraftItem, DraftOption, DraftQuiz, add_items, texts_of
+from quizlint.importers.log import ImportFailure, ImportLog
+from quizlint.importers.reading import decode_text, read_bytes
 
 _QUESTION = re.compile(r"^\s*(\d{1,4})[.)]\s+(\S.*?)\s*$")
 _OPTION = re.compile(r"^(?P<indent>\s*)(?P<pre>\*\s*)?(?P<bullet>•|-|\*|[A-Za-z][.)])(?P<post>\*)?\s+(?P<text>\S.*?)\s*$")

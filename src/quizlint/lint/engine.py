@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from quizlint.diagnostics import REPORT_ORDER, Finding
-from quizlint.lint.context import BankContext, Identified, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.language.identify import Services
+from quizlint.lint.context import BankContext, Identified, ItemContext, ItemSummary, QuizContext, QuizSummary
 from quizlint.lint.suppress import (FileSuppressions, apply_suppressions, disabled_codes, may_suppress,
                                    parse_suppressions)
 from quizlint.load import read_source

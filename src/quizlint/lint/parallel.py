@@ -8,11 +8,10 @@ The pool ends with the run: on success it is closed and joined, on any exception
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 
-from quizlint.lint.engine import FileResult, lint_file
 from quizlint.language.identify import Services
+from quizlint.lint.engine import FileResult, lint_file
 
 # Below this much YAML, or this many files, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 2 * 1024 * 1024
@@ -44,10 +43,18 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
                  services: Services, known: list) -> list[FileResult]:
     """The results of ``todo`` ((path, display) pairs), linted by ``workers`` processes, in the order of
     ``todo``. ``known``: language identifications of earlier runs, for the workers; what they identify anew is
-    adopted by ``services`` (the run keeps it in the cache)."""
-    results: list[FileResult] = []
+    adopted by ``services`` (the run keeps it in the cache).
+
+    The first file is linted here, before the workers are forked: what linting loads (the models' validators,
+    lingua's models, about 100 MB for two languages) is then loaded once and shared by the workers, instead of
+    loaded by each."""
+    import multiprocessing  # (here: a run without a pool does not pay for importing it)
+
+    services.threads = False  # (no lingua thread pool before the fork: a worker would inherit it without its threads)
+    results = [lint_file(*todo[0], selection, glossary, services)]
+    known, workers = known + services.learned(), min(workers, len(todo) - 1)
     with multiprocessing.Pool(workers, initializer=_initialize, initargs=(selection, glossary, known)) as pool:
-        for chunk_results, learned in pool.imap(_lint_chunk, guided_chunks(todo, workers)):
+        for chunk_results, learned in pool.imap(_lint_chunk, guided_chunks(todo[1:], workers)):
             results.extend(chunk_results)
             services.adopt(learned)
         pool.close()

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
+from quizlint.language.identify import Services
 from quizlint.lint.engine import (FileResult, LintResult, bank_findings, content_hash, kept_in_place, lint_bank,
                                   lint_file, summaries_of)
-from quizlint.language.identify import Services
 from quizlint.load.paths import display_path
 
 

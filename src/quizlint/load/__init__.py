@@ -6,8 +6,7 @@ _HOMES = {"find_quiz_files": "discover"}  # (the others are in ``document``)
 
 
 def __getattr__(name: str):
-    # Imported on first use: ``lint.prestart`` looks for quiz files (``names``) before the rest of quizlint is
-    # imported, and forks a helper process as soon as it knows, so nothing here may slow it down.
+    # Imported on first use: a run whose results are all cached reads no YAML and needs none of it.
     if name not in __all__:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from importlib import import_module

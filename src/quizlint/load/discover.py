@@ -9,7 +9,8 @@ from typing import Iterator
 from quizlint.load.names import SKIP_DIRS, is_quiz_file
 
 
-def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> tuple[list[Path], list[str]]:
+def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True, *,
+                    misnamed: list[Path] | None = None) -> tuple[list[Path], list[str]]:
     """Expand files and directories (recursively) into quiz files, sorted and without duplicates.
 
     Returns the files and the paths that do not exist. A file named explicitly is taken whatever its suffix, and
@@ -18,6 +19,8 @@ def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> t
     A folder that cannot be read raises its OSError: skipping it would lint part of the bank as if it were all.
     A file reached twice (``content`` and its absolute path, a symlinked folder) is taken once, under the first
     name it was found by: linting it twice would report each of its ids as a duplicate of itself.
+    ``misnamed``: gets the YAML files a folder search skips although they say ``quizlint: 1`` (only their head
+    is read).
     """
     found: dict[str, Path] = {}  # real path → the path as found
     missing: list[str] = []
@@ -27,21 +30,34 @@ def find_quiz_files(paths: list[str | os.PathLike], git_rules: bool = True) -> t
         if path.is_file():
             found.setdefault(os.path.realpath(path), path)
         elif path.is_dir():
-            for child in _search(path, walked, git_rules):
+            for child in _search(path, walked, git_rules, misnamed):
                 found.setdefault(os.path.realpath(child), child)
         else:
             missing.append(str(raw))
+    if misnamed:
+        misnamed.sort(key=lambda path: os.path.normpath(path))
     return sorted(found.values(), key=lambda path: os.path.normpath(path)), missing
 
 
-def _search(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True) -> Iterator[Path]:
+def _search(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True,
+            misnamed: list[Path] | None = None) -> Iterator[Path]:
     """The quiz files (regular files only: a FIFO or a device named *.quiz.yaml would block or never end) in
-    ``folder`` and the folders below it, as ``walk_folders`` finds them."""
+    ``folder`` and the folders below it, as ``walk_folders`` finds them; the other YAML files there that say
+    ``quizlint: 1`` go to ``misnamed`` (when given)."""
+    from quizlint.load.tracked import YAML_SUFFIXES, declares_quiz
+
     for root, files, ignore in walk_folders(folder, walked, git_rules):
         for name in files:
             child = Path(root) / name
-            if is_quiz_file(name) and child.is_file() and not (ignore and ignore.ignores(child, is_dir=False)):
+            quiz = is_quiz_file(name)
+            if not (quiz or (misnamed is not None and name.endswith(YAML_SUFFIXES))):
+                continue
+            if not child.is_file() or (ignore and ignore.ignores(child, is_dir=False)):
+                continue
+            if quiz:
                 yield child
+            elif declares_quiz(child):
+                misnamed.append(child)
 
 
 def walk_folders(folder: Path, walked: set[tuple[int, int]], git_rules: bool = True,

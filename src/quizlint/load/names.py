@@ -1,5 +1,4 @@
-"""What makes a file a quiz file, and the folders a search for them never enters. Kept apart, with nothing
-else to import, for ``lint.prestart``, which looks for quiz files before the rest of quizlint is imported."""
+"""What makes a file a quiz file, and the folders a search for them never enters."""
 
 from __future__ import annotations
 

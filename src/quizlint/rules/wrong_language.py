@@ -71,8 +71,8 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
-from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.language.identify import identifiable_languages, language_name
+from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
 from quizlint.rules._language_text import identification_words, short_sample, short_text_language
