@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from conftest import CONTENT
-from test_preview_bank import EXPECTED, at_least_p_brute_force, build_bank, multinomial_p_brute_force
+from test_preview_bank import EXPECTED, build_bank, longest_p_brute_force, multinomial_p_brute_force
 
 from quizlint.cli import cli
 
@@ -220,8 +220,8 @@ def test_position_chart_per_quiz_draws_counts_expectation_and_p_value(site):
 
 def test_longest_option_rate_is_shown(site):
     page = parse(site["dir"] / "quiz-alpha.html")
-    p_value = at_least_p_brute_force(5, EXPECTED["alpha"]["longest"]["chances"])
-    assert (f"5 of 6 items (83.3%; chance: 2.25 of 6), Poisson-binomial p={p_value:.3f}"
+    p_value = longest_p_brute_force(EXPECTED["alpha"]["longest"])  # 1 + 1/2 + 1 + 1 + 1/3 of 6 items; chance 6 × 1/4
+    assert (f"3.83 of 6 items (63.9%; chance: 1.5 of 6), exact weighted binomial p={p_value:.3f}"
             in text_of(page.xpath("//dl[contains(@class, 'facts')]")[0]))
 
 

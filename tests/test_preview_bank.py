@@ -128,9 +128,10 @@ EXPECTED = {
         # single, one key, no fixed option, four options: a1 A, a2 B, a3 C, a4 A, a8 A
         "positions": {4: [3, 1, 1, 0]},
         "left_out": 1,  # a7
-        # single, one key: a1 hit (1 of 4 longest), a2 hit (2 of 4), a3 miss (1), a4 hit (1: as students see them,
-        # "int8 weights" is longer than "alert(1)Boo" and "click"), a7 hit (1), a8 hit (3)
-        "longest": {"hits": 5, "chances": [1 / 4, 2 / 4, 1 / 4, 1 / 4, 1 / 4, 3 / 4]},
+        # single, one key, as (options tied for the longest, options, key among them): a1 hit (1 of 4 longest), a2
+        # hit (2 of 4), a3 miss (1), a4 hit (1: as students see them, "int8 weights" is longer than "alert(1)Boo"
+        # and "click"), a7 hit (1), a8 hit (3); a hit tied k ways counts 1/k
+        "longest": [(1, 4, True), (2, 4, True), (1, 4, False), (1, 4, True), (1, 4, True), (3, 4, True)],
     },
     "beta": {
         "items": 3,
@@ -138,8 +139,8 @@ EXPECTED = {
         "options": {"3": 3},
         "positions": {3: [1, 1, 1]},
         "left_out": 0,
-        # b1 Horse alone longest: hit 1/3; b2 "Blue and more" longest: miss 1/3; b3 Moon/Star tie: hit 2/3
-        "longest": {"hits": 2, "chances": [1 / 3, 1 / 3, 2 / 3]},
+        # b1 Horse alone longest: hit; b2 "Blue and more" longest: miss; b3 Moon/Star tie: hit, counting 1/2
+        "longest": [(1, 3, True), (1, 3, False), (2, 3, True)],
     },
 }
 EXPECTED["bank"] = {
@@ -149,7 +150,7 @@ EXPECTED["bank"] = {
     "tr": EXPECTED["alpha"]["tr"],
     "positions": {3: [1, 1, 1], 4: [3, 1, 1, 0]},
     "left_out": 1,
-    "longest": {"hits": 7, "chances": EXPECTED["alpha"]["longest"]["chances"] + EXPECTED["beta"]["longest"]["chances"]},
+    "longest": EXPECTED["alpha"]["longest"] + EXPECTED["beta"]["longest"],
 }
 
 
@@ -198,12 +199,23 @@ def multinomial_p_brute_force(counts: list[int]) -> float:
     return sum(p for p in map(probability, compositions(n, k)) if p <= observed * (1 + 1e-9))
 
 
-def at_least_p_brute_force(hits: int, chances: list[float]) -> float:
-    """P(at least ``hits`` successes) of independent trials, by enumerating every outcome."""
-    total = 0.0
-    for outcome in itertools.product((0, 1), repeat=len(chances)):
-        if sum(outcome) >= hits:
-            total += math.prod(p if success else 1 - p for success, p in zip(outcome, chances))
+def longest_hits(items: list[tuple[int, int, bool]]) -> float:
+    """The key-is-longest count of (tied, options, hit) items: a hit tied k ways counts 1/k."""
+    return sum(1 / tied for tied, _, hit in items if hit)
+
+
+def longest_expected(items: list[tuple[int, int, bool]]) -> float:
+    """What chance makes of that count: 1/n per item (the key is among the k longest with k/n, worth 1/k)."""
+    return sum(1 / options for _, options, _ in items)
+
+
+def longest_p_brute_force(items: list[tuple[int, int, bool]]) -> float:
+    """P(a count at least the observed one), by enumerating every outcome of the items' weighted trials."""
+    observed, total = longest_hits(items), 0.0
+    for outcome in itertools.product((0, 1), repeat=len(items)):
+        if sum(1 / tied for (tied, _, _), hit in zip(items, outcome) if hit) >= observed - 1e-9:
+            total += math.prod(tied / options if hit else 1 - tied / options
+                               for (tied, options, _), hit in zip(items, outcome))
     return total
 
 
@@ -219,5 +231,5 @@ def test_fixture_bank_loads_without_structural_errors(tmp_path):
 def test_reference_statistics_match_textbook_values():
     # The issue's example: keys 6/1/1/0 give an exact multinomial p of about 0.027.
     assert abs(multinomial_p_brute_force([6, 1, 1, 0]) - 0.027) < 0.001
-    assert at_least_p_brute_force(1, [0.5]) == 0.5
-    assert abs(at_least_p_brute_force(2, [0.5, 0.5, 0.5]) - 0.5) < 1e-12
+    assert longest_p_brute_force([(2, 2, True)]) == 1.0  # a tie of both options: the count cannot be lower
+    assert abs(longest_p_brute_force([(1, 2, True), (1, 2, False)]) - 0.75) < 1e-12

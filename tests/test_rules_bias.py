@@ -129,13 +129,24 @@ def test_bias_spread_over_small_quizzes_is_reported_once_for_the_bank(run, write
 
 
 def test_a_bias_already_reported_per_quiz_is_not_repeated_for_the_bank(run, write_quiz, tmp_path):
+    # each file alone: exact multinomial p=0.0015 < 0.05 / 2 (Holm over two files): the files are reported
+    write_quiz(keyed_items([0, 0, 0, 0, 0, 0, 0, 2]), name="a.quiz.yaml", quiz_id="a")
+    write_quiz(keyed_items([0, 0, 0, 0, 0, 0, 0, 2], start=8), name="b.quiz.yaml", quiz_id="b")
+    findings = lint_json(run, "--select", "B001", tmp_path, cwd=tmp_path)
+    assert [(f["file"], f["message"].split(", exact")[0]) for f in findings] == [
+        ("a.quiz.yaml", "keys A:7 B:0 C:1 D:0 over 8 four-option items in this quiz, Holm-corrected over 2 quiz files"),
+        ("b.quiz.yaml", "keys A:7 B:0 C:1 D:0 over 8 four-option items in this quiz, Holm-corrected over 2 quiz files"),
+    ]
+
+
+def test_a_file_significant_only_before_correction_leaves_the_report_to_the_bank(run, write_quiz, tmp_path):
+    # A:6 B:1 C:1 D:0 alone has p=0.027: below 0.05 but not below 0.05 / 2, so no file is reported; the pooled
+    # bank (A:12 B:2 C:2 D:0) is
     write_quiz(keyed_items([0, 0, 0, 0, 0, 0, 1, 2]), name="a.quiz.yaml", quiz_id="a")
     write_quiz(keyed_items([0, 0, 0, 0, 0, 0, 1, 2], start=8), name="b.quiz.yaml", quiz_id="b")
     findings = lint_json(run, "--select", "B001", tmp_path, cwd=tmp_path)
-    assert [(f["file"], f["message"].split(" in this quiz")[0]) for f in findings] == [
-        ("a.quiz.yaml", "keys A:6 B:1 C:1 D:0 over 8 four-option items"),
-        ("b.quiz.yaml", "keys A:6 B:1 C:1 D:0 over 8 four-option items"),
-    ]
+    assert [(f["file"], f["message"].split(", exact")[0]) for f in findings] == [
+        ("a.quiz.yaml", "keys A:12 B:2 C:2 D:0 over 16 four-option items across the bank (2 quiz files)")]
 
 
 def test_file_level_suppression_silences_a_bank_finding(run, tmp_path):
@@ -389,8 +400,8 @@ def test_the_seeds_length_cue_is_reported_per_quiz(run, tmp_path):
         (tmp_path / f"seed-{prefix}.quiz.yaml").write_text(seed_quiz(source, keys), encoding="utf-8")
     findings = lint_json(run, "--select", "longest-option-bank", tmp_path, cwd=tmp_path)
     assert [(f["file"], f["line"], f["message"]) for f in findings] == [
-        (f"seed-{prefix}.quiz.yaml", 2, "the key is the longest option in 7 of 8 items in this quiz "
-                                        "(chance: 2 of 8), binomial p=0.0004")
+        (f"seed-{prefix}.quiz.yaml", 2, "the key is the longest option in 7 of 8 items in this quiz, Holm-corrected "
+                                        "over 2 quiz files (chance: 2 of 8), binomial p=0.0004")
         for prefix in ("000", "002")
     ]
 
@@ -401,12 +412,31 @@ def length_item(index: int, lengths: list[int], key: int) -> str:
     return f"- {{id: item-{index}, stem: 'Question {index}?', options: [{options}]}}"
 
 
-def test_ties_for_the_longest_option_raise_the_chance(run, write_quiz):
-    # The key ties with one other option for the longest in 8 items: chance 2/4 each, so 8 of 8 is p=1/256.
+def test_ties_for_the_longest_option_count_fractionally_on_both_sides(run, write_quiz):
+    # The key ties with one other option for the longest in 8 items: each counts 1/2 (4 of 8), chance 2/4 of a
+    # half each (2 of 8); all 8 tied is p=1/256.
     items = "\n".join(length_item(index, [5, 9, 9, 3], key=1) for index in range(8))
     findings = lint_json(run, "--select", "B005", write_quiz(items, languages="en"))
     assert [f["message"] for f in findings] == [
-        "the key is the longest option in 8 of 8 items in this quiz (chance: 4 of 8), binomial p=0.0039"]
+        "the key is the longest option in 4 of 8 items (a tie of k longest options counts 1/k) in this quiz "
+        "(chance: 2 of 8), exact weighted binomial p=0.0039"]
+
+
+def test_a_key_tied_with_every_option_is_no_hit_beyond_chance(run, write_quiz):
+    # Half the items have all options as long (1/4 each, as chance), the rest a unique longest key in 1 of 4
+    items = [length_item(index, [6, 6, 6, 6], key=index % 4) for index in range(12)]
+    items += [length_item(12 + index, [9, 5, 5, 5] if index % 4 == 0 else [5, 9, 5, 5], key=0) for index in range(12)]
+    assert lint_json(run, "--select", "B005", write_quiz("\n".join(items), languages="en")) == []
+
+
+def test_a_thirteen_file_bank_with_uniform_pooled_keys_is_silent(run, write_quiz, tmp_path):
+    # One file of 13 has A:6 B:1 C:1 D:0 (p=0.027 alone); with Holm over 13 files that is chance, and the pooled
+    # keys (A:30 B:25 C:25 D:24) are uniform
+    write_quiz(keyed_items([0, 0, 0, 0, 0, 0, 1, 2]), name="f00.quiz.yaml", quiz_id="f00")
+    for number in range(1, 13):
+        write_quiz(keyed_items([0, 1, 2, 3, 0, 1, 2, 3], start=8 * number), name=f"f{number:02}.quiz.yaml",
+                   quiz_id=f"f{number:02}")
+    assert lint_json(run, "--select", "B001,B003,B005", tmp_path, cwd=tmp_path) == []
 
 
 def test_equal_lengths_are_no_length_cue(run, write_quiz):
@@ -453,3 +483,16 @@ def test_the_length_cue_counts_a_type_parameter_as_students_see_it(run, write_qu
     findings = lint_json(run, "--no-cache", "--select", "B004", write_quiz(items, languages="en"))
     assert [f["message"] for f in findings] == [
         "the key (A, 55 characters) is 1.9× as long as the longest distractor (29 characters): a length cue"]
+
+
+def test_holm_and_the_weighted_binomial_tail():
+    from quizlint.rules._stats import holm_significant, weighted_bernoulli_upper
+
+    # Holm: 0.01 < 0.05/3, 0.02 < 0.05/2, 0.04 < 0.05/1 → all; a first failure stops the rest
+    assert holm_significant([0.04, 0.01, 0.02], 0.05) == [True, True, True]
+    assert holm_significant([0.01, 0.03, 0.06], 0.05) == [True, False, False]  # 0.03 >= 0.05/2
+    assert holm_significant([0.02, 0.02, 0.02], 0.05) == [False, False, False]
+    # two items worth 1/2 with chance 1/2 each and one worth 1 with chance 1/4: S >= 1.5 needs the whole one and
+    # at least one half
+    result = weighted_bernoulli_upper(1.5, [(2, 2, 0.5), (1, 1, 0.25)])
+    assert abs(result.p_value - 0.25 * 0.75) < 1e-12

@@ -168,6 +168,14 @@ def test_duplicate_options_after_turkish_aware_normalisation(tmp_path, first, se
     ('"`IF`"', '"`ıf`"', "tr"),
     ('"`SELECT a FROM t`"', '"`select a from t`"', "en"),
     ('"`x = Foo()`"', '"`x = foo()`"', "en"),
+    # formulas, genotypes and symbols: case, quotes and brackets are meaning, in any language
+    ("AaBb", "aaBb", "en"),
+    ("AaBb", "aabb", "tr"),
+    ("CoCl2", "COCl2", "en"),
+    ("NaCl", "NACL", "tr"),
+    ('"\'101\'"', "101", "en"),
+    ('"f(x)"', '"F(x)"', "en"),
+    ('"x = 1"', '"X = 1"', "tr"),
 ])
 def test_different_options_are_not_duplicates(tmp_path, first, second, languages):
     assert findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages) == []
@@ -414,3 +422,84 @@ def _duplicate_and_copied_options(run, path) -> list[tuple[str, int, str]]:
     """The K004 and K005 findings of ``quizlint lint`` on ``path``: code, line, message."""
     result = run("lint", "--select", "K004,K005", "--format", "json", str(path), cwd=path.parent)
     return [(f["code"], f["line"], f["message"]) for f in json.loads(result.stdout)]
+
+
+def code_option(return_indent: str, correct: bool = False) -> str:
+    """An option with a Python block whose `return` stands at ``return_indent``."""
+    lines = ["```python", "def total(xs):", "    s = 0", "    for x in xs:", "        s += x",
+             f"{return_indent}return s", "```"]
+    body = "\n".join("        " + line for line in lines)
+    return "    - text: |\n" + body + ("\n      correct: true" if correct else "")
+
+
+CODE_ITEM = "\n".join([
+    "- id: code",
+    '  stem: {en: "Which function returns the sum?", tr: "Hangi fonksiyon toplamı döndürür?"}',
+    "  options:",
+    code_option("    ", correct=True),
+    code_option("        "),
+    '    - text: "`sum()`"',
+]) + "\n"
+
+
+def test_code_blocks_that_differ_only_in_indentation_are_different_options(tmp_path):
+    assert findings_of(tmp_path, CODE_ITEM, "K004") == []
+
+
+def test_the_same_code_block_twice_is_still_a_duplicate(tmp_path):
+    doubled = CODE_ITEM.replace(code_option("        "), code_option("    "))
+    assert [f.message for f in findings_of(tmp_path, doubled, "K004")] == ["option B duplicates option A"]
+
+
+@pytest.mark.parametrize("first, second, languages", [
+    ("PARIS", "Paris", "en"),  # prose still folds
+    ('"Türkiye\'nin başkenti"', '"TÜRKİYE\'NİN BAŞKENTİ"', "tr"),
+    ('"**İzmir**"', "izmir", "tr"),
+])
+def test_prose_still_folds_case_next_to_the_symbol_rule(tmp_path, first, second, languages):
+    found = findings_of(tmp_path, CITY_ITEM.format(first=first, second=second), "K004", languages)
+    assert [f.message for f in found] == ["option C duplicates option B"]
+
+
+def test_stems_that_differ_in_a_formula_or_code_are_not_duplicate_stems(tmp_path):
+    items = """
+- {id: a, stem: {en: "Which gametes does AaBb form?", tr: "AaBb hangi gametleri oluşturur?"}, options: [{text: AB, correct: true}, {text: ab}]}
+- {id: b, stem: {en: "Which gametes does aaBb form?", tr: "aaBb hangi gametleri oluşturur?"}, options: [{text: aB, correct: true}, {text: ab}]}
+- {id: c, stem: {en: "What is the capital of Turkey?", tr: "Türkiye'nin başkenti neresidir?"}, options: [{text: Ankara, correct: true}, {text: İzmir}]}
+- {id: d, stem: {en: "WHAT IS THE CAPITAL OF TURKEY?", tr: "TÜRKİYE'NİN BAŞKENTİ NERESİDİR?"}, options: [{text: Ankara, correct: true}, {text: Bursa}]}
+"""
+    found = findings_of(tmp_path, items, "D002")
+    assert [(f.item, f.message.split(" (")[0]) for f in found] == [("d", "same stem as item 'c'")]
+
+
+@pytest.mark.parametrize("options, key, stem", [
+    # the item asks which form is right: three options fold to the key's text
+    (['"\\"null\\""', '"NULL"', '"null"', "undefined"], 2, '"In JSON, how is a null value written?"'),
+    (['"Şunları aldı: kalem silgi."', '"Şunları aldı: kalem, silgi."', '"Şunları aldı; kalem, silgi."',
+      '"Şunları aldı kalem: silgi."'], 1, '"Hangisinde iki nokta doğru kullanılmıştır?"'),
+    (['"the death of chivalry"', '"THE DEATH OF CHIVALRY"', '"The Death Of Chivalry"'], 2, '"What does PROPER return?"'),
+    # a stem with code: the options are its output, as written
+    (['"United States"', '"United states"', '"UNITED STATES"'], 1, '"What does `echo ${VAR^}` print?"'),
+    # flags, keys with a colon, quoted strings
+    (['"-d deletes the branch"', '"-D deletes the branch"', '"Nothing"'], 0, '"What does git branch do?"'),
+    (['"aws:demo;aws:demo"', '"aws:demo;aws:DEMO"', '"none"'], 2, '"Which tags are valid?"'),
+    (["Infinity", '"\\"Infinity\\""', '"1/0"', '"JSON has none"'], 3, '"How is infinity written in JSON?"'),
+    (['"true, false, null"', '"true, false"', '"TRUE, FALSE, NULL"'], 0, '"How does JSON write truth and nullness?"'),
+])
+def test_items_about_the_form_of_an_answer_are_compared_as_written(tmp_path, options, key, stem):
+    lines = ["- id: form", f"  stem: {{en: {stem}, tr: {stem}}}", "  options:"]
+    for index, option in enumerate(options):
+        lines.append(f"    - text: {option}" + ("\n      correct: true" if index == key else ""))
+    assert findings_of(tmp_path, "\n".join(lines), "K004") == []
+
+
+def test_the_same_output_twice_under_a_code_stem_is_still_a_duplicate(tmp_path):
+    item = """
+- id: out
+  stem: {en: "What does `console.log(obj2.a, obj2.b)` print?", tr: "`console.log(obj2.a, obj2.b)` ne yazdırır?"}
+  options:
+    - {text: "0 2", correct: true}
+    - {text: "undefined 2"}
+    - {text: "undefined 2"}
+"""
+    assert [f.message for f in findings_of(tmp_path, item, "K004")] == ["option C duplicates option B"]

@@ -323,7 +323,8 @@ def test_english_that_names_turkish_places_is_still_found_under_tr(lint):
 def test_capitalised_words_count_in_german_which_capitalises_its_nouns(lint):
     items = item('{de: "Which Extra State Is Needed To Resume Training", '
                  'en: "Which extra state is needed to resume training?"}', "A", "B")
-    assert messages(lint(items, "T004", "de, en"))[0].startswith("stem: the de text looks like English, not German")
+    assert any(message.startswith("stem: the de text looks like English, not German")
+               for message in messages(lint(items, "T004", "de, en")))
 
 
 def test_a_german_text_in_another_languages_field_keeps_its_nouns(lint):
@@ -1136,7 +1137,8 @@ def test_wrong_language_identifies_each_distinct_text_once_per_file(monkeypatch,
     rule = find_rule("wrong-language")
     result = lint_file(path, "demo.quiz.yaml", Selection({rule.code: rule}), None, module.Services())
     assert result.findings == []
-    assert len(fake.calls) == 4 and len(set(fake.calls)) == 4
+    # each distinct text once (the short Turkish option, with Turkish letters, needs no second look)
+    assert len(fake.calls) == len(set(fake.calls)) == 4
 
 
 def test_translation_helpers_do_not_import_lingua():

@@ -75,13 +75,17 @@ LISTS: dict[str, WordList] = {
                 "all of these|them (are correct|are true|apply)",
                 "all (of) (the) answers|options|choices|statements (above|listed|given) (are correct|are true)",
                 "all are correct|true",
+                "all the above (are correct|are true)", "all of those (are correct|are true)",
+                "all of these|them|those answers|options|choices (are correct|are true)",
+                "both of these|them|those answers|options|choices", "both a and b", "both",
                 "both (of) (the) above|these (are correct|are true)",
                 "both are correct|true",
             ),
             "tr": (
-                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) "
-                "hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hepsi|tümü|tamamı (de) (doğru|doğrudur|geçerlidir)",
                 "tüm|bütün seçenekler|cevaplar|şıklar (doğru|doğrudur)",
+                "tüm|bütün bu seçenekler|cevaplar|şıklar (doğru|doğrudur)",
                 "her ikisi (de) (doğru|doğrudur)",
             ),
         },
@@ -100,10 +104,17 @@ LISTS: dict[str, WordList] = {
                 "none is|are correct|true",
                 "neither (of) (the) above|these (is correct|is true)",
                 "neither is correct|true",
+                "none of these|them|those answers|options|choices (is correct|are correct|is true|are true)",
+                "neither of these|them|those answers|options|choices", "neither (one)",
             ),
             "tr": (
-                "(yukarıdakilerin|yukarıdakilerden|verilenlerin|seçeneklerin|yukarıdaki seçeneklerin) hiçbiri "
-                "(doğru değildir|doğru değil|geçerli değildir)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hiçbiri (doğru|geçerli) (değildir|değil)",
+                "(yukarıdakilerin|yukarıdakilerden|yukardakilerin|yukardakilerden|verilenlerin|verilenlerden|"
+                "seçeneklerin|yukarıdaki seçeneklerin) hiç biri (doğru|geçerli) (değildir|değil)",
+                "hiç biri (doğru|geçerli) (değildir|değil)",
+                "bunların hiçbiri (doğru|geçerli) (değildir|değil)",
+                "bu seçeneklerin|cevapların|şıkların hiçbiri (doğru|geçerli) (değildir|değil)",
                 "hiçbir seçenek|cevap|şık doğru (değildir|değil)",
                 "ikisi de (doğru) değildir|değil",
             ),
@@ -127,6 +138,7 @@ LISTS: dict[str, WordList] = {
         exceptions={
             "en": (
                 "at least", "not only", "whether or not", "false positive*|negative*|sharing|alarm*",
+                "boolean false", "false value*", "true or false value*",
                 "true or false", "false or true", "least recently|frequently used", "least squares",
                 "least significant", "least common multiple|denominator", "least privilege",
             ),
@@ -167,7 +179,7 @@ LISTS: dict[str, WordList] = {
             ),
             "tr": (
                 "her zaman|durumda|koşulda", "hiçbir zaman|durumda|koşulda", "asla", "daima", "sadece",
-                "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "garanti*", "imkânsız*",
+                "yalnızca", "tamamen", "tümüyle", "bütünüyle", "kesinlikle", "mutlaka", "imkânsız*",
                 "imkansız*", "tüm", "bütün", *_TR_ALL_INFLECTED,
             ),
         },
@@ -255,9 +267,9 @@ _GAP_WORDS = 6
 _CLAUSE_BREAK = re.compile(r"[,;:.!?…]")
 
 # How many leading letters of a word count when comparing words for a clang association; languages not
-# listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first five letters so that inflected
-# forms match (parçalara, parçası → parça).
-STEM_LETTERS = {"tr": 5}
+# listed use DEFAULT_STEM_LETTERS. Turkish words are compared on their first four letters so that inflected
+# forms match (parçalara, parçası → parç; ürün, ürünün, ürünler → ürün).
+STEM_LETTERS = {"tr": 4}
 DEFAULT_STEM_LETTERS = 6
 MIN_CONTENT_LETTERS = 4
 

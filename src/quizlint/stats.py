@@ -203,10 +203,15 @@ class PositionTest:
 
 @dataclass
 class LongestKey:
-    """How often the key is (tied for) the longest option, against chance."""
+    """How often the key is the longest option (a k-way tie counting 1/k), against chance."""
 
     items: int
-    hits: int
+    hits: float  # an int when no tie made it a fraction
+
+    @property
+    def shown_hits(self) -> str:
+        """``hits`` for a report: ``5``, ``3.83``."""
+        return str(self.hits) if isinstance(self.hits, int) else f"{self.hits:.2f}".rstrip("0").rstrip(".")
     expected: float
     p_value: float
     method: str
@@ -217,7 +222,7 @@ class LongestKey:
         return self.hits / self.items if self.items else 0.0
 
     def as_json(self) -> dict:
-        return {"items": self.items, "longest": self.hits, "rate": round(self.rate, 4),
+        return {"items": self.items, "longest": self.hits if isinstance(self.hits, int) else round(self.hits, 4), "rate": round(self.rate, 4),
                 "expected": round(self.expected, 4), "p_value": self.p_value, "method": self.method,
                 "flagged": self.flagged}
 
@@ -302,14 +307,15 @@ def position_tests(summaries: list[ItemSummary], settings: TestSettings) -> list
 
 
 def longest_key(summaries: list[ItemSummary], settings: TestSettings) -> LongestKey:
-    """The key-is-the-longest-option count, tested as longest-option-bank does (ties share the chance)."""
-    from quizlint.rules._stats import poisson_binomial_upper
+    """The key-is-the-longest-option count, tested as longest-option-bank does (a k-way tie counts 1/k)."""
+    from quizlint.rules._bank_scope import expected_hits, rate_result
     from quizlint.rules.longest_option_bank import keyed_items, keys_longest
 
     items = keyed_items(summaries)
     rate = keys_longest(items)
-    result = poisson_binomial_upper(rate.hits, rate.chances)
-    return LongestKey(len(items), rate.hits, sum(rate.chances), result.p_value, result.method,
+    result = rate_result(rate)
+    hits = int(rate.hits) if float(rate.hits).is_integer() else rate.hits
+    return LongestKey(len(items), hits, expected_hits(rate), result.p_value, result.method,
                       settings.flags(result.p_value, len(items)))
 
 

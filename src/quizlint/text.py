@@ -105,8 +105,54 @@ def casefold_outside_code(text: str, lang: str | None = None) -> str:
     return _changed_outside(_ANY_INLINE_CODE, nfc(text), fold, kept)
 
 
+# What makes a text code, a formula or a symbol, whose case, quotes, brackets and indentation are meaning: a code
+# block (fenced, or indented four spaces), letters and digits in one word ("CoCl2", "H2O", "x2"), a quoted word
+# with a digit or sign in it, or of one character ("'101'", "'a'"), a quoted key ('"name": 1'), a whole text in
+# quotes ('"null"'), a bracket right after a word ("f(x)", "a[i]"), braces or square brackets, a colon or
+# semicolon between words ("aws:demo"), a command-line flag ("-D", "--force"), a dot before a word
+# (".properties", "file.txt") or an equals sign. (A small letter followed by a capital, "AaBb", "getValue", is
+# looked for apart.)
+_SYMBOLIC = re.compile(
+    r"```|~~~|^(?: {4}|\t)\S|[^\W_]*(?:[^\W\d_]\d|\d[^\W\d_])"
+    r"|(?<![\w'\"])['\"](?:[^\s'\"]*[^\s'\"\w][^\s'\"]*|[^\s'\"]*\d[^\s'\"]*|\w)['\"](?![\w'\"])"
+    r"|['\"][^\s'\"]+['\"]:|\A\s*(?:\"[^\"\n]+\"|'[^'\n]+')\s*\Z"
+    r"|\w[(\[]|[{}\[\]]|\w[:;]\w|(?<!\S)--?[^\W\d_]|\S\.\w|=",
+    re.MULTILINE,
+)
+
+
+# The literals of programming languages: a text of two or more of them only is code ("true, false, null")
+_LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "nan", "infinity"})
+_LITERAL_LIST = re.compile(r"[\s,;/|()]+")
+
+
+def is_symbolic(text: str) -> bool:
+    """Whether ``text`` is (or holds) code, a formula or a symbol: see ``_SYMBOLIC``; or a word with a capital
+    after a small letter ("AaBb", "aaBb", "NaCl", "getValue"); or a list of two or more programming literals
+    ("true, false, null", "TRUE, FALSE, NULL")."""
+    if _SYMBOLIC.search(text) is not None:
+        return True
+    literals = [word for word in _LITERAL_LIST.split(text.strip(" .")) if word]
+    if len(literals) >= 2 and all(word.lower() in _LITERALS for word in literals):
+        return True
+    return any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
+
+
+def symbolic_key(text: str) -> str:
+    """The comparison key of code, formulas and symbols: the text in NFC as written, case, quotes and brackets
+    kept; a text of several lines keeps its lines and their indentation (trailing spaces and blank lines at either
+    end aside), a one-line text has its runs of whitespace collapsed."""
+    text = nfc(text).strip()
+    if "\n" in text:
+        return "\n".join(line.rstrip() for line in text.splitlines())
+    return " ".join(text.split())
+
+
 def comparison_key(text: str, lang: str | None = None) -> str:
     """Key under which two texts count as the same option or stem.
+
+    Code, formulas and symbols (``is_symbolic``: "AaBb", "CoCl2", "'101'", a code block) are compared as written
+    (``symbolic_key``): there case, quotes, brackets and indentation are meaning. Prose is normalised:
 
     NFC, language-aware casefolding outside inline code (code is case-sensitive: "`None`" and "`none`" differ, and
     so do "<code>None</code>" and "<code>none</code>") and whitespace collapsed; each word (a run of non-whitespace)
@@ -118,6 +164,13 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     markup: "\\*" is "*", "\\```" is "```", "\\*Paris\\*" is "*paris*". Without inline code, a word's key depends on
     that word alone: a text's key is the non-empty keys of its words, one space apart.
     """
+    if is_symbolic(text):
+        return symbolic_key(text)
+    return prose_key(text, lang)
+
+
+def prose_key(text: str, lang: str | None = None) -> str:
+    """``comparison_key`` of ``text`` taken as prose, whatever it holds."""
     if "\\" in text:
         return stand_ins_back(_key_of_shown(with_escapes_shown(text), lang))
     return _key_of_shown(text, lang)

@@ -89,7 +89,7 @@ def longest_section(stats) -> list[str]:
             lines.append(f"  {label}: no eligible items")
             continue
         flag = "  [length cue]" if longest.flagged else ""
-        lines.append(f"  {label}: {longest.hits} of {longest.items} items ({format_percent(longest.rate)}; chance: "
+        lines.append(f"  {label}: {longest.shown_hits} of {longest.items} items ({format_percent(longest.rate)}; chance: "
                      f"{format_number(longest.expected, 2)} of {longest.items}), {longest.method} "
                      f"{format_p(longest.p_value)}{flag}")
     return lines

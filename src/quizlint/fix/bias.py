@@ -5,11 +5,11 @@ is. The rules decide themselves: key-position-bias (B001) and key-middle-bias (B
 ``check``, on the bank summaries lint gives them, with the options of the configuration: ``alpha``,
 ``min-items``), never a copy of their statistics. A finding names a file, not a group, so each rule is run on
 one group at a time (the grouping is the rule's own: B001 compares items with the same number of options,
-B003 pools every item with a middle position), following the policy of :mod:`quizlint.rules._bank_scope`:
+B003 pools every item with a middle position), on the group's items of every file, so that the rule follows
+the policy of :mod:`quizlint.rules._bank_scope` itself (each file with Holm's correction, else the pooled bank):
 
-1. each quiz file, on its own items of the group: a finding there makes the group movable *in that file*;
-2. then, for a group no file reported, the group's items of every file (only the pooled test can report
-   then): a finding makes the group movable *in every file*.
+1. a quiz file's own finding ("in this quiz") makes the group movable *in that file*;
+2. the pooled bank's finding ("across the bank") makes the group movable *in every file*.
 
 Findings silenced for the whole file where they would be reported (``per-file-ignores``, a
 ``# quizlint: disable=`` comment at the top of the file) do not count, as lint does not show them.
@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary
-from quizlint.rules._bank_scope import Grouping, by_option_count, movable_items, one_group
+from quizlint.rules._bank_scope import ACROSS_THE_BANK, Grouping, by_option_count, movable_items, one_group
 from quizlint.rules.base import find_rule
 from quizlint.rules.key_middle_bias import items_with_a_middle
 
@@ -50,9 +50,10 @@ class BiasRule:
     options: dict
     grouping: Grouping
 
-    def reporting_files(self, quizzes: list[QuizSummary]) -> list[str]:
-        """The files where the rule reports a finding on ``quizzes``."""
-        return [problem.file or "" for problem in self.check(BankContext(quizzes, self.options))]
+    def findings(self, quizzes: list[QuizSummary]) -> list[tuple[str, bool]]:
+        """(file where it is reported, whether it is the pooled bank's) of each finding of the rule on ``quizzes``."""
+        return [(problem.file or "", ACROSS_THE_BANK in problem.message)
+                for problem in self.check(BankContext(quizzes, self.options))]
 
 
 def bias_rules(codes: Iterable[str], options: Mapping[str, dict] | None = None) -> list[BiasRule]:
@@ -73,21 +74,12 @@ def restricted(quiz: QuizSummary, members: set[int]) -> QuizSummary:
 def reported_groups(rule: BiasRule, quizzes: list[QuizSummary], silenced: Silenced) -> set[ReportedGroup]:
     """The groups ``rule`` reports on ``quizzes`` (see the module documentation)."""
     reported: set[ReportedGroup] = set()
-    tested_in_a_file: set[Hashable] = set()  # the rule does not pool a group that some file reports
-    for quiz in quizzes:
-        for group, items in rule.grouping(quiz.items).items():
-            files = rule.reporting_files([restricted(quiz, {id(item) for item in items})])
-            if files:
-                tested_in_a_file.add(group)
-            if any(not silenced(rule.code, file) for file in files):
-                reported.add((rule.code, quiz.file, group))
     for group, items in rule.grouping(item for quiz in quizzes for item in quiz.items).items():
-        if group in tested_in_a_file:
-            continue
         members = {id(item) for item in items}
         pool = [part for part in (restricted(quiz, members) for quiz in quizzes) if part.items]
-        if any(not silenced(rule.code, file) for file in rule.reporting_files(pool)):
-            reported.add((rule.code, None, group))
+        for file, across_the_bank in rule.findings(pool):
+            if not silenced(rule.code, file):
+                reported.add((rule.code, None if across_the_bank else file, group))
     return reported
 
 

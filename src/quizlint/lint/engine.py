@@ -22,7 +22,7 @@ from quizlint.model import read_quiz, text_in
 
 if TYPE_CHECKING:
     from quizlint.model import Glossary, QuizFile
-from quizlint.rules.base import Problem, Rule, Selection
+from quizlint.rules.base import SEVERITY_ORDER, Problem, Rule, Selection
 from quizlint.text import comparison_key, visible_length
 
 
@@ -50,7 +50,10 @@ class LintResult:
 
 def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, int], problem: Problem,
              item: str | None) -> Finding:
-    return Finding(file, position[0], position[1], rule.code, rule.name, selection.severity(rule), problem.message,
+    severity = selection.severity(rule)
+    if problem.at_most is not None and SEVERITY_ORDER[problem.at_most] < SEVERITY_ORDER[severity]:
+        severity = problem.at_most
+    return Finding(file, position[0], position[1], rule.code, rule.name, severity, problem.message,
                    item, problem.fixable)
 
 

@@ -46,7 +46,7 @@ def longest_line(summary: Summary):
     longest = summary.longest
     if not longest.items:
         return "no single-answer items with one key"
-    text = (f"{longest.hits} of {longest.items} items ({format_percent(longest.rate)}; chance: "
+    text = (f"{longest.shown_hits} of {longest.items} items ({format_percent(longest.rate)}; chance: "
             f"{format_number(longest.expected, 2)} of {longest.items}), {longest.method} {format_p(longest.p_value)}")
     flag = el("span", classes("flag"), " A length cue: longest-option-bank.") if longest.flagged else None
     return el("span", text, flag)

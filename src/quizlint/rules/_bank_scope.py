@@ -1,15 +1,18 @@
-"""Where the statistical bank rules test and report: each quiz file on its own, then the bank as a whole.
+"""Where the statistical bank rules test and report: the bank as a whole, and each quiz file with a correction.
 
 Every statistical bank rule (key-position-bias, key-over-balanced, key-middle-bias, longest-option-bank)
-follows the same policy, so that one bias is reported once and where it can be fixed:
+follows the same policy, so that one bias is reported once, where it can be fixed, and a bank without bias
+stays silent however many files it has:
 
-1. each quiz file with at least ``min-items`` eligible items is tested on its own items; a significant
-   result is reported at that file's quiz ``id:`` line, with the quiz's own counts ("in this quiz");
-2. the items of all quiz files are then pooled and tested once ("across the bank (N quiz files)"), reported
-   at the quiz ``id:`` line of the first contributing file (in the order of their real paths, wherever
-   quizlint runs from) — but only when the pool spans two or more files and no single file was reported for
-   the same group: a bias spread thinly over many small quizzes is caught, and one already reported per file
-   is not repeated.
+1. the items of all quiz files are pooled and tested once at ``alpha``;
+2. each quiz file with at least ``min-items`` eligible items is tested on its own items, and the p-values of
+   the files are corrected for multiple comparisons with Holm's step-down procedure (family-wise error at
+   ``alpha``): with 13 files, no file is reported by chance one bank in twenty (uncorrected, about one in two
+   would be). A file significant after correction is reported at its quiz ``id:`` line with its own counts
+   ("in this quiz, Holm-corrected over N quiz files");
+3. when no file is, a significant pooled result is reported ("across the bank (N quiz files)") at the quiz
+   ``id:`` line of the first contributing file (in the order of their real paths, wherever quizlint runs
+   from). A bank of one file is that file, tested at ``alpha`` ("in this quiz").
 """
 
 from __future__ import annotations
@@ -22,12 +25,14 @@ from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary, bank_order
 from quizlint.model import option_letter
-from quizlint.rules._stats import StatResult, format_p, poisson_binomial_upper_below
+from quizlint.rules._stats import (StatResult, format_p, holm_significant, poisson_binomial_upper,
+                                   poisson_binomial_upper_below, weighted_bernoulli_upper)
 from quizlint.rules.base import Problem
 
 Tally = TypeVar("Tally")
-# test(group, tally, number of items, where) → the finding's message, or None when the result is not significant
-GroupTest = Callable[[Hashable, Tally, int, str], "str | None"]
+# test(group, tally, number of items, where) → (p-value, the finding's message); a p-value of 1.0 may stand for
+# any p-value at or above ``alpha`` (not worked out exactly)
+GroupTest = Callable[[Hashable, Tally, int, str], "tuple[float, str]"]
 # a grouping gives its groups in sorted order of their keys
 Grouping = Callable[[Iterable[ItemSummary]], dict[Hashable, list[ItemSummary]]]
 # fixable(the bank, the items of each group reported) → per group, whether `quizlint fix` changes something for it
@@ -78,6 +83,9 @@ def by_option_count(select: Callable[[Iterable[ItemSummary]], list[ItemSummary]]
     return grouping
 
 
+# How a finding of the pooled bank says so (``quizlint fix`` tells it from a quiz file's own finding by it)
+ACROSS_THE_BANK = "across the bank"
+
 # The bounds of the `alpha` and `min-items` options every statistical bank rule has (its ``OPTION_LIMITS``).
 STATISTICAL_LIMITS = {"alpha": (0, 1), "min-items": (1, None)}
 
@@ -115,28 +123,39 @@ def _scoped_findings(ctx: BankContext, grouping: Grouping, counting: Counting,
                      min_items: int) -> Iterator[tuple[QuizSummary, str, list[ItemSummary]]]:
     """(quiz where reported, message, the items tested) of each significant result."""
     quizzes = ctx.quizzes_in_path_order()
-    reported: set[Hashable] = set()
-    parts: dict[Hashable, list[tuple[list[ItemSummary], object]]] = defaultdict(list)  # group → (items, tally)
+    parts: dict[Hashable, list[tuple[QuizSummary, list[ItemSummary], object]]] = defaultdict(list)
     for quiz in quizzes:
         for group, items in grouping(quiz.items).items():
-            tally = counting.tally(group, items)
-            parts[group].append((items, tally))
-            if len(items) >= min_items and (message := counting.test(group, tally, len(items), "in this quiz")):
-                reported.add(group)
-                yield quiz, message, items
+            parts[group].append((quiz, items, counting.tally(group, items)))
+    alpha = ctx.options["alpha"]
     for group, group_parts in sorted(parts.items()):
-        if group in reported:
-            continue
-        size = sum(len(items) for items, _ in group_parts)
-        files = sorted(set(map(attrgetter("file"), chain.from_iterable(items for items, _ in group_parts))),
-                       key=bank_order)
-        if len(files) < 2 or size < min_items:
-            continue
-        tally = counting.pool([tally for _, tally in group_parts])
-        message = counting.test(group, tally, size, f"across the bank ({len(files)} quiz files)")
-        if message:
-            first = next(quiz for quiz in quizzes if quiz.file == files[0])
-            yield first, message, list(chain.from_iterable(items for items, _ in group_parts))
+        yield from _group_findings(group, group_parts, counting, alpha, min_items)
+
+
+def _group_findings(group, group_parts, counting: Counting, alpha: float,
+                    min_items: int) -> Iterator[tuple[QuizSummary, str, list[ItemSummary]]]:
+    """The findings of one group: its files with Holm's correction, else the pooled bank (module doc)."""
+    files = sorted({item.file for _, items, _ in group_parts for item in items}, key=bank_order)
+    if len(files) < 2:
+        for quiz, items, tally in group_parts:
+            if len(items) >= min_items and (found := counting.test(group, tally, len(items), "in this quiz"))[0] < alpha:
+                yield quiz, found[1], items
+        return
+    testable = [(quiz, items, tally) for quiz, items, tally in group_parts if len(items) >= min_items]
+    where = f"in this quiz, Holm-corrected over {len(testable)} quiz files"
+    results = [counting.test(group, tally, len(items), where) for _, items, tally in testable]
+    significant = holm_significant([p for p, _ in results], alpha)
+    for (quiz, items, _), (_, message), kept in zip(testable, results, significant):
+        if kept:
+            yield quiz, message, items
+    size = sum(len(items) for _, items, _ in group_parts)
+    if any(significant) or size < min_items:
+        return
+    tally = counting.pool([tally for _, _, tally in group_parts])
+    p_value, message = counting.test(group, tally, size, f"{ACROSS_THE_BANK} ({len(files)} quiz files)")
+    if p_value < alpha:
+        first = next(quiz for quiz, _, _ in group_parts if quiz.file == files[0])
+        yield first, message, [item for _, items, _ in group_parts for item in items]
 
 
 def chance_text(expected: float, total: int) -> str:
@@ -181,10 +200,8 @@ def key_count_problems(ctx: BankContext, test_counts: Callable[[list[int]], Stat
 
     def test(n_options, counts, size, where):
         result = test_counts(counts)
-        if result.p_value >= alpha:
-            return None
-        return (f"keys {describe_counts(counts)} over {size} {option_count_words(n_options)} items {where}"
-                f"{conclusion(result)}")
+        return result.p_value, (f"keys {describe_counts(counts)} over {size} {option_count_words(n_options)} items "
+                                f"{where}{conclusion(result)}")
 
     counting = Counting(lambda n_options, items: key_counts(items, n_options), pooled_counts, test)
     yield from scoped_problems(ctx, by_option_count(movable_items), counting, min_items, fixable)
@@ -194,14 +211,50 @@ def key_count_problems(ctx: BankContext, test_counts: Callable[[list[int]], Stat
 
 @dataclass(frozen=True)
 class Rate:
-    """How many items are hits, and the chance of a hit of each item, in item order."""
+    """How many items are hits, and the chance of a hit of each item, in item order. With ``shares``, a hit of
+    item i counts ``1 / shares[i]`` (a key tied with k - 1 other options for the longest counts 1/k), and
+    ``hits`` adds up those shares."""
 
-    hits: int
+    hits: float
     chances: list[float]
+    shares: list[int] | None = None
 
 
 def pooled_rate(rates: list[Rate]) -> Rate:
-    return Rate(sum(rate.hits for rate in rates), list(chain.from_iterable(rate.chances for rate in rates)))
+    chances = list(chain.from_iterable(rate.chances for rate in rates))
+    shares = (None if all(rate.shares is None for rate in rates)
+              else list(chain.from_iterable(rate.shares or [1] * len(rate.chances) for rate in rates)))
+    return Rate(sum(rate.hits for rate in rates), chances, shares)
+
+
+def rate_p_value(rate: Rate, alpha: float) -> StatResult | None:
+    """The one-sided exact test of ``rate`` when its p-value is below ``alpha``, else None."""
+    if _whole_hits(rate):
+        return poisson_binomial_upper_below(round(rate.hits), rate.chances, alpha)
+    result = rate_result(rate)
+    return result if result.p_value < alpha else None
+
+
+def rate_result(rate: Rate) -> StatResult:
+    """The one-sided exact test of ``rate``: Poisson-binomial, or weighted binomial when hits count fractions."""
+    if _whole_hits(rate):
+        return poisson_binomial_upper(round(rate.hits), rate.chances)
+    terms = Counter(zip(rate.shares, rate.chances))
+    return weighted_bernoulli_upper(rate.hits, [(k, count, p) for (k, p), count in sorted(terms.items())])
+
+
+def expected_hits(rate: Rate) -> float:
+    """What chance makes of ``rate.hits``: the sum of each item's chance, times its share."""
+    return sum(chance / share for chance, share in zip(rate.chances, rate.shares or repeat(1)))
+
+
+def _whole_hits(rate: Rate) -> bool:
+    return rate.shares is None or all(share == 1 for share in rate.shares)
+
+
+def format_hits(hits: float) -> str:
+    """``12.0`` → ``12``; ``12.5`` → ``12.5``."""
+    return f"{hits:.2f}".rstrip("0").rstrip(".")
 
 
 def rate_problems(ctx: BankContext, grouping: Grouping, rate: Callable[[list[ItemSummary]], Rate],
@@ -212,11 +265,13 @@ def rate_problems(ctx: BankContext, grouping: Grouping, rate: Callable[[list[Ite
     alpha, min_items = statistical_options(ctx)
 
     def test(_group, rate, size, where):
-        result = poisson_binomial_upper_below(rate.hits, rate.chances, alpha)
+        result = rate_p_value(rate, alpha)
         if result is None:
-            return None
-        return (f"{claim} in {rate.hits} of {size} items {where} ({chance_text(sum(rate.chances), size)}), "
-                f"{result.method} {format_p(result.p_value)}")
+            return 1.0, ""
+        expected = sum(chance / share for chance, share in zip(rate.chances, rate.shares or repeat(1)))
+        ties = " (a tie of k longest options counts 1/k)" if any(share > 1 for share in rate.shares or ()) else ""
+        return result.p_value, (f"{claim} in {format_hits(rate.hits)} of {size} items{ties} {where} "
+                                f"({chance_text(expected, size)}), {result.method} {format_p(result.p_value)}")
 
     counting = Counting(lambda _group, items: rate(items), pooled_rate, test)
     yield from scoped_problems(ctx, grouping, counting, min_items, fixable)

@@ -102,6 +102,20 @@ def _take(pattern: re.Pattern, text: str, group, found: list[str]) -> str:
     return pattern.sub(keep, text)
 
 
+def code_pieces(text: str) -> list[tuple[str, bool]]:
+    """The code of ``text`` as written, each piece with whether it is a code block (fenced) or inline code."""
+    blocks: list[str] = []
+    inline: list[str] = []
+    rest = _FENCED.sub(lambda match: blocks.append(match.group(2)) or " ", text)
+    _INLINE_CODE.sub(lambda match: inline.append(match.group(2)) or " ", rest)
+    return [(block, True) for block in blocks] + [(piece, False) for piece in inline]
+
+
+def squeezed(text: str) -> str:
+    """``text`` with its runs of whitespace as one space, as the pieces of ``extract_markup`` are."""
+    return _squeeze(text)
+
+
 def _without_code_and_math(text: str, code: list[str], math: list[str]) -> str:
     if "`" in text or "~~~" in text:
         text = _take(_FENCED, text, 2, code)

@@ -377,6 +377,36 @@ def poisson_binomial_upper_below(k: int, probabilities: Sequence[float], alpha: 
     return result if result.p_value < alpha else None
 
 
+def weighted_bernoulli_upper(observed: float, terms: Sequence[tuple[int, int, float]]) -> StatResult:
+    """P(S >= observed) where S sums independent terms, each worth ``1/k`` with probability ``p`` and else 0,
+    for the (k, count, p) groups of ``terms``: the exact distribution, on the grid of the least common multiple
+    of the k (a tie of k longest options counts 1/k)."""
+    scale = math.lcm(*(k for k, _, _ in terms)) if terms else 1
+    pmf = [1.0]
+    for k, count, p in sorted(terms, key=lambda term: -term[1]):
+        step = scale // k
+        binomial = _binomial_pmfs(count, p)
+        result = [0.0] * (len(pmf) + count * step)
+        for i, a in enumerate(pmf):
+            if a:
+                for j, b in enumerate(binomial):
+                    result[i + j * step] += a * b
+        pmf = result
+    first = math.ceil(observed * scale - 1e-9)
+    return StatResult(observed, min(1.0, sum(pmf[max(first, 0):])), "exact weighted binomial")
+
+
+def holm_significant(p_values: Sequence[float], alpha: float) -> list[bool]:
+    """Holm's step-down procedure: which of ``p_values`` are significant at family-wise level ``alpha``."""
+    order = sorted(range(len(p_values)), key=p_values.__getitem__)
+    significant = [False] * len(p_values)
+    for rank, index in enumerate(order):
+        if p_values[index] >= alpha / (len(p_values) - rank):
+            break
+        significant[index] = True
+    return significant
+
+
 def format_p(p: float) -> str:
     """A p-value for a message: ``p=0.027``, ``p=0.0004``, ``p<0.0001``."""
     if p < 0.0001:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
 from quizlint import lexicon
@@ -183,4 +184,20 @@ def term_problems(ctx, category: str, fields: list[tuple[tuple, Any, str]], what
         hits = [(lang, match.text) for lang, text in language_texts(value, ctx.languages)
                 for match in prose_matches(category, text, lang) if innocent is None or not innocent(nfc(text), match)]
         if hits:
-            yield ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))
+            problem = ctx.problem(f"{label} uses {what} {quoted_by_language(hits)}", *lang_path(path, value, hits[0][0]))
+            yield translation_only(ctx, problem, value, hits)
+
+
+def translation_only(ctx, problem, value: Any, hits: list[tuple[str, str]], source_flawed: bool = False):
+    """``problem`` as at most info, naming the language, when its ``hits`` (language, word) are all in
+    translations of a field whose source text has none: the flaw is the translation's wording ("tamamı",
+    "hariç", "yaygın olarak" where the source had nothing), not the item's. ``source_flawed``: the rule found the
+    flaw in the source too, though not worth reporting there (a negative word the source emphasises)."""
+    source = ctx.languages[0] if ctx.languages and not source_flawed else None
+    if source is None or isinstance(value, str) or not isinstance(value, dict) or not (value.get(source) or "").strip():
+        return problem
+    languages = sorted({lang for lang, _ in hits})
+    if source in languages:
+        return problem
+    return replace(problem, at_most="info",
+                   message=f"{problem.message} (only in the {', '.join(languages)} translation; the {source} source is clean)")

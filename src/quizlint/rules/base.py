@@ -67,6 +67,7 @@ class Problem:
     item: str | None = None  # bank rules: which item id
     position: tuple[int, int] | None = None  # bank rules: where, when known from a summary
     fixable: bool = False
+    at_most: str | None = None  # a severity this finding is reported at, at most ("info": see translation_only)
 
 
 @dataclass(frozen=True)

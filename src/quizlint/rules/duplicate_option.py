@@ -6,7 +6,14 @@ aware: `İ`/`i` and `I`/`ı` fold as Turkish readers expect), collapsing whitesp
 punctuation (quotes, brackets, `.,;:!?`) and Markdown emphasis or code markers around words, so "Ankara",
 " ankara.", "**ANKARA**" and "`ankara`" are the same option. Inline code keeps its case, as code is
 case-sensitive: "`None`", "`none`" and "`NONE`" are different options, and so are "<code>None</code>" and
-"<code>none</code>" (HTML inline code is code too; its tags are not case-sensitive). Signs and operators count:
+"<code>none</code>" (HTML inline code is code too; its tags are not case-sensitive). Code, formulas and symbols
+are compared as written: a text with a code block, a word mixing letters and digits or with a capital after a
+small letter, a quoted number or sign, a bracket after a word or an equals sign keeps its case, quotes, brackets
+and indentation, so genotypes "AaBb" and "aaBb", formulas "CoCl2" and "COCl2", `'101'` and `101`, and two code
+blocks that differ only in the indentation of `return` are different options. So are all the options of an
+item whose stem shows code (inline or in a block: its options are its output or its code) and of an item that
+asks which form is right, where three or more options, the key among them, would read the same as prose
+("null", "NULL", '"null"'; "Şunları aldı: kalem silgi." and "Şunları aldı; kalem, silgi."). Signs and operators count:
 "C#", "C++" and "C", "-1" and "1", "`i++`" and "`++i`" are different options. A Markdown backslash escape counts as the
 character it shows: "\\*" is an asterisk, the same option as "*" and not as "\\```" or "\\*Paris\\*". Reports the
 later option of a pair that is the same in **every** language in which both have a text, at that option's text.
@@ -60,7 +67,7 @@ from functools import partial
 from quizlint.memo import Memo
 from quizlint.model import is_neutral, option_letter, text_in
 from quizlint.rules._texts import lang_path
-from quizlint.text import comparison_key, has_inline_code
+from quizlint.text import comparison_key, has_inline_code, prose_key, symbolic_key
 
 CODE = "K004"
 NAME = "duplicate-option"
@@ -91,7 +98,7 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     """Every pair of options that is the same in at least one language."""
     if not _keys_may_repeat(item.options, languages):
         return []  # the usual case, decided without working out each key
-    keys = _keys(item.options, languages)
+    keys = _keys(item.options, languages, item.stem)
     pairs = []
     for second in range(len(keys)):
         for first in range(second):
@@ -104,15 +111,43 @@ def option_pairs(item, languages: list[str]) -> list[OptionPair]:
     return pairs
 
 
-def _keys(options, languages: list[str]) -> list[dict[str, str]]:
-    """Per option, its comparison key in each language in which it has a text (and the key is not empty)."""
+def _keys(options, languages: list[str], stem=None) -> list[dict[str, str]]:
+    """Per option, its comparison key in each language in which it has a text (and the key is not empty). When
+    the stem shows code, or three or more options, the key among them, read the same as prose in some language
+    (the item asks which form is right: "null", "NULL", '"null"'), the options are compared as written
+    (``symbolic_key``)."""
+    texts = {lang: [(index, text) for index, option in enumerate(options) if (text := text_in(option.text, lang))]
+             for lang in languages}
+    as_written = _about_form(options, texts, stem)
     keys: list[dict[str, str]] = [{} for _ in options]
-    for lang in languages:
-        for index, option in enumerate(options):
-            text = text_in(option.text, lang)
-            if text and (key := comparison_key(text, lang)):
+    for lang, lang_texts in texts.items():
+        for index, text in lang_texts:
+            if key := (symbolic_key(text) if as_written else comparison_key(text, lang)):
                 keys[index][lang] = key
     return keys
+
+
+def _about_form(options, texts: dict[str, list[tuple[int, str]]], stem) -> bool:
+    """Whether the item's options are about their own form: the stem shows code, or three or more options, the
+    key among them, read the same as prose in some language."""
+    for lang, lang_texts in texts.items():
+        stem_text = text_in(stem, lang) if stem is not None else None
+        if stem_text and has_code(stem_text):
+            return True
+        folded = [(index, prose_key(text, lang)) for index, text in lang_texts]
+        if _three_alike([key for _, key in folded if key], {key for index, key in folded if options[index].correct}):
+            return True
+    return False
+
+
+def _three_alike(keys: list[str], key_keys: set[str]) -> bool:
+    """Whether three or more of ``keys`` are one of ``key_keys`` (the keys of the correct options)."""
+    return len(keys) - len(set(keys)) >= 2 and any(keys.count(key) >= 3 for key in key_keys)
+
+
+def has_code(text: str) -> bool:
+    """Whether a stem shows code: a code block or inline code."""
+    return "```" in text or "~~~" in text or has_inline_code(text)
 
 
 def _keys_may_repeat(options, languages: list[str]) -> bool:

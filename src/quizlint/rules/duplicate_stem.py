@@ -9,6 +9,9 @@ stem is reported once per pair of items, at the later item's stem (files in the 
 wherever quizlint runs from, then line order), naming the first item and the languages in which the stems
 are the same.
 
+Stems with code, formulas or symbols are compared as written (see duplicate-option): "Which gametes does AaBb
+form?" and "… aaBb form?" are different stems.
+
 ## Why it matters
 A question asked twice tests the same thing twice and gives away answers when both items land in one
 attempt; usually one copy is an outdated draft whose fixes never reached the other. Copy-paste is also how

@@ -1,9 +1,11 @@
 """An item has a different number of options than most items of the bank.
 
 ## What it does
-Finds the most common number of options among the bank's single- and multiple-answer items (on a tie, the
-larger number) and reports, at its `id:` line, each item with a different number, e.g. `item has 3 options;
-14 of the bank's 16 items have 4`. True/false items and items with fewer than two options (see
+Finds the most common number of options among the single- and multiple-answer items (on a tie, the larger
+number) and reports, at its `id:` line, each item with a different number, e.g. `item has 3 options; 14 of
+this quiz's 16 items have 4`. An item is compared with its own quiz file when the file has five or more such
+items — a quiz that uses five options throughout, in a bank of four-option quizzes, is a choice, not an
+accident (one finding per item would say it hundreds of times) — and with the whole bank otherwise. True/false items and items with fewer than two options (see
 too-few-options) are left out. Nothing is reported when all items agree.
 
 ## Why it matters
@@ -56,14 +58,31 @@ FIXABLE = False
 OPTIONS: dict = {}
 
 
+# A quiz file with this many eligible items has a usual option count of its own
+OWN_USUAL_FROM = 5
+
+
 def check(ctx):
     items = [item for item in ctx.items if item.type in ("single", "multiple") and item.n_options >= 2]
-    counts = Counter(item.n_options for item in items)
-    if len(counts) < 2:
+    bank = Counter(item.n_options for item in items)
+    if len(bank) < 2:
         return
-    usual, usual_count = max(counts.items(), key=lambda entry: (entry[1], entry[0]))
+    by_file: dict[str, list] = {}
     for item in items:
-        if item.n_options != usual:
-            verb = "has" if usual_count == 1 else "have"
-            yield ctx.problem(f"item has {item.n_options} options; {usual_count} of the bank's {len(items)} items "
-                              f"{verb} {usual}", item.file, item.line, item.column, item.item)
+        by_file.setdefault(item.file, []).append(item)
+    for file_items in by_file.values():
+        counts, where = Counter(item.n_options for item in file_items), "this quiz's"
+        if len(file_items) < OWN_USUAL_FROM:
+            counts, where = bank, "the bank's"
+        usual, usual_count = _usual(counts)
+        total = sum(counts.values())
+        for item in file_items:
+            if item.n_options != usual:
+                verb = "has" if usual_count == 1 else "have"
+                yield ctx.problem(f"item has {item.n_options} options; {usual_count} of {where} {total} items "
+                                  f"{verb} {usual}", item.file, item.line, item.column, item.item)
+
+
+def _usual(counts: Counter) -> tuple[int, int]:
+    """The most common option count (on a tie, the larger) and how many items have it."""
+    return max(counts.items(), key=lambda entry: (entry[1], entry[0]))

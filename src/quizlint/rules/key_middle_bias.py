@@ -7,9 +7,11 @@ the chance rate (2 of 4, 3 of 5, …; a Poisson-binomial test when option counts
 `alpha` is reported, e.g. `the key is in a middle position (neither first nor last) in 7 of 8 items in this
 quiz (chance: 4 of 8), binomial p=0.035`.
 
-Each quiz file is tested on its own and reported at its quiz `id:` line; the whole bank is then tested once
-and reported at the first file's quiz `id:` line, when it spans two or more files and no single file was
-reported. Items with a `fixed` option, with no key or with several keys take no part; quizzes (or banks)
+The bank is tested as a whole, and each quiz file on its own with Holm's correction over the files tested
+(the message says so: "in this quiz, Holm-corrected over 13 quiz files"), so that a bank without bias stays
+silent however many files it has. A file significant after correction is reported at its quiz `id:` line;
+when none is, a significant bank is reported at the first file's quiz `id:` line ("across the bank").
+A bank of one file is tested at `alpha`, uncorrected. Items with a `fixed` option, with no key or with several keys take no part; quizzes (or banks)
 with fewer than `min-items` such items are not tested.
 
 ## Why it matters

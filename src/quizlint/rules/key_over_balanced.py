@@ -7,9 +7,11 @@ multinomial distribution of Pearson's X² (chi-square's lower tail for very larg
 `alpha` is reported with the counts. Only quizzes and banks with at least `min-items` eligible items are
 tested: in a short quiz, perfectly even keys are a harmless habit.
 
-Each quiz file is tested on its own and reported at its quiz `id:` line; the whole bank is then tested once
-and reported at the first file's quiz `id:` line, when it spans two or more files and no single file was
-reported for the same number of options. Items with a `fixed` option, with no key or with several keys take
+The bank is tested as a whole, and each quiz file on its own with Holm's correction over the files tested
+(the message says so: "in this quiz, Holm-corrected over 13 quiz files"), so that a bank without bias stays
+silent however many files it has. A file significant after correction is reported at its quiz `id:` line;
+when none is, a significant bank is reported at the first file's quiz `id:` line ("across the bank").
+A bank of one file is tested at `alpha`, uncorrected. Items with a `fixed` option, with no key or with several keys take
 no part. The rule is off by default; turn it on with `extend-select = ["key-over-balanced"]`.
 
 ## Why it matters

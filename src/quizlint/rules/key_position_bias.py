@@ -7,9 +7,11 @@ every outcome no more likely than the observed one) for ordinary banks, Pearson'
 ones. A p-value below `alpha` is reported with the counts, e.g. `keys A:6 B:1 C:1 D:0 over 8 four-option
 items in this quiz, exact multinomial p=0.027`.
 
-Each quiz file is tested on its own items and reported at its quiz `id:` line; then the whole bank is
-tested once and reported at the first file's quiz `id:` line, only when it spans two or more files and no
-single file was already reported for the same number of options. Items with a `fixed` option, with no key
+The bank is tested as a whole, and each quiz file on its own with Holm's correction over the files tested
+(the message says so: "in this quiz, Holm-corrected over 13 quiz files"), so that a bank without bias stays
+silent however many files it has. A file significant after correction is reported at its quiz `id:` line;
+when none is, a significant bank is reported at the first file's quiz `id:` line ("across the bank").
+A bank of one file is tested at `alpha`, uncorrected. Items with a `fixed` option, with no key
 or with several keys take no part. A quiz (or bank) with fewer than `min-items` eligible items is not tested:
 small samples say nothing. "Three keys in a row" is never reported: random keys produce runs all the time.
 

@@ -5,14 +5,18 @@ Over the single-answer items with one key, counts the items whose key is the lon
 as students see them, in the source language: a link by its text, not its URL; a backslash escape such as
 `\\*` as the character it shows; in NFC, so "ü" typed as u and a combining mark is one character) and tests
 the count with a one-sided exact binomial test against chance.
-By chance the key is the longest option of an n-option item with probability 1/n; when several options tie for
-the longest, the key counts as the longest if it is one of them, and the chance for that item is (number tied)/n
-(a Poisson-binomial test when the chances differ). A p-value below `alpha` is reported, e.g. `the key is the
+By chance the key is the longest option of an n-option item with probability 1/n. When k options tie for the
+longest, the item counts 1/k if the key is one of them (and its chance k/n of that is worth 1/k): ties count
+fractionally on both sides, so options of equal length never look like a cue. The count is tested with an exact
+(weighted) binomial test; a bank is tested as a whole and its files with Holm's correction (see the policy of the
+statistical bank rules in the README). A p-value below `alpha` is reported, e.g. `the key is the
 longest option in 7 of 8 items in this quiz (chance: 2 of 8), binomial p=0.0004`.
 
-Each quiz file is tested on its own and reported at its quiz `id:` line; the whole bank is then tested once
-and reported at the first file's quiz `id:` line, when it spans two or more files and no single file was
-reported. Quizzes (or banks) with fewer than `min-items` such items are not tested. For single items with a
+The bank is tested as a whole, and each quiz file on its own with Holm's correction over the files tested
+(the message says so: "in this quiz, Holm-corrected over 13 quiz files"), so that a bank without bias stays
+silent however many files it has. A file significant after correction is reported at its quiz `id:` line;
+when none is, a significant bank is reported at the first file's quiz `id:` line ("across the bank").
+A bank of one file is tested at `alpha`, uncorrected. Quizzes (or banks) with fewer than `min-items` such items are not tested. For single items with a
 conspicuously long key, see longest-option-key.
 
 ## Why it matters
@@ -82,10 +86,13 @@ def keyed_items(items):
 
 
 def keys_longest(items) -> Rate:
-    """How many keys are (one of) the longest options, and the chance of that for each item: (number tied) / n."""
+    """How many keys are the longest option, a key tied with others for the longest counting 1/k (k tied), and
+    for each item the chance that its key is among the k longest (k / n), each such hit worth 1/k: ties count
+    fractionally on both sides, so an item whose options are all as long counts 1/n, as chance says."""
     longest = [max(item.lengths) for item in items]
-    return Rate(sum(1 for item, top in zip(items, longest) if item.lengths[item.keys[0]] == top),
-                [item.lengths.count(top) / item.n_options for item, top in zip(items, longest)])
+    ties = [item.lengths.count(top) for item, top in zip(items, longest)]
+    hits = sum(1 / tie for item, top, tie in zip(items, longest, ties) if item.lengths[item.keys[0]] == top)
+    return Rate(hits, [tie / item.n_options for item, tie in zip(items, ties)], ties)
 
 
 def check(ctx):

@@ -18,7 +18,9 @@ Compares every translation with its source text and reports what the source has 
   token that is a number in only one of them, such as a version "3.10.2", a date or "0.5" in a Turkish text, is
   kept as written). A number written in digits must stay in digits: "4" in the source is not matched by
   "dört" or "four" (number words are not recognised — write digits, or words, in both languages);
-- inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character;
+- inline code and fenced code blocks (`` `torch.save` ``): unchanged, character for character, but for their
+  comments, which a translation may translate (`# an exception will be thrown` → `# se lanzará una excepción`),
+  nor, in a code block of several lines, the messages in its strings (`print("Done")` → `print("Bitti")`);
 - URLs, and the targets of Markdown links and images: unchanged;
 - math (`$...$`, `$$...$$`): unchanged (whitespace aside);
 - Markdown emphasis (`*…*`, `_…_`), strong emphasis (`**…**`), links and images: at least as many as in the
@@ -63,10 +65,13 @@ back around the translated words.
 None.
 """
 
+import re
+
 from quizlint.lexicon import decimal_mark
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
-from quizlint.rules._markup import (extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
-                                   lost_counts, misread_values, missing_numbers, missing_verbatim, number_tokens)
+from quizlint.rules._markup import (code_pieces, extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
+                                   lost_counts, misread_values, missing_numbers, missing_verbatim, number_tokens,
+                                   squeezed)
 from quizlint.rules._translation import item_fields_of
 
 CODE = "T006"
@@ -94,7 +99,7 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
     lost = []
     if source.numbers and (numbers := _lost_numbers(source, target, source_lang, target_lang)):
         lost.append(("number " if len(numbers) == 1 else "numbers ") + ", ".join(numbers))
-    if source.code and (code := missing_verbatim(source.code, target.code)):
+    if source.code and (code := missing_code(source_text, target_text, source.code, target.code)):
         lost.append("code " + _quoted(code, "`"))
     if source.urls and (urls := missing_verbatim(source.urls, target.urls)):
         lost.append(("URL " if len(urls) == 1 else "URLs ") + ", ".join(urls))
@@ -104,6 +109,32 @@ def lost_parts(source_text: str, target_text: str, source_lang: str, target_lang
         for kind, (had, has) in lost_counts(source, target).items():
             lost.append(f"{_KIND_NAMES[kind]} ({had} in {source_lang}, {has} in {target_lang})")
     return lost
+
+
+# What a translator may translate inside code: comments (# …, // …, -- …, /* … */, <!-- … -->), and in a code block
+# of several lines the messages in its strings (print("Done") → print("Bitti")); not the strings of inline code,
+# whose contents are what the item asks about ("codescracker".endswith("er"))
+_STRING = re.compile(r"\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'")
+_COMMENT = re.compile(r"/\*.*?(?:\*/|\Z)|<!--.*?(?:-->|\Z)|(?:(?<=\s)|^)(?:#|//|--)(?!-)[^\n]*",
+                      re.DOTALL | re.MULTILINE)
+
+
+def code_skeleton(code: str, block: bool) -> str:
+    """``code`` (as written) without what a translation may change in it: its comments, and in a code block the
+    contents of its strings; its runs of whitespace as one space."""
+    code = _COMMENT.sub("", code)
+    return squeezed(_STRING.sub('""', code) if block else code)
+
+
+def missing_code(source_text: str, target_text: str, source: tuple[str, ...], target: tuple[str, ...]) -> list[str]:
+    """The source's code pieces that the target does not have, comments aside (``code_skeleton``): a translated
+    comment ("# an exception will be thrown" → "# se lanzará una excepción"), or a message in a code block, is not
+    lost code; a changed name, operator or number is, and so is a changed string of inline code."""
+    if not missing_verbatim(source, target):
+        return []
+    present = {code_skeleton(piece, block) for piece, block in code_pieces(target_text)}
+    return [squeezed(piece) for piece, block in code_pieces(source_text)
+            if code_skeleton(piece, block) not in present]
 
 
 def _lost_numbers(source, target, source_lang: str, target_lang: str) -> list[str]:

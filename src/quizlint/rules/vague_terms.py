@@ -1,12 +1,17 @@
 """The stem or an option uses a vague frequency word such as "usually", "often" ("genellikle", "bazen").
 
 ## What it does
-Reports the stem and each option that contains a vague frequency word in any of the quiz's languages.
+Reports the stem's question sentence (the last sentence that ends with "?", else the last sentence: not a
+reading passage or scenario before it) and each option that contains a vague frequency word in any of the
+quiz's languages.
 English: usually, often, sometimes, frequently, generally, typically, rarely, commonly, mostly, seldom,
 occasionally, "most of the time", "in most cases"; Turkish: "genellikle", "genelde", "bazen", "sıklıkla",
 "sık sık", "çoğunlukla", "nadiren", "çoğu zaman", "tipik olarak", "yaygın olarak", "ara sıra", "zaman zaman"
 (the full lists are below). Words in inline code are skipped, and so is a question about a frequency:
 "How often does the Trainer save a checkpoint?", "ne sıklıkla".
+
+A term found only in a translation whose source text has none ("tamamı", "yaygın olarak" where the English
+had nothing) is the translation's wording: it is reported at most as info, naming the language.
 
 ## Why it matters
 Readers put very different numbers on "often" or "usually" (anything from 30% to 90%), so whether such an
@@ -57,7 +62,7 @@ when the statement holds without the qualifier.
 None.
 """
 
-from quizlint.rules._texts import option_categories, stem_categories, term_problems
+from quizlint.rules._texts import option_categories, question_sentence, stem_categories, term_problems
 from quizlint.rules._translation import item_fields_of
 
 CODE = "W005"
@@ -73,6 +78,16 @@ LEXICON = ("vague-terms",)
 def check(ctx):
     if "vague-terms" not in stem_categories(ctx) and "vague-terms" not in option_categories(ctx):
         return
-    fields = [(field.path, field.value, field.label) for field in item_fields_of(ctx)
-              if field.path == ("stem",) or field.path[-1] == "text"]
-    yield from term_problems(ctx, "vague-terms", fields, "the vague term")
+    for field in item_fields_of(ctx):
+        if field.path == ("stem",):
+            # a reading passage or scenario before the question is not the question's wording
+            yield from term_problems(ctx, "vague-terms", [(field.path, field.value, field.label)], "the vague term",
+                                     outside_question_sentence)
+        elif field.path[-1] == "text":
+            yield from term_problems(ctx, "vague-terms", [(field.path, field.value, field.label)], "the vague term")
+
+
+def outside_question_sentence(text: str, match) -> bool:
+    """Whether ``match`` lies outside the question sentence of the stem ``text`` (``question_sentence``)."""
+    start, end = question_sentence(text)
+    return not start <= match.start < end

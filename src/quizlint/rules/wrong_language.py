@@ -14,7 +14,20 @@ one ending in `.` `!` `?` `:` `…`), other than the pronoun "I"; and, in a Turk
 suffix after an apostrophe ("Ankara'nın"), wherever it stands. A Title Case text ("Optimizer State") keeps its
 first word only. In a quiz with German (or Luxembourgish) among its languages, no text loses its capitalised
 words: those languages capitalise every noun, and a German text pasted into another language's field would
-lose its nouns (names may then count there). A text with fewer than `min-letters` letters of ordinary words left is not checked. Plain strings
+lose its nouns (names may then count there). Before all that, quotations ("…", “…”, «…»), formulas and
+numbers ("2H2 + O2 → 2H2O", "CoCl2") and names that start a sentence before another name ("John Locke'un",
+"Truman Doktrini") are left out, and a text of which a third of the words are code (flags, paths, calls,
+`camelCase`: "aws lambda invoke --function-name Fn out.txt") is code, not a language.
+
+A text with fewer than `min-letters` letters of ordinary words left is not checked statistically. A short text
+of two to four words (two of them of three letters or more, once names and code are left out) is checked on its
+own terms: it is in another language when it has none of its field's own letters (ı, ş, ğ… for Turkish), has the
+other language's own letters when that language has some, and the identifier gives the other language a lead of
+0.2 — or, for English, any lead and an English function word ("the session layer", "none of these answers").
+A short text of three words or more in a translation's field that is a copy of the source text ("Data link
+layer" under `tr` in an en/tr quiz) is the source language left untranslated: an error here (untranslated-copy, a warning, reports
+longer copies too). So is a short title or description copied so. "Truman Doktrini", "Bir kitap", a name copied
+("Tim Berners-Lee"), code and a single word ("Other", "Tablet") are not reported. Plain strings
 are language-neutral and are not checked. Languages lingua does not know, and quizzes with fewer than two
 identifiable languages, are skipped.
 
@@ -60,8 +73,9 @@ Translate the text, or move it to the field of the language it is written in.
 
 from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
-from quizlint.model.texts import item_text_fields
+from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
+from quizlint.rules._language_text import identification_words, short_sample, short_text_language
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
@@ -102,13 +116,17 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
             for lang in languages:
                 text = value.get(lang)
                 if text and not text.isspace():
+                    if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
+                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, sample.split()))
+                        continue
+                    text = " ".join(identification_words(text, names=not capitalising))
                     # (inlined: no capital letter after the first one, the case of most texts, means no name)
                     if names[lang] is None or (_lower_after_first(text) and not (
                             apostrophe_names[lang] and ("'" in text or "’" in text))):
                         words = prose_words_of(text)
                     else:
                         words = names[lang](text)
-                    if _letters(words) >= min_letters:
+                    if words and _letters(words) >= min_letters:
                         texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
     return texts
 
@@ -149,10 +167,49 @@ def _letters(words: list[str]) -> int:
 def check(ctx):
     # ``ctx.identified``: the texts of the item (from ``texts_to_identify``) whose declared language the engine's
     # quick look did not confirm, with their confidences per language
+    reported = set()
     for text, confidences in ctx.identified:
-        message = _message(text.label, text.lang, confidences, ctx.options["margin"])
+        sample = " ".join(text.words)
+        if short_sample(sample, text.lang) == sample:  # a short text (see ``texts_to_identify``)
+            best = short_text_language(sample, text.lang, ctx.languages, lambda _: confidences)
+            message = best and _short_message(text.label, text.lang, best, confidences)
+        else:
+            message = _message(text.label, text.lang, confidences, ctx.options["margin"])
         if message:
+            reported.add(text.path)
             yield ctx.problem(message, *text.path)
+    for field in item_text_fields(ctx.item):
+        yield from _copies(ctx, field, reported)
+
+
+def check_quiz(ctx):
+    """A short title or description left in the source language in a translation's field."""
+    for field in quiz_text_fields(ctx.quiz):
+        yield from _copies(ctx, field, set())
+
+
+def _copies(ctx, field, reported: set):
+    """Problems for the short texts of ``field`` that are copies of its source text (see the module doc)."""
+    if isinstance(field.value, str) or field.value is None or len(ctx.languages) < 2:
+        return
+    source_lang = ctx.languages[0]
+    source = (field.value.get(source_lang) or "").strip()
+    if not source:
+        return
+    for lang in ctx.languages[1:]:
+        text = (field.value.get(lang) or "").strip()
+        sample = short_sample(text, lang) if text == source else None
+        if sample is not None and len(sample.split()) >= 3 and field.lang_path(lang) not in reported:
+            yield ctx.problem(f"{field.label}: the {lang} text is the {source_lang} source, untranslated "
+                              f"({language_name(primary_subtag(source_lang))} in the "
+                              f"{language_name(primary_subtag(lang))} field)", *field.lang_path(lang))
+
+
+def _short_message(label: str, lang: str, best: str, confidences: dict[str, float]) -> str:
+    declared = primary_subtag(lang)
+    return (f"{label}: the {lang} text looks like {language_name(best)}, not {language_name(declared)} "
+            f"(a short text: confidence {best} {confidences.get(best, 0.0):.2f}, "
+            f"{declared} {confidences.get(declared, 0.0):.2f})")
 
 
 def _message(label: str, lang: str, confidences: dict[str, float], margin: float) -> str | None:
