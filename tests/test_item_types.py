@@ -49,8 +49,8 @@ TYPES = """\
   type: matching
   stem: {en: "Match the sizes.", tr: "Boyutları eşleştirin."}
   pairs:
-    - {prompt: fp32, match: {en: "4 bytes", tr: "4 bayt"}}
-    - {prompt: FP32, match: {en: "2 bytes"}}
+    - {prompt: single, match: {en: "4 bytes", tr: "4 bayt"}}
+    - {prompt: Single, match: {en: "2 bytes"}}
   distractors: [{en: "4 Bytes", tr: "4 bayt"}]
 - id: o
   type: ordering
@@ -121,7 +121,7 @@ def test_the_rules_of_each_type_report_at_the_right_place(run, write_quiz):
     assert ("K014", "17:33") in codes  # KIRMIZI / kırmızı: the same Turkish answer (I → ı), at the tr text
     assert ("K013", "22:5") in codes  # s2 has no answer in tr
     assert ("K015", "27:5") in codes  # m: one pair
-    assert ("K016", "34:18") in codes  # m2: FP32 repeats fp32
+    assert ("K016", "34:18") in codes  # m2: "Single" repeats "single" (prose: case ignored; "FP32" would be a symbol)
     assert ("K016", "35:24") in codes  # m2: the distractor "4 Bytes" repeats the first match
     assert ("K018", "39:48") in codes  # o: "load" repeats "Load"
     assert ("K019", "43:5") in codes  # c: 60 + 50 = 110
