@@ -129,3 +129,32 @@ def test_ctrl_c_ends_the_run_and_its_workers_with_one_word(large_bank):
         for pid in _running(children):
             os.kill(pid, signal.SIGKILL)
         process.communicate()
+
+
+_PARENT_THAT_DIES = """
+import multiprocessing, os, sys, time
+from quizlint.lint import parallel
+pool = multiprocessing.Pool(1, initializer=parallel._initialize, initargs=(None, None, [], os.getpid()))
+pool.apply_async(time.sleep, (3600,))  # (a worker that waits for something that never comes)
+time.sleep(0.5)
+print(pool._pool[0].pid, flush=True)
+os._exit(0)  # (as a kill -9 would: the pool cannot end its worker)
+"""
+
+
+def test_a_worker_ends_by_itself_once_quizlint_is_gone_whatever_it_waits_for(tmp_path):
+    """A worker blocked where no closed pipe reaches it (a pool's new worker in place of one killed while it held
+    the task queue's lock waits for that lock forever) must still end once its parent is gone."""
+    with open(tmp_path / "out", "w+", encoding="utf-8") as out:  # (not a pipe: the worker would hold it open)
+        subprocess.run([sys.executable, "-c", _PARENT_THAT_DIES], stdout=out, timeout=60, check=True)
+        out.seek(0)
+        worker = int(out.read().split()[0])
+    try:
+        started = _stat(worker)
+        deadline = time.monotonic() + GRACE
+        while started is not None and _running({worker: started[19]}) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert started is None or _running({worker: started[19]}) == [], "the worker outlived quizlint"
+    finally:
+        if (fields := _stat(worker)) is not None and fields[0] not in "ZX":
+            os.kill(worker, signal.SIGKILL)

@@ -3,14 +3,17 @@ set up once by an initializer with the run's settings, lints chunks of files, an
 with the language identifications it made; the parent merges them in the order of the files.
 
 The pool ends with the run: on success it is closed and joined, on any exception (Ctrl-C, or SIGTERM, which
-``quizlint.cli`` turns into one) its workers are terminated. A worker leaves Ctrl-C to the parent, and a
-worker whose parent was killed outright finds the pool's pipes closed once its chunk is done, and ends.
+``quizlint.cli`` turns into one) its workers are terminated. A worker leaves Ctrl-C to the parent, and ends
+by itself within a second once its parent is gone (killed outright, the parent cannot end it; and a worker the
+pool started in place of a killed one may wait forever for the lock of the task queue that one held).
 """
 
 from __future__ import annotations
 
 import os
 import signal
+import threading
+import time
 
 from quizlint.language.identify import Services
 from quizlint.lint.engine import FileResult, lint_file
@@ -54,7 +57,8 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
 
     results = [lint_file(*todo[0], selection, glossary, services)]
     known, workers = known + services.learned(), min(workers, len(todo) - 1)
-    with multiprocessing.Pool(workers, initializer=_initialize, initargs=(selection, glossary, known)) as pool:
+    with multiprocessing.Pool(workers, initializer=_initialize,
+                              initargs=(selection, glossary, known, os.getpid())) as pool:
         for chunk_results, learned in pool.imap(_lint_chunk, guided_chunks(todo[1:], workers)):
             results.extend(chunk_results)
             services.adopt(learned)
@@ -63,13 +67,20 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
     return results  # (leaving the ``with`` by an exception terminates the workers)
 
 
-def _initialize(selection, glossary, known: list) -> None:
+def _initialize(selection, glossary, known: list, parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # (Ctrl-C is the parent's to answer: it terminates the pool)
+    threading.Thread(target=_end_with_parent, args=(parent,), daemon=True).start()
     # the pool keeps every core busy: lingua's batch calls in a worker need no threads of their own (nor may they
     # use lingua's thread pool, which a forked worker inherits without its threads)
     services = Services(threads=False)
     services.remember(known)
     _worker.update(selection=selection, glossary=glossary, services=services)
+
+
+def _end_with_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(1)
 
 
 def _lint_chunk(todo: list[tuple[str, str]]) -> tuple[list[FileResult], list]:
