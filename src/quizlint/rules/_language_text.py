@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from quizlint.text import primary_subtag
 
@@ -25,6 +26,8 @@ _CODE_TOKEN = re.compile(
     r"|.*\w[:;]\w.*|[{}\[\]()]+[,;:]?|[xzijkmnpqfgh]|.*[a-zçğıöşü][A-ZÇĞİÖŞÜ].*)$")
 # A token of a formula or a number: letters and digits mixed (H2O, CoCl2, 2H2), digits, or signs alone (+, →, =)
 _FORMULA_TOKEN = re.compile(r"^(?:.*[^\W\d_]\d.*|.*\d[^\W\d_].*|[\d.,:%]+|[^\w]+)$")
+_CAMEL_CASE = re.compile(r"[a-zçğıöşü][A-ZÇĞİÖŞÜ]")
+_ONE_LETTER_VARIABLES = frozenset("xzijkmnpqfgh")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
 _SENTENCE_START = re.compile(r"[.!?:;]\s*$")
 _TOKEN = re.compile(r"\S+")
@@ -37,6 +40,11 @@ def identification_words(text: str, names: bool = True) -> list[str]:
     with an apostrophe suffix, as Turkish writes names: "Locke'un", "GPU'da") and all-capital acronyms. A text
     of which a third of the words or more are code or symbols is a line of code: nothing is left of it. With
     ``names=False`` capitalised words are kept (a quiz with German, which capitalises its nouns)."""
+    return list(_identification_words(text, names))
+
+
+@lru_cache(maxsize=4096)  # (``wrong-language`` asks for a text twice: as a short sample, then for the full look)
+def _identification_words(text: str, names: bool) -> tuple[str, ...]:
     tokens = []  # (word, kind): kind "word", "start" (a capitalised first word), "name", "code"
     previous = ""
     for match in _TOKEN.finditer(_CODE_OR_QUOTE.sub(" . ", text)):
@@ -44,9 +52,9 @@ def identification_words(text: str, names: bool = True) -> list[str]:
         previous = token
         word = token.strip(_EDGE_PUNCTUATION)
         bare = token.rstrip(".,;:!?")
-        if _CODE_TOKEN.match(bare) or (word and _CODE_TOKEN.match(word)):
+        if _is_code(bare) or (word and _is_code(word)):
             tokens.append((word or bare, "code"))
-        elif not word or _FORMULA_TOKEN.match(word) or _FORMULA_TOKEN.match(bare):
+        elif not word or _is_formula(word) or _is_formula(bare):
             continue  # formulas, numbers and signs say nothing
         elif names and (_APOSTROPHE.fullmatch(word) or word[0].isupper() and (not starts_sentence or (
                 len(word) > 1 and word.isupper()))):
@@ -54,10 +62,20 @@ def identification_words(text: str, names: bool = True) -> list[str]:
         else:
             tokens.append((word, "start" if word[0].isupper() else "word"))
     if tokens and sum(kind == "code" for _, kind in tokens) * 3 >= len(tokens):
-        return []
+        return ()
     # a capitalised word that starts a sentence and is followed by a name is part of it ("John Locke'un")
-    return [word for index, (word, kind) in enumerate(tokens)
-            if kind == "word" or (kind == "start" and not (index + 1 < len(tokens) and tokens[index + 1][1] == "name"))]
+    return tuple(word for index, (word, kind) in enumerate(tokens) if kind == "word" or (
+        kind == "start" and not (index + 1 < len(tokens) and tokens[index + 1][1] == "name")))
+
+
+def _is_code(token: str) -> bool:
+    if token.isalpha():  # (most tokens: then only camelCase or a one-letter variable is code, and the regex is slow)
+        return token in _ONE_LETTER_VARIABLES or _CAMEL_CASE.search(token) is not None
+    return _CODE_TOKEN.match(token) is not None
+
+
+def _is_formula(token: str) -> bool:
+    return not token.isalpha() and _FORMULA_TOKEN.match(token) is not None
 
 
 # Letters that only some languages write: a text with one of them is not in a language without it
