@@ -30,6 +30,8 @@ _CAMEL_CASE = re.compile(r"[a-zçğıöşü][A-ZÇĞİÖŞÜ]")
 _ONE_LETTER_VARIABLES = frozenset("xzijkmnpqfgh")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
 _SENTENCE_END = ".!?:;"  # (the last character of the token before a sentence)
+# A text of plain prose: words of letters, each followed by at most one sign of punctuation, one space apart
+_PLAIN_PROSE = re.compile(r"[^\W\d_]+[.,;:!?]?(?: [^\W\d_]+[.,;:!?]?)*")
 _HAS_CODE_OR_QUOTE = re.compile("[`\"“«„]")
 _EDGE_PUNCTUATION = ".,;:!?\"'“”‘’«»()[]{}*_"
 
@@ -45,6 +47,8 @@ def identification_words(text: str, names: bool = True) -> list[str]:
 
 @lru_cache(maxsize=4096)  # (``wrong-language`` asks for a text twice: as a short sample, then for the full look)
 def _identification_words(text: str, names: bool) -> tuple[str, ...]:
+    if text[1:].islower() and _PLAIN_PROSE.fullmatch(text):
+        return _plain_prose_words(text, names)
     tokens = []  # (word, kind): kind "word", "start" (a capitalised first word), "name", "code"
     previous = ""
     if _HAS_CODE_OR_QUOTE.search(text):
@@ -77,6 +81,22 @@ def _identification_words(text: str, names: bool) -> tuple[str, ...]:
     # a capitalised word that starts a sentence and is followed by a name is part of it ("John Locke'un")
     return tuple(word for index, (word, kind) in enumerate(tokens) if kind == "word" or (
         kind == "start" and not (index + 1 < len(tokens) and tokens[index + 1][1] == "name")))
+
+
+def _plain_prose_words(text: str, names: bool) -> tuple[str, ...]:
+    """``_identification_words`` of a text of words of letters, each followed by at most one sign of
+    punctuation, one space apart, with no capital after its first letter (the case of most texts): only a
+    one-letter variable is code, and only the first word may be a name or the capitalised start of a sentence."""
+    words = [token.rstrip(".,;:!?") for token in text.split(" ")]
+    codes = [word in _ONE_LETTER_VARIABLES for word in words]
+    if sum(codes) * 3 >= len(words):
+        return ()
+    first = words[0]
+    if codes[0] or names and first[0].isupper() and len(first) > 1 and first.isupper():
+        first_kept = ()  # (code, or an acronym: a name)
+    else:
+        first_kept = (first,)
+    return first_kept + tuple(word for word, code in zip(words[1:], codes[1:]) if not code)
 
 
 def _is_code(token: str) -> bool:
