@@ -88,15 +88,16 @@ def _plain_prose_words(text: str, names: bool) -> tuple[str, ...]:
     punctuation, one space apart, with no capital after its first letter (the case of most texts): only a
     one-letter variable is code, and only the first word may be a name or the capitalised start of a sentence."""
     words = [token.rstrip(".,;:!?") for token in text.split(" ")]
-    codes = [word in _ONE_LETTER_VARIABLES for word in words]
-    if sum(codes) * 3 >= len(words):
-        return ()
-    first = words[0]
-    if codes[0] or names and first[0].isupper() and len(first) > 1 and first.isupper():
-        first_kept = ()  # (code, or an acronym: a name)
+    if _ONE_LETTER_VARIABLES.isdisjoint(words):  # (no code: the case of most texts)
+        kept = words
     else:
-        first_kept = (first,)
-    return first_kept + tuple(word for word, code in zip(words[1:], codes[1:]) if not code)
+        kept = [word for word in words if word not in _ONE_LETTER_VARIABLES]
+        if (len(words) - len(kept)) * 3 >= len(words):
+            return ()
+    first = words[0]
+    if names and first[0].isupper() and len(first) > 1 and first.isupper():
+        return tuple(kept[1:])  # an acronym: a name
+    return tuple(kept)
 
 
 def _is_code(token: str) -> bool:
