@@ -21,6 +21,12 @@ from quizlint.rules._language_text import identification_words, short_phrase, sh
     ("aws:demo;aws:demo", []),
     ("NASA ve ESA hangi yıl kuruldu?", ["ve", "hangi", "yıl", "kuruldu"]),  # acronyms
     ("The session layer keeps state", ["The", "session", "layer", "keeps", "state"]),
+    # plain prose (words of letters, a sign after a word, no capital after the first letter): the quick path
+    ("Nato üyeleri toplandı.", ["Nato", "üyeleri", "toplandı"]),  # a capital first word starts the sentence
+    ("Iyileştirici adım gecikme, model.", ["Iyileştirici", "adım", "gecikme", "model"]),
+    ("x marks the spot!", ["marks", "the", "spot"]),  # a one-letter variable
+    ("x y and z", []),  # a third or more is code
+    ("x  marks the spot", ["marks", "the", "spot"]),  # (two spaces: the general path, the same words)
 ])
 def test_identification_words_mask_names_formulas_quotations_and_code(text, kept):
     assert identification_words(text) == kept

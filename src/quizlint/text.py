@@ -112,13 +112,18 @@ def casefold_outside_code(text: str, lang: str | None = None) -> str:
 # semicolon between words ("aws:demo"), a command-line flag ("-D", "--force"), a dot before a word
 # (".properties", "file.txt") or an equals sign. (A small letter followed by a capital, "AaBb", "getValue", is
 # looked for apart.)
-_SYMBOLIC = re.compile(
-    r"```|~~~|^(?: {4}|\t)\S|[^\W_]*(?:[^\W\d_]\d|\d[^\W\d_])"
-    r"|(?<![\w'\"])['\"](?:[^\s'\"]*[^\s'\"\w][^\s'\"]*|[^\s'\"]*\d[^\s'\"]*|\w)['\"](?![\w'\"])"
-    r"|['\"][^\s'\"]+['\"]:|\A\s*(?:\"[^\"\n]+\"|'[^'\n]+')\s*\Z"
-    r"|\w[(\[]|[{}\[\]]|\w[:;]\w|(?<!\S)--?[^\W\d_]|\S\.\w|=",
-    re.MULTILINE,
-)
+# (Several patterns, each starting at its sign, a lookbehind for what comes before it: a search then skips from
+# sign to sign instead of trying every alternative at every character, five times faster on prose.)
+_SYMBOLIC = tuple(re.compile(pattern, re.MULTILINE) for pattern in (
+    r"```|~~~|^(?: {4}|\t)\S|\A\s*(?:\"[^\"\n]+\"|'[^'\n]+')\s*\Z|=|[{}\[\]]",
+    r"\d(?:(?<=[^\W\d_]\d)|(?=[^\W\d_]))",  # a letter and a digit side by side
+    r"['\"](?<![\w'\"]['\"])(?:[^\s'\"]*[^\s'\"\w][^\s'\"]*|[^\s'\"]*\d[^\s'\"]*|\w)['\"](?![\w'\"])"
+    r"|['\"][^\s'\"]+['\"]:",  # a quoted word with a digit or sign, of one character, or a quoted key
+    r"[(\[](?<=\w[(\[])",  # f(x), a[i]
+    r"[:;](?<=\w[:;])\w",  # aws:demo
+    r"-(?<!\S-)-?[^\W\d_]",  # -D, --force
+    r"\.(?<=\S\.)\w",  # .properties, file.txt
+))
 
 
 # The literals of programming languages: a text of two or more of them only is code ("true, false, null")
@@ -130,12 +135,13 @@ def is_symbolic(text: str) -> bool:
     """Whether ``text`` is (or holds) code, a formula or a symbol: see ``_SYMBOLIC``; or a word with a capital
     after a small letter ("AaBb", "aaBb", "NaCl", "getValue"); or a list of two or more programming literals
     ("true, false, null", "TRUE, FALSE, NULL")."""
-    if _SYMBOLIC.search(text) is not None:
+    if any(pattern.search(text) is not None for pattern in _SYMBOLIC):
         return True
     literals = [word for word in _LITERAL_LIST.split(text.strip(" .")) if word]
     if len(literals) >= 2 and all(word.lower() in _LITERALS for word in literals):
         return True
-    return any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
+    # (no capital after the first letter, the case of most texts: none after a small letter)
+    return not text[1:].islower() and any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
 
 
 def symbolic_key(text: str) -> str:

@@ -29,8 +29,10 @@ _FORMULA_TOKEN = re.compile(r"^(?:.*[^\W\d_]\d.*|.*\d[^\W\d_].*|[\d.,:%]+|[^\w]+
 _CAMEL_CASE = re.compile(r"[a-zçğıöşü][A-ZÇĞİÖŞÜ]")
 _ONE_LETTER_VARIABLES = frozenset("xzijkmnpqfgh")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
-_SENTENCE_START = re.compile(r"[.!?:;]\s*$")
-_TOKEN = re.compile(r"\S+")
+_SENTENCE_END = ".!?:;"  # (the last character of the token before a sentence)
+# A text of plain prose: words of letters, each followed by at most one sign of punctuation, one space apart
+_PLAIN_PROSE = re.compile(r"[^\W\d_]+[.,;:!?]?(?: [^\W\d_]+[.,;:!?]?)*")
+_HAS_CODE_OR_QUOTE = re.compile("[`\"“«„]")
 _EDGE_PUNCTUATION = ".,;:!?\"'“”‘’«»()[]{}*_"
 
 
@@ -45,19 +47,32 @@ def identification_words(text: str, names: bool = True) -> list[str]:
 
 @lru_cache(maxsize=4096)  # (``wrong-language`` asks for a text twice: as a short sample, then for the full look)
 def _identification_words(text: str, names: bool) -> tuple[str, ...]:
+    if text[1:].islower() and _PLAIN_PROSE.fullmatch(text):
+        return _plain_prose_words(text, names)
     tokens = []  # (word, kind): kind "word", "start" (a capitalised first word), "name", "code"
     previous = ""
-    for match in _TOKEN.finditer(_CODE_OR_QUOTE.sub(" . ", text)):
-        token, starts_sentence = match.group(), not previous or bool(_SENTENCE_START.search(previous))
+    if _HAS_CODE_OR_QUOTE.search(text):
+        text = _CODE_OR_QUOTE.sub(" . ", text)
+    for token in text.split():  # (``str.split`` splits at the same white space as ``\S+``)
+        starts_sentence = not previous or previous[-1] in _SENTENCE_END
         previous = token
-        word = token.strip(_EDGE_PUNCTUATION)
-        bare = token.rstrip(".,;:!?")
-        if _is_code(bare) or (word and _is_code(word)):
-            tokens.append((word or bare, "code"))
-        elif not word or _is_formula(word) or _is_formula(bare):
-            continue  # formulas, numbers and signs say nothing
-        elif names and (_APOSTROPHE.fullmatch(word) or word[0].isupper() and (not starts_sentence or (
-                len(word) > 1 and word.isupper()))):
+        if token.isalpha():  # (most tokens: a plain word, neither stripped, nor a formula, nor a Turkish name)
+            word = token
+            if _is_plain_word_code(token):
+                tokens.append((word, "code"))
+                continue
+        else:
+            word = token.strip(_EDGE_PUNCTUATION)
+            bare = token.rstrip(".,;:!?")
+            if _is_code(bare) or (word and word != bare and _is_code(word)):
+                tokens.append((word or bare, "code"))
+                continue
+            if not word or _is_formula(word) or _is_formula(bare):
+                continue  # formulas, numbers and signs say nothing
+            if names and ("'" in word or "’" in word) and _APOSTROPHE.fullmatch(word):
+                tokens.append((word, "name"))
+                continue
+        if names and word[0].isupper() and (not starts_sentence or (len(word) > 1 and word.isupper())):
             tokens.append((word, "name"))
         else:
             tokens.append((word, "start" if word[0].isupper() else "word"))
@@ -68,10 +83,35 @@ def _identification_words(text: str, names: bool) -> tuple[str, ...]:
         kind == "start" and not (index + 1 < len(tokens) and tokens[index + 1][1] == "name")))
 
 
+def _plain_prose_words(text: str, names: bool) -> tuple[str, ...]:
+    """``_identification_words`` of a text of words of letters, each followed by at most one sign of
+    punctuation, one space apart, with no capital after its first letter (the case of most texts): only a
+    one-letter variable is code, and only the first word may be a name or the capitalised start of a sentence."""
+    words = [token.rstrip(".,;:!?") for token in text.split(" ")]
+    if _ONE_LETTER_VARIABLES.isdisjoint(words):  # (no code: the case of most texts)
+        kept = words
+    else:
+        kept = [word for word in words if word not in _ONE_LETTER_VARIABLES]
+        if (len(words) - len(kept)) * 3 >= len(words):
+            return ()
+    first = words[0]
+    if names and first[0].isupper() and len(first) > 1 and first.isupper():
+        return tuple(kept[1:])  # an acronym: a name
+    return tuple(kept)
+
+
 def _is_code(token: str) -> bool:
     if token.isalpha():  # (most tokens: then only camelCase or a one-letter variable is code, and the regex is slow)
-        return token in _ONE_LETTER_VARIABLES or _CAMEL_CASE.search(token) is not None
+        return _is_plain_word_code(token)
     return _CODE_TOKEN.match(token) is not None
+
+
+def _is_plain_word_code(word: str) -> bool:
+    """Whether a word of letters only is code: a one-letter variable, or camelCase (a lower-case letter then a
+    capital: none when no capital follows the first letter, the case of most words)."""
+    if len(word) == 1:
+        return word in _ONE_LETTER_VARIABLES
+    return not word[1:].islower() and _CAMEL_CASE.search(word) is not None
 
 
 def _is_formula(token: str) -> bool:

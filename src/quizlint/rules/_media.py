@@ -3,12 +3,14 @@ text by text and language by language, and what their files hold (``quizlint.med
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from quizlint.media import Reference, Resolved, bank_root, formulas, references, resolve
 from quizlint.rules._translation import item_fields_of
 
-_HINTS = ("](", "<", "]:", "$", "\\(", "\\[")
+# What a text with media or math holds: one of "](", "<", "]:", "$", "\\(", "\\[" (one search of the text)
+_HINTS = re.compile(r"\]\(|<|\]:|\$|\\\(|\\\[")
 
 
 def _fields_of(ctx):
@@ -27,13 +29,24 @@ def _memo(ctx) -> dict:
 
 def texts_of(ctx) -> Iterator[tuple]:
     """(field, path, language or None, text) of every non-empty text of the item (or the quiz's own texts) that
-    may hold media or math."""
+    may hold media or math (worked out once for all the rules of an item)."""
+    if not hasattr(ctx, "item"):
+        return iter(_texts_with_hints(ctx))
+    found = ctx.memo.get("media-texts")
+    if found is None:
+        found = ctx.memo["media-texts"] = _texts_with_hints(ctx)
+    return iter(found)
+
+
+def _texts_with_hints(ctx) -> list[tuple]:
+    found = []
     for field in _fields_of(ctx):
         value = field.value
         pairs = [(None, value)] if isinstance(value, str) else list(value.items())
         for lang, text in pairs:
-            if isinstance(text, str) and any(hint in text for hint in _HINTS):
-                yield field, field.lang_path(lang) if lang is not None else field.path, lang, text
+            if isinstance(text, str) and _HINTS.search(text) is not None:
+                found.append((field, field.lang_path(lang) if lang is not None else field.path, lang, text))
+    return found
 
 
 def where(field, lang: str | None) -> str:
