@@ -373,7 +373,7 @@ def test_comparison_keys_agree_with_the_word_by_word_keys_they_shortcut(text, la
 
 @given(st.integers(min_value=0, max_value=3000), st.integers(min_value=1, max_value=64))
 def test_guided_chunks_cover_the_files_in_order_and_end_with_single_files(count, workers):
-    from quizlint.lint.parallel import guided_chunks
+    from quizlint.lint.parallel import MAX_CHUNK, guided_chunks
 
     todo = list(range(count))
     chunks = guided_chunks(todo, workers)
@@ -382,7 +382,8 @@ def test_guided_chunks_cover_the_files_in_order_and_end_with_single_files(count,
     assert all(size >= 1 for size in sizes) and sizes == sorted(sizes, reverse=True)
     if count >= 2 * workers:  # enough to share: the last chunks are single files
         assert sizes[-workers:] == [1] * workers
-    assert len(chunks) <= 2 * workers * (1 + math.log(count + 1))  # few chunks: little traffic
+    assert max(sizes, default=0) <= MAX_CHUNK  # (a worker holds a chunk's results until it hands them back)
+    assert len(chunks) <= 2 * workers * (1 + math.log(count + 1)) + count / MAX_CHUNK  # few: little traffic
 
 
 def test_the_characters_a_blank_text_may_start_with_are_every_whitespace_and_invisible_one():

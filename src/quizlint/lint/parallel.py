@@ -24,6 +24,9 @@ PARALLEL_MIN_FILES = 4
 # At most this many worker processes per core, whatever `-j` or `jobs` asks: a typo (`-j 1000`) must not start
 # a process per unit it names.
 WORKERS_PER_CORE = 4
+# A worker holds a chunk's results until it hands them all back: in a bank of 1,000 files the first chunks
+# would otherwise be a quarter of it (some 50 MB of results in each worker, and their pickles at once).
+MAX_CHUNK = 25
 
 _worker: dict = {}  # (in a worker process: what ``_initialize`` was given)
 
@@ -91,11 +94,11 @@ def _lint_chunk(todo: list[tuple[str, str]]) -> tuple[list[FileResult], list]:
 
 def guided_chunks(todo: list, workers: int) -> list[list]:
     """``todo`` in consecutive chunks, each a share of what is left (``1 / (2 * workers)`` of it, at least one
-    file): large chunks first, for little traffic between the processes, and single files last, so that no
-    worker waits long at the end for another to finish a large chunk."""
+    file, at most ``MAX_CHUNK``): large chunks first, for little traffic between the processes, and single files
+    last, so that no worker waits long at the end for another to finish a large chunk."""
     chunks, start = [], 0
     while start < len(todo):
-        size = max(1, (len(todo) - start) // (2 * workers))
+        size = min(MAX_CHUNK, max(1, (len(todo) - start) // (2 * workers)))
         chunks.append(todo[start:start + size])
         start += size
     return chunks
