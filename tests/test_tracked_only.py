@@ -4,6 +4,8 @@ pre-commit, which sets PRE_COMMIT=1, with `--tracked-only`, or `tracked-only = t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from conftest import quiz_yaml
@@ -96,3 +98,18 @@ def test_misnamed_quiz_file_is_skipped_with_a_warning(run, tmp_path, monkeypatch
     assert "1 file checked" in result.stdout  # skipped, not linted
     named = run("lint", "--no-cache", "--select", "K001", bank / "sub" / "forgot-the-suffix.yaml")
     assert named.exit_code == 0 and "quizlint: 1" not in named.stderr  # named: linted, no warning
+
+
+def test_misnamed_quiz_file_matched_by_a_configured_glob_is_skipped_with_a_warning(run, tmp_path, monkeypatch):
+    monkeypatch.delenv("PRE_COMMIT", raising=False)
+    (tmp_path / "content").mkdir()
+    (tmp_path / "quizlint.toml").write_text('paths = ["content/*"]\n', encoding="utf-8")
+    (tmp_path / "content" / "good.quiz.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="good"), encoding="utf-8")
+    (tmp_path / "content" / "forgot.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="misnamed"), encoding="utf-8")
+    (tmp_path / "content" / "notes.yaml").write_text("title: not a quiz\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("lint", "--no-cache", "--select", "K001")
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "quizlint: 1" in line]
+    assert len(warnings) == 1 and warnings[0].endswith(str(Path("content") / "forgot.yaml")), result.stderr
+    assert "1 file checked" in result.stdout

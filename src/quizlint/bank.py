@@ -59,8 +59,8 @@ class BankSettings:
         A glossary file among the paths (``glossary.yaml``, or the configured or ``--glossary`` one, named
         directly or matched by a configured glob) is the bank's glossary, not a quiz file."""
         config = load_config(config_path)
-        targets = [str(path) for path in paths] or (_configured_paths(config) if config.paths else ["."])
         misnamed: list[Path] = []
+        targets = [str(path) for path in paths] or (_configured_paths(config, misnamed) if config.paths else ["."])
         try:
             files, missing = find_quiz_files(targets, misnamed=misnamed)
         except OSError as error:
@@ -143,12 +143,13 @@ def _single_glossary(named: list[Path]) -> Path | None:
     return named[0] if named else None
 
 
-def _configured_paths(config: Config) -> list[str]:
+def _configured_paths(config: Config, misnamed: list[Path] | None = None) -> list[str]:
     """The ``paths`` of the configuration (files, directories or globs relative to the configuration file's
     directory), as paths relative to the current directory. A glob keeps the folders it matches and the quiz
     files (``*.quiz.yaml``), as searching a folder does, unless its own file name part ends in ``.yaml`` or
     ``.yml``: ``content/**`` does not make a README a quiz; nor what git ignores below the folder the glob names
-    before its first wildcard. An entry that finds nothing is an error."""
+    before its first wildcard. An entry that finds nothing is an error. The YAML files a glob leaves out although
+    they say ``quizlint: 1`` go to ``misnamed`` (when given), as a folder search's do."""
     found: list[str] = []
     for pattern in config.paths:
         matches = [match for match in _matches(config.root, pattern) if os.path.exists(match)]
@@ -157,6 +158,8 @@ def _configured_paths(config: Config) -> list[str]:
             named = {part for part in Path(pattern).parts if not glob.has_magic(part)}  # (named: not skipped)
             matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
             if not pattern.endswith((".yaml", ".yml")):
+                if misnamed is not None:
+                    misnamed.extend(_declaring_quizzes(match for match in matches if not is_quiz_file(match)))
                 matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
             kept = _not_git_ignored(matches, _named_folder(config.root, pattern))
             matches, ignored = kept, len(kept) < len(matches)
@@ -166,6 +169,14 @@ def _configured_paths(config: Config) -> list[str]:
                               f"{config.root})")
         found.extend(_relative(match) for match in matches)
     return found
+
+
+def _declaring_quizzes(paths) -> list[Path]:
+    """The YAML files among ``paths`` that say ``quizlint: 1`` (only their head is read)."""
+    from quizlint.load.tracked import YAML_SUFFIXES, declares_quiz
+
+    return [Path(_relative(path)) for path in paths
+            if str(path).endswith(YAML_SUFFIXES) and os.path.isfile(path) and declares_quiz(Path(path))]
 
 
 def _named_folder(root: Path, pattern: str) -> Path:
