@@ -107,6 +107,9 @@ def test_misnamed_quiz_file_matched_by_a_configured_glob_is_skipped_with_a_warni
     (tmp_path / "content" / "good.quiz.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="good"), encoding="utf-8")
     (tmp_path / "content" / "forgot.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="misnamed"), encoding="utf-8")
     (tmp_path / "content" / "notes.yaml").write_text("title: not a quiz\n", encoding="utf-8")
+    (tmp_path / "content" / "ignored.yaml").write_text(quiz_yaml(CLEAN_ITEMS, quiz_id="ignored"), encoding="utf-8")
+    (tmp_path / ".gitignore").write_text("ignored.yaml\n", encoding="utf-8")
+    git(tmp_path, "init", "-q")  # (what git ignores is left out without a word, as in a folder search)
     monkeypatch.chdir(tmp_path)
     result = run("lint", "--no-cache", "--select", "K001")
     assert result.exit_code == 0, result.output

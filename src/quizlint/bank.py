@@ -157,12 +157,15 @@ def _configured_paths(config: Config, misnamed: list[Path] | None = None) -> lis
         if glob.has_magic(pattern):
             named = {part for part in Path(pattern).parts if not glob.has_magic(part)}  # (named: not skipped)
             matches = [match for match in matches if not _in_skipped_folder(match, config.root, named)]
+            others: list[str] = []
             if not pattern.endswith((".yaml", ".yml")):
-                if misnamed is not None:
-                    misnamed.extend(_declaring_quizzes(match for match in matches if not is_quiz_file(match)))
+                others = [match for match in matches if not is_quiz_file(match)]
                 matches = [match for match in matches if os.path.isdir(match) or is_quiz_file(match)]
-            kept = _not_git_ignored(matches, _named_folder(config.root, pattern))
+            top = _named_folder(config.root, pattern)
+            kept = _not_git_ignored(matches, top)
             matches, ignored = kept, len(kept) < len(matches)
+            if misnamed is not None:  # (what git ignores is left out without a word, as a folder search does)
+                misnamed.extend(Path(_relative(path)) for path in _not_git_ignored(_declaring_quizzes(others), top))
         if not matches:
             raise ConfigError(f"{config.source}: `paths` entry {toml_value(pattern)} matches no file or directory"
                               f"{' that git does not ignore' if ignored else ''} (paths are relative to "
@@ -171,12 +174,11 @@ def _configured_paths(config: Config, misnamed: list[Path] | None = None) -> lis
     return found
 
 
-def _declaring_quizzes(paths) -> list[Path]:
+def _declaring_quizzes(paths: list[str]) -> list[str]:
     """The YAML files among ``paths`` that say ``quizlint: 1`` (only their head is read)."""
     from quizlint.load.tracked import YAML_SUFFIXES, declares_quiz
 
-    return [Path(_relative(path)) for path in paths
-            if str(path).endswith(YAML_SUFFIXES) and os.path.isfile(path) and declares_quiz(Path(path))]
+    return [path for path in paths if path.endswith(YAML_SUFFIXES) and os.path.isfile(path) and declares_quiz(path)]
 
 
 def _named_folder(root: Path, pattern: str) -> Path:
