@@ -5,10 +5,11 @@ links survive), with GIFT's special characters ``~ = # { } :`` and ``\\`` escape
 ``\\n``, the way Moodle's own GIFT export escapes (``qformat_gift::repchar``). A text holding what the
 sanitiser removes (raw HTML, a ``javascript:`` link: see ``quizlint.render.needs_sanitising``) is written as
 its sanitised HTML, marked ``[html]``, instead, and so is a text with an ordered list that does not start at 1
-(``<ol start="3">`` keeps its numbers; a Markdown reader may number it from 1) and one whose math holds ``<`` or
-``&`` (``$<img …>$`` would be a tag to Moodle's Markdown reader, which knows no math: ``markup_in_math``). The question text carries the
-format; answers and feedback inherit it (as in Moodle's reader) and name their own only when it differs, or
-when the text itself starts with ``[`` or ``%`` (which Moodle would otherwise read as a format or a weight).
+(``<ol start="3">`` keeps its numbers; a Markdown reader may number it from 1) and one with a formula (in
+MathJax's delimiters; Moodle's Markdown reader knows no math: ``$<img …>$`` would be a tag to it). The question
+text carries the format; answers and feedback inherit it (as in Moodle's reader) and name their own only when it
+differs, or when the text itself starts with ``[`` or ``%`` (which Moodle would otherwise read as a format or a
+weight).
 
 Per quiz a ``$CATEGORY: $course$/top/<quiz id>`` line; per item a comment with ``[id:…]`` and ``[tag:…]``
 (which Moodle reads as the idnumber and tags), then ``::<item id>::`` and the question. Single answer: ``=``
@@ -43,7 +44,7 @@ from quizlint.export._gift_types import ITEM_TYPES as TYPED
 from quizlint.export._gift_types import lost_in_gift, typed_answers
 from quizlint.export._media import cannot_carry_media
 from quizlint.media import formulas
-from quizlint.render import list_starts, markdown_parser, needs_sanitising, render_html
+from quizlint.render import list_starts, needs_sanitising, render_html
 
 NAME = "gift"
 DESCRIPTION = "GIFT text (Markdown) for pasting or importing into Moodle"
@@ -96,21 +97,10 @@ def gift_text(markdown: str, inherited: str | None = None, *, compact: bool = Fa
     markdown = markdown.strip()
     # (a formula goes as HTML too, in MathJax's \\(…\\) or \\[…\\], which Moodle's MathJax filter reads: Markdown
     # would take their backslashes, and those of the LaTeX, for escapes)
-    text_format = HTML if (needs_sanitising(markdown) or list_starts(markdown) or markup_in_math(markdown)
-                           or formulas(markdown)) else MARKDOWN
+    text_format = HTML if needs_sanitising(markdown) or list_starts(markdown) or formulas(markdown) else MARKDOWN
     text = render_html(markdown, compact=compact, math="mathjax") if text_format == HTML else markdown
     prefix = "" if text_format == inherited and not text.startswith(_MISREAD_START) else f"[{text_format}]"
     return text_format, prefix + escape(text)
-
-
-def markup_in_math(markdown: str) -> bool:
-    """Whether a ``$…$`` of ``markdown`` holds ``<`` or ``&``: quizlint keeps math as written, which every format
-    writes as HTML text (``$a&lt;b$``), but Moodle's Markdown reader knows no math and would take ``$<img …>$`` for
-    a tag (and ``&lt;`` for an entity). Such a text is written as HTML, escaped like the other formats'."""
-    if "$" not in markdown or ("<" not in markdown and "&" not in markdown):
-        return False
-    inline = [token for block in markdown_parser().parse(markdown) for token in block.children or ()]
-    return any(token.type == "math" and ("<" in token.content or "&" in token.content) for token in inline)
 
 
 class _Question:
