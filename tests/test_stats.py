@@ -150,6 +150,26 @@ def test_the_tail_is_skipped_only_when_it_is_surely_not_below_alpha(probabilitie
     assert stats.poisson_binomial_upper_below(k, probabilities, alpha) == (exact if exact.p_value < alpha else None)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([1, 2, 3]), st.integers(min_value=1, max_value=120),
+                          st.sampled_from([0.0, 0.25, 1 / 3, 0.5, 0.75, 1.0])), min_size=1, max_size=4),
+       st.floats(min_value=-3.0, max_value=4.0), st.sampled_from([0.0, 0.01, 0.05, 0.2, 0.5, 0.9, 1.0]))
+def test_the_weighted_tail_is_skipped_only_when_it_is_surely_not_below_alpha(terms, z, alpha):
+    mean = sum(count * p / k for k, count, p in terms)
+    spread = math.sqrt(sum(count * p * (1 - p) / (k * k) for k, count, p in terms)) or 1.0
+    observed = round((mean + z * spread) * 6) / 6  # (on the grid of every share: 1/6 is a multiple of 1/k)
+    exact = stats.weighted_bernoulli_upper(observed, terms)
+    below = stats.weighted_bernoulli_upper_below(observed, terms, alpha)
+    assert below == (exact if exact.p_value < alpha else None)
+
+
+def test_a_large_bank_with_ties_near_chance_needs_no_exact_distribution(monkeypatch):
+    terms = [(1, 9800, 0.25), (2, 150, 0.5), (3, 50, 0.75)]
+    mean = sum(count * p / k for k, count, p in terms)
+    monkeypatch.setattr(stats, "weighted_bernoulli_upper", lambda *_: pytest.fail("worked out exactly"))
+    assert stats.weighted_bernoulli_upper_below(round(mean) + 20, terms, 0.05) is None
+
+
 def test_a_large_bank_near_chance_needs_no_exact_tail():
     probabilities = [0.25] * 9000 + [0.5] * 900 + [0.75] * 100
     mean = round(sum(probabilities))

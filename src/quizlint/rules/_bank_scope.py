@@ -26,7 +26,8 @@ from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary, bank_order
 from quizlint.model import option_letter
 from quizlint.rules._stats import (StatResult, format_p, holm_significant, poisson_binomial_upper,
-                                   poisson_binomial_upper_below, weighted_bernoulli_upper)
+                                   poisson_binomial_upper_below, weighted_bernoulli_upper,
+                                   weighted_bernoulli_upper_below)
 from quizlint.rules.base import Problem
 
 Tally = TypeVar("Tally")
@@ -231,16 +232,20 @@ def rate_p_value(rate: Rate, alpha: float) -> StatResult | None:
     """The one-sided exact test of ``rate`` when its p-value is below ``alpha``, else None."""
     if _whole_hits(rate):
         return poisson_binomial_upper_below(round(rate.hits), rate.chances, alpha)
-    result = rate_result(rate)
-    return result if result.p_value < alpha else None
+    return weighted_bernoulli_upper_below(rate.hits, _weighted_terms(rate), alpha)
 
 
 def rate_result(rate: Rate) -> StatResult:
     """The one-sided exact test of ``rate``: Poisson-binomial, or weighted binomial when hits count fractions."""
     if _whole_hits(rate):
         return poisson_binomial_upper(round(rate.hits), rate.chances)
+    return weighted_bernoulli_upper(rate.hits, _weighted_terms(rate))
+
+
+def _weighted_terms(rate: Rate) -> list[tuple[int, int, float]]:
+    """The (share, count, chance) groups of the items of ``rate`` (see ``weighted_bernoulli_upper``)."""
     terms = Counter(zip(rate.shares, rate.chances))
-    return weighted_bernoulli_upper(rate.hits, [(k, count, p) for (k, p), count in sorted(terms.items())])
+    return [(k, count, p) for (k, p), count in sorted(terms.items())]
 
 
 def expected_hits(rate: Rate) -> float:
