@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from quizlint.rules._language_text import identification_words, short_phrase, short_text_language
 
@@ -106,3 +108,33 @@ def test_an_english_quiz_title_in_the_turkish_slot_is_an_error(run, tmp_path):
                     encoding="utf-8")
     result = run("lint", "--select", "T004", "--format", "json", path)
     assert [(f["line"], f["message"].split(":")[0]) for f in json.loads(result.stdout)] == [(4, "quiz title")]
+
+
+# The fast way through plain prose (``_plain_prose_words``) must give what the token-by-token way gives.
+_PLAIN_TOKENS = ["the", "²", "Ⅻ", "model", "Model", "x", "i", "a", "ağırlıklar", "İstanbul", "çalıştırmada", "300", "7",
+                 "x²", "中文", "the,", "run.", "Why?", "300.", "42:", "kernel!", "n;", "Öğrenme", "ölçek"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN_TOKENS), min_size=1, max_size=9), st.booleans())
+def test_plain_prose_is_read_as_the_token_by_token_way_reads_it(tokens, names):
+    from quizlint.rules import _language_text
+
+    text = " ".join(tokens)
+    if not (text[1:].islower() and _language_text._PLAIN_PROSE.fullmatch(text)):
+        return
+    assert _language_text._plain_prose_words(text, names) == _language_text._words_of_tokens(text, names)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PLAIN_TOKENS + ["CSV", "Locke'un", "`x`", "H2O", "e.g."]), min_size=1, max_size=9))
+def test_plain_long_texts_give_wrong_language_what_the_general_way_gives(tokens):
+    from quizlint.rules import wrong_language
+    from quizlint.rules._markup import prose_words, without_proper_names
+
+    text = " ".join(tokens)
+    words = wrong_language._plain_long_text_words(text)
+    if words is None:
+        return
+    general = " ".join(identification_words(text))
+    assert words == prose_words(general) == prose_words(without_proper_names(general))

@@ -30,8 +30,9 @@ _CAMEL_CASE = re.compile(r"[a-zçğıöşü][A-ZÇĞİÖŞÜ]")
 _ONE_LETTER_VARIABLES = frozenset("xzijkmnpqfgh")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
 _SENTENCE_END = ".!?:;"  # (the last character of the token before a sentence)
-# A text of plain prose: words of letters, each followed by at most one sign of punctuation, one space apart
-_PLAIN_PROSE = re.compile(r"[^\W\d_]+[.,;:!?]?(?: [^\W\d_]+[.,;:!?]?)*")
+# A text of plain prose: words of letters and numbers of digits, each followed by at most one sign of
+# punctuation, one space apart
+_PLAIN_PROSE = re.compile(r"(?:[^\W\d_]+|\d+)[.,;:!?]?(?: (?:[^\W\d_]+|\d+)[.,;:!?]?)*")
 _HAS_CODE_OR_QUOTE = re.compile("[`\"“«„]")
 _EDGE_PUNCTUATION = ".,;:!?\"'“”‘’«»()[]{}*_"
 
@@ -49,6 +50,11 @@ def identification_words(text: str, names: bool = True) -> list[str]:
 def _identification_words(text: str, names: bool) -> tuple[str, ...]:
     if text[1:].islower() and _PLAIN_PROSE.fullmatch(text):
         return _plain_prose_words(text, names)
+    return _words_of_tokens(text, names)
+
+
+def _words_of_tokens(text: str, names: bool) -> tuple[str, ...]:
+    """``_identification_words`` of any text, token by token."""
     tokens = []  # (word, kind): kind "word", "start" (a capitalised first word), "name", "code"
     previous = ""
     if _HAS_CODE_OR_QUOTE.search(text):
@@ -83,11 +89,25 @@ def _identification_words(text: str, names: bool) -> tuple[str, ...]:
         kind == "start" and not (index + 1 < len(tokens) and tokens[index + 1][1] == "name")))
 
 
+def plain_identification_words(text: str) -> tuple[str, ...] | None:
+    """``identification_words(text)`` when ``text`` is plain prose (words of letters, each followed by at most one
+    sign of punctuation, one space apart, no capital after its first letter: most texts), else None (without
+    looking further: the caller takes the general way)."""
+    if text[1:].islower() and _PLAIN_PROSE.fullmatch(text):
+        return _plain_prose_words(text, True)
+    return None
+
+
 def _plain_prose_words(text: str, names: bool) -> tuple[str, ...]:
-    """``_identification_words`` of a text of words of letters, each followed by at most one sign of
-    punctuation, one space apart, with no capital after its first letter (the case of most texts): only a
-    one-letter variable is code, and only the first word may be a name or the capitalised start of a sentence."""
+    """``_identification_words`` of a text of words of letters and numbers of digits, each followed by at most
+    one sign of punctuation, one space apart, with no capital after its first letter (the case of most texts):
+    numbers say nothing, only a one-letter variable is code, and only the first word may be a name or the
+    capitalised start of a sentence."""
     words = [token.rstrip(".,;:!?") for token in text.split(" ")]
+    if not "".join(words).isalpha():
+        words = [word for word in words if not word.isdecimal()]
+        if not words:
+            return ()
     if _ONE_LETTER_VARIABLES.isdisjoint(words):  # (no code: the case of most texts)
         kept = words
     else:

@@ -75,7 +75,8 @@ from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
-from quizlint.rules._language_text import identification_words, short_sample, short_text_language
+from quizlint.rules._language_text import (identification_words, plain_identification_words, short_sample,
+                                            short_text_language)
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
@@ -108,6 +109,7 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
     names = {lang: None if capitalising else _names_function(ctx.glossary, lang) for lang in languages}
     apostrophe_names = {lang: is_turkic(lang) for lang in languages}
     min_letters = ctx.options["min-letters"]
+    plain_texts = not matcher_for(ctx.glossary)  # (a glossary's names are taken out of plain prose too)
     for index, item in enumerate(ctx.quiz.items):
         for field in item_text_fields(item):
             value = field.value
@@ -116,6 +118,10 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
             for lang in languages:
                 text = value.get(lang)
                 if text and not text.isspace():
+                    if plain_texts and (words := _plain_long_text_words(text)) is not None:
+                        if len("".join(words)) >= min_letters:
+                            texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
+                        continue
                     if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
                         texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, sample.split()))
                         continue
@@ -129,6 +135,16 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                     if words and _letters(words) >= min_letters:
                         texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
     return texts
+
+
+def _plain_long_text_words(text: str) -> list[str] | None:
+    """What ``texts_to_identify`` reads of ``text`` when it is plain prose of letters too long to be a short phrase
+    (most texts), without a glossary: its identification words, which are their own prose words and have no
+    proper name; else None (the general way)."""
+    words = plain_identification_words(text)
+    if words is None or len(words) <= 4 or not "".join(words).isalpha():
+        return None
+    return list(words)
 
 
 def _lower_after_first(text: str) -> bool:
