@@ -132,7 +132,7 @@ class Positions:
         self.names.append(name)
         if self.spans:
             self._add_span(event)
-        return len(self.kinds) - 1
+        return len(self.names) - 1
 
     def _add_span(self, event: Any) -> None:
         self.start_offsets.append(event.start_mark.index)
@@ -292,43 +292,31 @@ class _EventComposer:
         number = self.positions.add(_MAPPING, start)
         result: dict[str, Any] = {}
         keys: list[int] = []
-        for event in self._until(yaml.MappingEndEvent, number, keys):
+        while type(event := self.next()) is not yaml.MappingEndEvent:
             key = sys.intern(self._key(event, result, keys))  # (one string for the thousands of "text" keys)
             keys.append(self.positions.add(_SCALAR, event, key))
             result[key] = self._child_value(self.next(), depth + 1)
+        self.positions.close(number, event.end_mark, keys)
         return result
 
     def sequence(self, start: Any, depth: int) -> list:
         number = self.positions.add(_SEQUENCE, start)
         result: list[Any] = []
         children: list[int] = []
-        for event in self._until(yaml.SequenceEndEvent, number, children):
-            children.append(len(self.positions.kinds))
+        while type(event := self.next()) is not yaml.SequenceEndEvent:
+            children.append(len(self.positions.names))
             result.append(self._child_value(event, depth + 1))
+        self.positions.close(number, event.end_mark, children)
         return result
 
-    def _until(self, end: type, number: int, children: list[int]) -> Iterator[Any]:
-        """The events of the collection ``number`` up to its ``end`` event, which closes it with ``children``."""
-        while True:
-            event = self.next()
-            if type(event) is end:
-                self.positions.close(number, event.end_mark, children)
-                return
-            yield event
-
     def _child_value(self, event: Any, depth: int) -> Any:
-        return self._simple_scalar(event) if self._is_simple(event, depth) else self.value(event, depth)
-
-    def _is_simple(self, event: Any, depth: int) -> bool:
-        """Whether ``event`` is a scalar without tag or anchor, within the depth limit and with no escapes to
-        look at: most of a quiz file (the others go through ``value``)."""
-        return (type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
-                and depth <= self.max_depth and not (self.check_escapes and event.style == '"'))
-
-    def _simple_scalar(self, event: Any) -> Any:
-        """The value of a simple scalar (see ``_is_simple``), its position recorded."""
-        self.positions.add(_SCALAR, event)
-        return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+        """The value of ``event`` inside a collection: most are scalars without tag or anchor, within the depth
+        limit and with no escapes to look at (the others go through ``value``)."""
+        if (type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None and depth <= self.max_depth
+                and not (self.check_escapes and event.style == '"')):
+            self.positions.add(_SCALAR, event)
+            return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+        return self.value(event, depth)
 
     def _key(self, event: Any, result: dict, keys: list[int]) -> str:
         self._refuse_anchor(event)
