@@ -66,14 +66,15 @@ def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary 
 
     rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
     identified = identify_languages(quiz_file, rules, glossary, services)
+    runs = [(rule, options, identified.get(rule.code)) for rule, options in rules]
     findings: list[Finding] = []
     for index, item in enumerate(quiz_file.quiz.items):
         # one context per item, handed to each rule in turn with the rule's options (a rule reads its context
         # while it runs and keeps nothing of it; ``memo`` is what the rules of one item share)
         context = ItemContext(quiz_file, item, index, {}, glossary, services, {})
-        for rule, options in rules:
+        for rule, options, identified_per_item in runs:
             context.options = options
-            context.identified = identified[rule.code][index] if rule.code in identified else ()
+            context.identified = identified_per_item[index] if identified_per_item is not None else ()
             for problem in rule.check(context):
                 if problem.at_key:
                     position = quiz_file.key_position_in_item(index, *problem.path)
