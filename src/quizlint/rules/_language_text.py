@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from quizlint.memo import Memo
 from quizlint.text import primary_subtag
 
 # Inline code, fenced code blocks, and quotations: "…", “…”, «…», „…“ (not '…': an apostrophe ends Turkish names)
@@ -30,8 +31,6 @@ _CAMEL_CASE = re.compile(r"[a-zçğıöşü][A-ZÇĞİÖŞÜ]")
 _ONE_LETTER_VARIABLES = frozenset("xzijkmnpqfgh")
 _APOSTROPHE = re.compile(r"[^\W\d_]+['’][^\W\d_]+")
 _SENTENCE_END = ".!?:;"  # (the last character of the token before a sentence)
-# In plain prose, a sign of punctuation ends a word: one followed by anything but a space is inside a word or doubled
-_PUNCTUATION_INSIDE = re.compile(r"[.,;:!?][^ ]")
 _HAS_CODE_OR_QUOTE = re.compile("[`\"“«„]")
 _EDGE_PUNCTUATION = ".,;:!?\"'“”‘’«»()[]{}*_"
 
@@ -94,13 +93,11 @@ def plain_identification_words(text: str, names: bool = True) -> tuple[str, ...]
     is code, and only the first word may be a name or the capitalised start of a sentence."""
     if not text[1:].islower():
         return None
-    words = _without_punctuation(text).split(" ")
-    if "" in words or _PUNCTUATION_INSIDE.search(text):
-        return None  # (white space other than one space; punctuation alone, doubled or inside a word: "e.g.")
-    if not "".join(words).isalpha():
-        if not all(word.isalpha() or word.isdecimal() for word in words):
-            return None
-        words = [word for word in words if not word.isdecimal()]
+    words = list(map(_PLAIN_WORDS.__getitem__, text.split(" ")))
+    if None in words:
+        return None
+    if "" in words:  # (numbers)
+        words = [word for word in words if word]
         if not words:
             return ()
     if _ONE_LETTER_VARIABLES.isdisjoint(words):  # (no code: the case of most texts)
@@ -115,10 +112,18 @@ def plain_identification_words(text: str, names: bool = True) -> tuple[str, ...]
     return tuple(kept)
 
 
-def _without_punctuation(text: str) -> str:
-    """``text`` without the signs of punctuation that may end a word of plain prose (several times faster than a
-    regular expression or ``str.translate``)."""
-    return text.replace(".", "").replace(",", "").replace(";", "").replace(":", "").replace("!", "").replace("?", "")
+def _plain_word(token: str) -> str | None:
+    """The word of a token of plain prose (letters, or digits, and at most one sign of punctuation after them): the
+    letters, "" for a number, None for any other token."""
+    word = token[:-1] if token[-1:] in _PLAIN_PUNCTUATION else token
+    if word.isalpha():
+        return word
+    return "" if word.isdecimal() else None
+
+
+_PLAIN_PUNCTUATION = frozenset(".,;:!?")
+# per space-separated token: texts of a bank share most of their words
+_PLAIN_WORDS = Memo(_plain_word)
 
 
 def _is_code(token: str) -> bool:
