@@ -119,7 +119,7 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                 text = value.get(lang)
                 if text and not text.isspace():
                     if plain_texts and (words := _plain_long_text_words(text)) is not None:
-                        if len("".join(words)) >= min_letters:
+                        if sum(map(len, words)) >= min_letters:
                             texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
                         continue
                     if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
@@ -139,12 +139,10 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
 
 def _plain_long_text_words(text: str) -> list[str] | None:
     """What ``texts_to_identify`` reads of ``text`` when it is plain prose of letters too long to be a short phrase
-    (most texts), without a glossary: its identification words, which are their own prose words and have no
-    proper name; else None (the general way)."""
+    (most texts), without a glossary: its identification words, which are words of letters, their own prose
+    words, without proper names; else None (the general way)."""
     words = plain_identification_words(text)
-    if words is None or len(words) <= 4 or not "".join(words).isalpha():
-        return None
-    return list(words)
+    return list(words) if words is not None and len(words) > 4 else None
 
 
 def _lower_after_first(text: str) -> bool:
