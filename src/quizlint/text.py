@@ -114,34 +114,66 @@ def casefold_outside_code(text: str, lang: str | None = None) -> str:
 # looked for apart.)
 # (Several patterns, each starting at its sign, a lookbehind for what comes before it: a search then skips from
 # sign to sign instead of trying every alternative at every character, five times faster on prose.)
-_SYMBOLIC = tuple(re.compile(pattern, re.MULTILINE) for pattern in (
-    r"```|~~~|^(?: {4}|\t)\S|\A\s*(?:\"[^\"\n]+\"|'[^'\n]+')\s*\Z|=|[{}\[\]]",
-    r"\d(?:(?<=[^\W\d_]\d)|(?=[^\W\d_]))",  # a letter and a digit side by side
-    r"['\"](?<![\w'\"]['\"])(?:[^\s'\"]*[^\s'\"\w][^\s'\"]*|[^\s'\"]*\d[^\s'\"]*|\w)['\"](?![\w'\"])"
-    r"|['\"][^\s'\"]+['\"]:",  # a quoted word with a digit or sign, of one character, or a quoted key
-    r"[(\[](?<=\w[(\[])",  # f(x), a[i]
-    r"[:;](?<=\w[:;])\w",  # aws:demo
-    r"-(?<!\S-)-?[^\W\d_]",  # -D, --force
-    r"\.(?<=\S\.)\w",  # .properties, file.txt
-))
+_CODE_SIGNS, _LETTER_BY_DIGIT, _QUOTED, _BRACKET, _COLON, _FLAG, _DOT = _SYMBOLIC = tuple(
+    re.compile(pattern, re.MULTILINE) for pattern in (
+        r"```|~~~|^(?: {4}|\t)\S|\A\s*(?:\"[^\"\n]+\"|'[^'\n]+')\s*\Z|=|[{}\[\]]",
+        r"\d(?:(?<=[^\W\d_]\d)|(?=[^\W\d_]))",  # a letter and a digit side by side
+        r"['\"](?<![\w'\"]['\"])(?:[^\s'\"]*[^\s'\"\w][^\s'\"]*|[^\s'\"]*\d[^\s'\"]*|\w)['\"](?![\w'\"])"
+        r"|['\"][^\s'\"]+['\"]:",  # a quoted word with a digit or sign, of one character, or a quoted key
+        r"[(\[](?<=\w[(\[])",  # f(x), a[i]
+        r"[:;](?<=\w[:;])\w",  # aws:demo
+        r"-(?<!\S-)-?[^\W\d_]",  # -D, --force
+        r"\.(?<=\S\.)\w",  # .properties, file.txt
+    ))
+# What ``_CODE_SIGNS`` and ``_QUOTED`` need: a backtick, a tilde, an equals sign, a brace or a square bracket, a
+# quote, or a block's indentation (a tab, a line break or a space at the start). Most prose has none: then only the
+# other patterns, each searched when the text has the sign it starts at, can find code.
+_SIGNS = re.compile(r"[`~={}\[\]'\"\t\n]")
 
 
 # The literals of programming languages: a text of two or more of them only is code ("true, false, null")
 _LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "nan", "infinity"})
 _LITERAL_LIST = re.compile(r"[\s,;/|()]+")
+_FIRST_LITERAL_WORD = re.compile(r"[^\s,;/|()]*")
 
 
 def is_symbolic(text: str) -> bool:
     """Whether ``text`` is (or holds) code, a formula or a symbol: see ``_SYMBOLIC``; or a word with a capital
     after a small letter ("AaBb", "aaBb", "NaCl", "getValue"); or a list of two or more programming literals
     ("true, false, null", "TRUE, FALSE, NULL")."""
-    if any(pattern.search(text) is not None for pattern in _SYMBOLIC):
+    if _has_symbolic_pattern(text):
         return True
-    literals = [word for word in _LITERAL_LIST.split(text.strip(" .")) if word]
-    if len(literals) >= 2 and all(word.lower() in _LITERALS for word in literals):
+    if _may_be_literal_list(text) and _is_literal_list(text):
         return True
     # (no capital after the first letter, the case of most texts: none after a small letter)
     return not text[1:].islower() and any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
+
+
+def _has_symbolic_pattern(text: str) -> bool:
+    """Whether one of ``_SYMBOLIC``'s patterns is in ``text`` (``_any_symbolic_pattern``), searching only for those
+    that may be."""
+    if text[:1] == " " or _SIGNS.search(text) is not None:
+        return _any_symbolic_pattern(text)
+    return _LETTER_BY_DIGIT.search(text) is not None or ("." in text and _DOT.search(text) is not None) \
+        or ("(" in text and _BRACKET.search(text) is not None) or ("-" in text and _FLAG.search(text) is not None) \
+        or ((":" in text or ";" in text) and _COLON.search(text) is not None)
+
+
+def _any_symbolic_pattern(text: str) -> bool:
+    """Whether one of ``_SYMBOLIC``'s patterns is in ``text``, each searched for."""
+    return any(pattern.search(text) is not None for pattern in _SYMBOLIC)
+
+
+def _is_literal_list(text: str) -> bool:
+    """Whether ``text`` is two or more programming literals (``_LITERALS``, in any case) and separators."""
+    literals = [word for word in _LITERAL_LIST.split(text.strip(" .")) if word]
+    return len(literals) >= 2 and all(word.lower() in _LITERALS for word in literals)
+
+
+def _may_be_literal_list(text: str) -> bool:
+    """False when ``_is_literal_list(text)`` cannot be: the text's first word is there and no literal."""
+    first = _FIRST_LITERAL_WORD.match(text.strip(" .")).group()
+    return not first or first.lower() in _LITERALS
 
 
 def symbolic_key(text: str) -> str:

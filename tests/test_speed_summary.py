@@ -1,0 +1,46 @@
+"""The shortcuts of the summaries, the comparison keys and the media rules hold to the general ways they shortcut."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+# Letters (Turkish I/ı, İ/i, a Kelvin sign that lowers to k), digits (Arabic-Indic too), signs, markup, whitespace
+_ALPHABET = "aetrufnlIİıiKçÇşŞxXyY0123٣²½ _-?!.,:;/|'’\"“”`*~=#+()[]{}<>$\\\t\n\u00a0\u2003…"
+_PIECES = ["    ", "\n    ", "\t", "f(x)", "a[i]", "aws:demo", "--force", "-D", " -1", ".properties", "file.txt",
+           "H2O", "x2", "CoCl2", "'101'", "'a'", '"name": 1', '"null"', "getValue", "AaBb", "NaCl", "İzmir", "ıI",
+           "true", "FALSE", "Null", "none", "nil", "NaN", "Infinity", "undefined", ", ", " / ", " | ", "(", ")", "   ",
+           "```", "~~~", "`None`", "<code>x</code>", "a = b", "{x}", "0.", "in run 0?", "3.14", "2 + 2", "ünite 3'te"]
+_TEXTS = st.one_of(st.text(alphabet=_ALPHABET, max_size=30),
+                   st.lists(st.sampled_from(_PIECES) | st.text(alphabet=_ALPHABET, max_size=4), max_size=8).map("".join))
+
+
+def _is_symbolic_in_full(text: str) -> bool:
+    """``is_symbolic`` as it was written before its shortcuts: every pattern searched, every word split."""
+    from quizlint.text import _LITERAL_LIST, _LITERALS, _SYMBOLIC
+
+    if any(pattern.search(text) is not None for pattern in _SYMBOLIC):
+        return True
+    literals = [word for word in _LITERAL_LIST.split(text.strip(" .")) if word]
+    if len(literals) >= 2 and all(word.lower() in _LITERALS for word in literals):
+        return True
+    return any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
+
+
+@settings(max_examples=4000, deadline=None)
+@given(text=_TEXTS)
+def test_is_symbolic_searches_only_the_patterns_that_may_match_and_finds_what_all_find(text):
+    from quizlint.text import _any_symbolic_pattern, _has_symbolic_pattern, is_symbolic
+
+    assert _has_symbolic_pattern(text) == _any_symbolic_pattern(text)
+    assert is_symbolic(text) == _is_symbolic_in_full(text)
+
+
+def test_is_symbolic_of_every_sign_and_of_samples():
+    from quizlint.text import is_symbolic
+
+    for code in range(0x2100):
+        character = chr(code)
+        for text in (character, "a" + character + "b", "1" + character, character + "x", "    " + character,
+                     character + "rue, false", "true" + character + "false"):
+            assert is_symbolic(text) == _is_symbolic_in_full(text), text
