@@ -44,3 +44,14 @@ def test_is_symbolic_of_every_sign_and_of_samples():
         for text in (character, "a" + character + "b", "1" + character, character + "x", "    " + character,
                      character + "rue, false", "true" + character + "false"):
             assert is_symbolic(text) == _is_symbolic_in_full(text), text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(data=st.lists(st.sampled_from(["](", "]", "(", "<", ">", ")", " ", "\n", "src", "href", "=", "\"", "'", "a.png",
+                                      "img", "x", "é", "\\", "src=", "href =", '"a.png"', "'b.mp3'", "](a.png)"]),
+                     max_size=12).map(lambda pieces: "".join(pieces).encode()))
+def test_a_file_without_an_opening_parenthesis_or_an_equals_sign_names_no_file(data):
+    from quizlint.media import _NAMED_FILE
+
+    if _NAMED_FILE.search(data) is not None:
+        assert b"(" in data or b"=" in data

@@ -320,7 +320,7 @@ def cache_digest_suffix(quiz_path: str | os.PathLike, data: bytes) -> str:
     file its texts may name (so that a changed image relints the files that show it), or "" when it names none.
     Found by a scan of the bytes (a superset of the references the rules read); a file over ``READ_LIMIT`` counts
     by its size and time."""
-    if b"](" not in data and b"src" not in data and b"href" not in data:
+    if b"(" not in data and b"=" not in data:  # (what every match needs: two one-byte scans, several times faster)
         return ""
     targets = sorted({unquote(urlsplit(raw.decode("utf-8", "replace")).path)
                       for match in _NAMED_FILE.finditer(data) for raw in match.groups() if raw}
