@@ -55,3 +55,16 @@ def test_a_file_without_an_opening_parenthesis_or_an_equals_sign_names_no_file(d
 
     if _NAMED_FILE.search(data) is not None:
         assert b"(" in data or b"=" in data
+
+
+_HINTED = st.text(alphabet="a <>$]([):\\\n`é", max_size=8)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(values=st.lists(_HINTED | st.dictionaries(st.sampled_from(["en", "tr", "de"]), st.none() | _HINTED), max_size=6))
+def test_one_look_at_an_items_texts_finds_a_media_hint_when_one_of_them_has_one(values):
+    from quizlint.rules._media import _HINTS, _any_hint_in
+
+    texts = [value for value in values if isinstance(value, str)]
+    texts += [text for value in values if isinstance(value, dict) for text in value.values() if text is not None]
+    assert _any_hint_in(values) == any(_HINTS.search(text) is not None for text in texts)
