@@ -10,7 +10,7 @@ import hashlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from quizlint.diagnostics import REPORT_ORDER, Finding
 from quizlint.language.identify import Services
@@ -133,7 +133,8 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
     from quizlint.rules._markup import is_shown_as_written, visible_text
 
     quiz = quiz_file.quiz
-    source = quiz.languages[0]
+    path, quiz_id, languages = quiz_file.path, quiz.id, quiz.languages
+    source = languages[0]
     if data is None:
         from quizlint.rules.base import all_rules
 
@@ -141,30 +142,26 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
     items = []
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
-        option_texts = [text_in(option.text, source) or "" for option in item.options]
+        options = item.options
+        option_texts = [text_in(option.text, source) or "" for option in options]
         if not is_shown_as_written(" ".join(option_texts)):  # (rarely: else every text is as students see it)
             option_texts = [visible_text(text) for text in option_texts]
-        stems = {}
-        for lang in quiz.languages:
-            stem = text_in(item.stem, lang)
-            if stem and stem.strip():
-                stems[lang] = stem_digest(stem, lang)
         items.append(
             ItemSummary(
-                file=quiz_file.path,
-                quiz=quiz.id,
+                file=path,
+                quiz=quiz_id,
                 item=item.id,
                 line=line,
                 column=column,
                 type=item.type,
-                n_options=len(item.options),
-                keys=tuple(i for i, option in enumerate(item.options) if option.correct),
-                fixed=tuple(i for i, option in enumerate(item.options) if option.fixed),
+                n_options=len(options),
+                keys=tuple([i for i, option in enumerate(options) if option.correct]),
+                fixed=tuple([i for i, option in enumerate(options) if option.fixed]),
                 lengths=tuple(map(visible_length, option_texts)),
-                stems=stems,
+                stems=stem_digests(item.stem, languages),
                 stem_position=quiz_file.position_in_item(index, "stem"),
-                ordered=ordered[index] if ordered is not None else order_is_meaningful(item, quiz.languages),
-                data={name: function(quiz_file, index) for name, function in data.items()},
+                ordered=ordered[index] if ordered is not None else order_is_meaningful(item, languages),
+                data={name: function(quiz_file, index) for name, function in data.items()} if data else {},
             )
         )
     line, column = quiz_file.document.key_position(("id",))
@@ -187,6 +184,16 @@ def quiz_file_digest(path, data: bytes) -> str:
     from quizlint.media import cache_digest_suffix
 
     return content_hash(data) + cache_digest_suffix(path, data)
+
+
+def stem_digests(stem: Any, languages: list[str]) -> dict[str, str]:
+    """Language → ``stem_digest`` of each of the stem's texts that is not blank."""
+    digests = {}
+    for lang in languages:
+        text = text_in(stem, lang)
+        if text and text.strip():
+            digests[lang] = stem_digest(text, lang)
+    return digests
 
 
 def stem_digest(stem: str, lang: str) -> str:
