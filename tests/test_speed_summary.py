@@ -11,8 +11,8 @@ _PIECES = ["    ", "\n    ", "\t", "f(x)", "a[i]", "aws:demo", "--force", "-D", 
            "H2O", "x2", "CoCl2", "'101'", "'a'", '"name": 1', '"null"', "getValue", "AaBb", "NaCl", "İzmir", "ıI",
            "true", "FALSE", "Null", "none", "nil", "NaN", "Infinity", "undefined", ", ", " / ", " | ", "(", ")", "   ",
            "```", "~~~", "`None`", "<code>x</code>", "a = b", "{x}", "0.", "in run 0?", "3.14", "2 + 2", "ünite 3'te"]
-_TEXTS = st.one_of(st.text(alphabet=_ALPHABET, max_size=30),
-                   st.lists(st.sampled_from(_PIECES) | st.text(alphabet=_ALPHABET, max_size=4), max_size=8).map("".join))
+_PIECE = st.sampled_from(_PIECES) | st.text(alphabet=_ALPHABET, max_size=4)
+_TEXTS = st.one_of(st.text(alphabet=_ALPHABET, max_size=30), st.lists(_PIECE, max_size=8).map("".join))
 
 
 def _is_symbolic_in_full(text: str) -> bool:
