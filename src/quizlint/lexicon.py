@@ -699,14 +699,18 @@ class Texts:
         self.texts = texts
         self.key = language_key(lang)
         self.index = _index(self.key)
-        marks = _chunk_marks(self.key).__getitem__
-        self.chunks = [text.split() if text else [] for text in texts]
-        self.marks = [_NO_MARKS.union(*map(marks, chunks)) for chunks in self.chunks]
+        marks, union = _chunk_marks(self.key).__getitem__, _NO_MARKS.union
+        self.marks = [union(*map(marks, text.split())) if text else _NO_MARKS for text in texts]
 
     def categories(self, indexes: Iterable[int]) -> frozenset[str]:
         """The categories that may have a term in one of the texts at ``indexes`` (a category left out has
         none: ``find_all`` would find nothing there)."""
         return self.index.categories[_NO_MARKS.union(*map(self.marks.__getitem__, indexes)) & self.index.bits]
+
+    def first_and_rest_categories(self) -> tuple[frozenset[str], frozenset[str]]:
+        """``categories([0])`` and ``categories`` of all the other texts (an item's stem and its options)."""
+        marks, bits, categories = self.marks, self.index.bits, self.index.categories
+        return categories[marks[0] & bits], categories[_NO_MARKS.union(*marks[1:]) & bits]
 
     def stems(self, indexes: Sequence[int]) -> frozenset[str]:
         """The stems of the ``content_words`` of the texts at ``indexes``."""
@@ -734,7 +738,7 @@ class Texts:
             return [word for stem, word in self._content_words(index) if stem in stems]
         found: dict[str, str] = {}
         chunk_marks, word_marks = _chunk_marks(self.key), _word_marks(self.key)
-        for chunk in self.chunks[index]:
+        for chunk in (self.texts[index] or "").split():
             if not stems.isdisjoint(chunk_marks[chunk]):
                 for word in _TOKEN.findall(chunk):
                     for stem in stems.intersection(word_marks[word]):  # (a word has one stem at most)

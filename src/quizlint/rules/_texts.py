@@ -10,7 +10,7 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.order import REFERRING_PHRASES, order_is_meaningful
-from quizlint.model.texts import language_texts, text_in
+from quizlint.model.texts import language_texts
 from quizlint.rules._markup import has_hidden_text, visible_text
 from quizlint.text import nfc
 
@@ -70,8 +70,10 @@ def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     found = ctx.memo.get("lexicon-texts")
     if found is None:
         values = [ctx.item.stem] + [option.text for option in ctx.item.options]
-        found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(value, lang) for value in values], lang))
-                                             for lang in ctx.languages]
+        # (``text_in`` inlined: the stem and an option's text are a string or a mapping, never None)
+        found = ctx.memo["lexicon-texts"] = [
+            (lang, lexicon.Texts([value if isinstance(value, str) else value.get(lang) for value in values], lang))
+            for lang in ctx.languages]
     return found
 
 
@@ -101,10 +103,9 @@ def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
     found = ctx.memo.get("lexicon-categories")
     if found is None:
         stem = options = frozenset()
-        option_indexes = range(1, len(ctx.item.options) + 1)
-        for _, texts in lexicon_texts(ctx):
-            stem |= texts.categories((0,))
-            options |= texts.categories(option_indexes)
+        for _, texts in lexicon_texts(ctx):  # (the stem, then the option texts: see ``lexicon_texts``)
+            stem_found, options_found = texts.first_and_rest_categories()
+            stem, options = stem | stem_found, options | options_found
         found = ctx.memo["lexicon-categories"] = (stem, options)
     return found
 
