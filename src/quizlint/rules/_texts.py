@@ -64,15 +64,26 @@ def key_indexes(item) -> list[int]:
     return [index for index, option in enumerate(item.options) if option.correct]
 
 
+def option_texts(ctx) -> dict[str, list[str | None]]:
+    """Per language of the quiz, each option's text in it (None where it has none), read once for all the rules
+    of the item (which must not change the lists)."""
+    found = ctx.memo.get("option-texts")
+    if found is None:
+        values = [option.text for option in ctx.item.options]
+        # (``text_in`` inlined: an option's text is a string or a mapping, never None)
+        found = ctx.memo["option-texts"] = {
+            lang: [value if isinstance(value, str) else value.get(lang) for value in values] for lang in ctx.languages}
+    return found
+
+
 def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """(language, texts) for each of the quiz's languages: the item's stem (index 0) and option texts (index 1 +
     the option's index) as the word lists see them, worked out once for all the rules of the item."""
     found = ctx.memo.get("lexicon-texts")
     if found is None:
-        values = [ctx.item.stem] + [option.text for option in ctx.item.options]
-        # (``text_in`` inlined: the stem and an option's text are a string or a mapping, never None)
+        stem, options = ctx.item.stem, option_texts(ctx)
         found = ctx.memo["lexicon-texts"] = [
-            (lang, lexicon.Texts([value if isinstance(value, str) else value.get(lang) for value in values], lang))
+            (lang, lexicon.Texts([stem if isinstance(stem, str) else stem.get(lang)] + options[lang], lang))
             for lang in ctx.languages]
     return found
 
