@@ -78,3 +78,25 @@ def test_the_categories_of_the_first_text_and_the_rest_are_those_of_each(texts, 
 
     each = lexicon.Texts(texts, lang)
     assert each.first_and_rest_categories() == (each.categories([0]), each.categories(range(1, len(texts))))
+
+
+@settings(max_examples=1000, deadline=None)
+@given(texts=_OPTION_TEXTS, more=_OPTION_TEXTS)
+def test_each_language_joined_hides_text_when_all_the_texts_joined_do(texts, more):
+    from quizlint import lexicon
+    from quizlint.rules._markup import has_hidden_text
+
+    found = [lexicon.Texts(texts, "en"), lexicon.Texts(more, "tr")]
+    every = " ".join([text for each in found for text in each.texts if text])
+    assert any(has_hidden_text(each.joined) for each in found) == has_hidden_text(every)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(texts=st.lists(_TEXT, min_size=3, max_size=6), lang=st.sampled_from(["en", "tr"]))
+def test_echoed_words_are_the_key_words_whose_stems_the_stem_has_and_no_distractor(texts, lang):
+    from quizlint import lexicon
+
+    each = lexicon.Texts(texts, lang)
+    others = list(range(2, len(texts)))
+    stems = (each.stems([1]) & each.stems([0])) - each.stems(others)
+    assert each.echoed_words(1, 0, others) == (each.words_with_stems(1, stems) if stems else [])

@@ -681,22 +681,19 @@ def _is_letterless(chunk: str) -> bool:
     return chunk.isascii() and _ASCII_LETTER.search(chunk) is None
 
 
-def _all_nfc(texts: list[str]) -> bool:
-    """Whether every one of ``texts`` is NFC, asked of them all at once (one line break apart: it composes with
-    nothing)."""
-    joined = "\n".join(texts)
-    return joined.isascii() or unicodedata.is_normalized("NFC", joined)
-
-
 class Texts:
     """Texts of one language as the word lists see them: which categories may have a term in some of them,
     and their content words. Several rules ask this of the same texts (an item's stem and options), so each
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        if not _all_nfc([text for text in texts if text]):  # (as ``find_all`` reads them; most texts are NFC)
+        # every text is NFC when they all are joined (a line break composes with nothing), as most texts are
+        joined = "\n".join([text for text in texts if text])
+        if not (joined.isascii() or unicodedata.is_normalized("NFC", joined)):  # (as ``find_all`` reads them)
             texts = [nfc(text) if text else text for text in texts]
+            joined = "\n".join([text for text in texts if text])
         self.texts = texts
+        self.joined = joined  # the texts that are not empty, one line break apart
         self.key = language_key(lang)
         self.index = _index(self.key)
         marks, union = _chunk_marks(self.key).__getitem__, _NO_MARKS.union
@@ -726,7 +723,7 @@ class Texts:
         if _UNSURE in marks[index] or _UNSURE in marks[source]:
             stems = self.stems((index,)) & self.stems((source,))
         else:
-            stems = marks[index] & marks[source] - self.index.bits
+            stems = (marks[index] & marks[source]) - self.index.bits  # (the few shared marks, then no bits)
         if stems:
             excluded = _NO_MARKS.union(*map(marks.__getitem__, others))
             stems -= excluded if _UNSURE not in excluded else self.stems(others)

@@ -92,8 +92,8 @@ def visible_lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """``lexicon_texts(ctx)`` of the texts as students see them (``visible_text``: no link targets, no HTML
     tags), for rules that compare words; the same list when no text hides any words (the usual case)."""
     found = lexicon_texts(ctx)
-    # (one test on the texts joined: a space between two texts joins no "](" and holds no "<")
-    if not has_hidden_text(" ".join([text for _, texts in found for text in texts.texts if text])):
+    # (one test of each language's texts joined: a line break between two texts joins no "](" and holds no "<")
+    if not any([has_hidden_text(texts.joined) for _, texts in found]):
         return found
     return [(lang, lexicon.Texts([visible_text(text) if text else text for text in texts.texts], lang))
             for lang, texts in found]
