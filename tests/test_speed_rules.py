@@ -100,3 +100,12 @@ def test_echoed_words_are_the_key_words_whose_stems_the_stem_has_and_no_distract
     others = list(range(2, len(texts)))
     stems = (each.stems([1]) & each.stems([0])) - each.stems(others)
     assert each.echoed_words(1, 0, others) == (each.words_with_stems(1, stems) if stems else [])
+
+
+@settings(max_examples=2000, deadline=None)
+@given(texts=st.lists(_TEXT, max_size=6))
+def test_texts_joined_have_a_digit_when_one_of_them_has(texts):
+    from quizlint.rules._markup import has_digit, has_markup_or_emphasis, join_texts
+
+    assert has_digit(join_texts(texts)) == any(map(has_digit, texts))
+    assert has_markup_or_emphasis(join_texts(texts)) == any(map(has_markup_or_emphasis, texts))
