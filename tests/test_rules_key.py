@@ -207,9 +207,7 @@ _AWKWARD_TEXTS = ["İstanbul", "istanbul", "ISTANBUL", "I\u0307zmir", "\u0301Ank
 
 
 def _options(texts, lang):
-    from types import SimpleNamespace
-
-    return [SimpleNamespace(text={lang: text}) for text in texts]
+    return {lang: list(texts)}  # (each option's text per language)
 
 
 def _check_option_keys(texts, lang):

@@ -681,32 +681,33 @@ def _is_letterless(chunk: str) -> bool:
     return chunk.isascii() and _ASCII_LETTER.search(chunk) is None
 
 
-def _all_nfc(texts: list[str]) -> bool:
-    """Whether every one of ``texts`` is NFC, asked of them all at once (one line break apart: it composes with
-    nothing)."""
-    joined = "\n".join(texts)
-    return joined.isascii() or unicodedata.is_normalized("NFC", joined)
-
-
 class Texts:
     """Texts of one language as the word lists see them: which categories may have a term in some of them,
     and their content words. Several rules ask this of the same texts (an item's stem and options), so each
     text is split and looked up once; the chunk caches make that cheap."""
 
     def __init__(self, texts: list[str | None], lang: str | None) -> None:
-        if not _all_nfc([text for text in texts if text]):  # (as ``find_all`` reads them; most texts are NFC)
+        # every text is NFC when they all are joined (a line break composes with nothing), as most texts are
+        joined = "\n".join([text for text in texts if text])
+        if not (joined.isascii() or unicodedata.is_normalized("NFC", joined)):  # (as ``find_all`` reads them)
             texts = [nfc(text) if text else text for text in texts]
+            joined = "\n".join([text for text in texts if text])
         self.texts = texts
+        self.joined = joined  # the texts that are not empty, one line break apart
         self.key = language_key(lang)
         self.index = _index(self.key)
-        marks = _chunk_marks(self.key).__getitem__
-        self.chunks = [text.split() if text else [] for text in texts]
-        self.marks = [_NO_MARKS.union(*map(marks, chunks)) for chunks in self.chunks]
+        marks, union = _chunk_marks(self.key).__getitem__, _NO_MARKS.union
+        self.marks = [union(*map(marks, text.split())) if text else _NO_MARKS for text in texts]
 
     def categories(self, indexes: Iterable[int]) -> frozenset[str]:
         """The categories that may have a term in one of the texts at ``indexes`` (a category left out has
         none: ``find_all`` would find nothing there)."""
         return self.index.categories[_NO_MARKS.union(*map(self.marks.__getitem__, indexes)) & self.index.bits]
+
+    def first_and_rest_categories(self) -> tuple[frozenset[str], frozenset[str]]:
+        """``categories([0])`` and ``categories`` of all the other texts (an item's stem and its options)."""
+        marks, bits, categories = self.marks, self.index.bits, self.index.categories
+        return categories[marks[0] & bits], categories[_NO_MARKS.union(*marks[1:]) & bits]
 
     def stems(self, indexes: Sequence[int]) -> frozenset[str]:
         """The stems of the ``content_words`` of the texts at ``indexes``."""
@@ -722,7 +723,7 @@ class Texts:
         if _UNSURE in marks[index] or _UNSURE in marks[source]:
             stems = self.stems((index,)) & self.stems((source,))
         else:
-            stems = marks[index] & marks[source] - self.index.bits
+            stems = (marks[index] & marks[source]) - self.index.bits  # (the few shared marks, then no bits)
         if stems:
             excluded = _NO_MARKS.union(*map(marks.__getitem__, others))
             stems -= excluded if _UNSURE not in excluded else self.stems(others)
@@ -734,7 +735,7 @@ class Texts:
             return [word for stem, word in self._content_words(index) if stem in stems]
         found: dict[str, str] = {}
         chunk_marks, word_marks = _chunk_marks(self.key), _word_marks(self.key)
-        for chunk in self.chunks[index]:
+        for chunk in (self.texts[index] or "").split():
             if not stems.isdisjoint(chunk_marks[chunk]):
                 for word in _TOKEN.findall(chunk):
                     for stem in stems.intersection(word_marks[word]):  # (a word has one stem at most)

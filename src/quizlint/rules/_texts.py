@@ -10,7 +10,7 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.order import REFERRING_PHRASES, order_is_meaningful
-from quizlint.model.texts import language_texts, text_in
+from quizlint.model.texts import language_texts
 from quizlint.rules._markup import has_hidden_text, visible_text
 from quizlint.text import nfc
 
@@ -64,14 +64,27 @@ def key_indexes(item) -> list[int]:
     return [index for index, option in enumerate(item.options) if option.correct]
 
 
+def option_texts(ctx) -> dict[str, list[str | None]]:
+    """Per language of the quiz, each option's text in it (None where it has none), read once for all the rules
+    of the item (which must not change the lists)."""
+    found = ctx.memo.get("option-texts")
+    if found is None:
+        values = [option.text for option in ctx.item.options]
+        # (``text_in`` inlined: an option's text is a string or a mapping, never None)
+        found = ctx.memo["option-texts"] = {
+            lang: [value if isinstance(value, str) else value.get(lang) for value in values] for lang in ctx.languages}
+    return found
+
+
 def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """(language, texts) for each of the quiz's languages: the item's stem (index 0) and option texts (index 1 +
     the option's index) as the word lists see them, worked out once for all the rules of the item."""
     found = ctx.memo.get("lexicon-texts")
     if found is None:
-        values = [ctx.item.stem] + [option.text for option in ctx.item.options]
-        found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(value, lang) for value in values], lang))
-                                             for lang in ctx.languages]
+        stem, options = ctx.item.stem, option_texts(ctx)
+        found = ctx.memo["lexicon-texts"] = [
+            (lang, lexicon.Texts([stem if isinstance(stem, str) else stem.get(lang)] + options[lang], lang))
+            for lang in ctx.languages]
     return found
 
 
@@ -79,8 +92,8 @@ def visible_lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """``lexicon_texts(ctx)`` of the texts as students see them (``visible_text``: no link targets, no HTML
     tags), for rules that compare words; the same list when no text hides any words (the usual case)."""
     found = lexicon_texts(ctx)
-    # (one test on the texts joined: a space between two texts joins no "](" and holds no "<")
-    if not has_hidden_text(" ".join([text for _, texts in found for text in texts.texts if text])):
+    # (one test of each language's texts joined: a line break between two texts joins no "](" and holds no "<")
+    if not any([has_hidden_text(texts.joined) for _, texts in found]):
         return found
     return [(lang, lexicon.Texts([visible_text(text) if text else text for text in texts.texts], lang))
             for lang, texts in found]
@@ -101,10 +114,9 @@ def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
     found = ctx.memo.get("lexicon-categories")
     if found is None:
         stem = options = frozenset()
-        option_indexes = range(1, len(ctx.item.options) + 1)
-        for _, texts in lexicon_texts(ctx):
-            stem |= texts.categories((0,))
-            options |= texts.categories(option_indexes)
+        for _, texts in lexicon_texts(ctx):  # (the stem, then the option texts: see ``lexicon_texts``)
+            stem_found, options_found = texts.first_and_rest_categories()
+            stem, options = stem | stem_found, options | options_found
         found = ctx.memo["lexicon-categories"] = (stem, options)
     return found
 

@@ -66,7 +66,7 @@ from functools import partial
 
 from quizlint.memo import Memo
 from quizlint.model import is_neutral, option_letter, text_in
-from quizlint.rules._texts import lang_path
+from quizlint.rules._texts import lang_path, option_texts
 from quizlint.text import comparison_key, has_inline_code, prose_key, symbolic_key
 
 CODE = "K004"
@@ -94,9 +94,12 @@ class OptionPair:
         return bool(self.same) and (self.neutral or not self.different)
 
 
-def option_pairs(item, languages: list[str]) -> list[OptionPair]:
-    """Every pair of options that is the same in at least one language."""
-    if not _keys_may_repeat(item.options, languages):
+def option_pairs(item, languages: list[str], texts: dict[str, list[str | None]] | None = None) -> list[OptionPair]:
+    """Every pair of options that is the same in at least one language (``texts``: each option's text per
+    language, when the caller has them)."""
+    if texts is None:
+        texts = {lang: [text_in(option.text, lang) for option in item.options] for lang in languages}
+    if not _keys_may_repeat(texts, languages):
         return []  # the usual case, decided without working out each key
     keys = _keys(item.options, languages, item.stem)
     pairs = []
@@ -150,7 +153,7 @@ def has_code(text: str) -> bool:
     return "```" in text or "~~~" in text or has_inline_code(text)
 
 
-def _keys_may_repeat(options, languages: list[str]) -> bool:
+def _keys_may_repeat(option_texts: dict[str, list[str | None]], languages: list[str]) -> bool:
     """Whether two options may have the same comparison key in some language: not when, in each language, the
     keys of their texts differ in their first words or else in their first and last words, the usual case. (A
     text's key is the non-empty keys of its chunks between spaces, one space apart: casefolding and NFC never join
@@ -158,14 +161,13 @@ def _keys_may_repeat(options, languages: list[str]) -> bool:
     So the first word of the key of a text's first chunk is the first word of the text's key, and so for the
     last. Inline code, whose case is kept, may span chunks: texts with a backtick or a ``<code>`` tag are always
     compared.)"""
-    if len(options) < 2:
-        return False
-    values = [option.text for option in options]
     for lang in languages:
+        if len(option_texts[lang]) < 2:
+            return False  # (no two options: every language has a text, or None, per option)
+        texts = [text for text in option_texts[lang] if text]
         ends_of = _key_ends[lang].__getitem__
-        # (``text_in`` inlined: an option's text is a string or a mapping, never None)
-        texts = [text for value in values if (text := value if isinstance(value, str) else value.get(lang))]
-        if any(map(has_inline_code, texts)):
+        joined = " ".join(texts)  # (one test for the usual texts: no backtick nor "<" in any of them)
+        if ("`" in joined or "<" in joined) and any(map(has_inline_code, texts)):
             return True
         firsts = [ends_of(text.partition(" ")[0])[0] for text in texts]
         if all(firsts) and len(set(firsts)) == len(firsts):
@@ -191,7 +193,7 @@ def option_pairs_of(ctx) -> list[OptionPair]:
     """``option_pairs`` of the context's item, worked out once for this rule and copied-option."""
     found = ctx.memo.get("option-pairs")
     if found is None:
-        found = ctx.memo["option-pairs"] = option_pairs(ctx.item, ctx.languages)
+        found = ctx.memo["option-pairs"] = option_pairs(ctx.item, ctx.languages, option_texts(ctx))
     return found
 
 

@@ -151,10 +151,14 @@ def _lost_numbers(source, target, source_lang: str, target_lang: str) -> list[st
 def check(ctx):
     source_language = ctx.source_language
     source_mark = decimal_mark(source_language)
+    sources = joined_texts_of(ctx)[0]
     # the usual case: no markup or emphasis in any source text, so a target can only lose a source's numbers
-    numbers_only = not has_markup_or_emphasis(joined_texts_of(ctx)[0])
+    numbers_only = not has_markup_or_emphasis(sources)
+    if numbers_only and not has_digit(sources):
+        return  # (and no source has a number to lose)
     for position, lang, source, target in text_pairs_of(ctx):
-        if numbers_only and _numbers_kept(source, target, source_mark, decimal_mark(lang)):
+        # (``_numbers_kept``'s first test first: most sources have no digit)
+        if numbers_only and (not has_digit(source) or _numbers_kept(source, target, source_mark, decimal_mark(lang))):
             continue
         lost = lost_parts(source, target, source_language, lang)
         if lost:

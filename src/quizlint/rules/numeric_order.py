@@ -69,10 +69,9 @@ None.
 
 from __future__ import annotations
 
-import re
-
-from quizlint.model import text_in
 from quizlint.model.order import is_ordered, numeric_reading, option_spelling
+from quizlint.rules._markup import has_digit
+from quizlint.rules._texts import option_texts
 
 CODE = "W009"
 NAME = "numeric-order"
@@ -81,13 +80,17 @@ SCOPE = "item"
 DEFAULT_ENABLED = True
 FIXABLE = True
 OPTIONS: dict = {}
-_DIGIT = re.compile(r"\d")
 
-
-def _all_have_digits(item, languages: list[str]) -> bool:
-    """Whether in some language every option has a digit, as every number has: else no option list is read as
-    numbers, and ``numeric_reading`` (which parses them all) need not run."""
-    return any(all(_DIGIT.search(text_in(option.text, lang) or "") for option in item.options) for lang in languages)
+def _all_have_digits(option_texts: dict[str, list[str | None]], languages: list[str]) -> bool:
+    """Whether in some language every option (its text per language) has a digit, as every number has: else no
+    option list is read as numbers, and ``numeric_reading`` (which parses them all) need not run."""
+    for lang in languages:
+        for text in option_texts[lang]:
+            if not (text and has_digit(text)):
+                break
+        else:
+            return True
+    return False
 
 
 def can_sort(item) -> bool:
@@ -97,7 +100,7 @@ def can_sort(item) -> bool:
 
 
 def check(ctx):
-    if not _all_have_digits(ctx.item, ctx.languages):
+    if not _all_have_digits(option_texts(ctx), ctx.languages):
         return
     reading = numeric_reading(ctx.item, ctx.languages)
     if reading is not None and not is_ordered(reading[1]):
