@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import yaml
 

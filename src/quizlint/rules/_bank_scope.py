@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from itertools import chain, repeat
-from operator import attrgetter
 from typing import Callable, Generic, Hashable, Iterable, Iterator, TypeVar
 
 from quizlint.lint.context import BankContext, ItemSummary, QuizSummary, bank_order
