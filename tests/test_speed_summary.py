@@ -68,21 +68,3 @@ def test_one_look_at_an_items_texts_finds_a_media_hint_when_one_of_them_has_one(
     texts = [value for value in values if isinstance(value, str)]
     texts += [text for value in values if isinstance(value, dict) for text in value.values() if text is not None]
     assert _any_hint_in(values) == any(_HINTS.search(text) is not None for text in texts)
-
-
-_ITEM_TEXT = st.text(alphabet="a <>$]([):\\\n\u200b\té", max_size=6)
-
-
-@settings(max_examples=3000, deadline=None)
-@given(values=st.lists(_ITEM_TEXT | st.dictionaries(st.sampled_from(["en", "tr", "de"]), st.none() | _ITEM_TEXT),
-                       max_size=6),
-       languages=st.lists(st.sampled_from(["en", "tr", "de"]), min_size=1, max_size=3, unique=True))
-def test_the_texts_read_for_media_hints_are_every_text_of_the_item(values, languages):
-    from types import SimpleNamespace
-
-    from quizlint.rules._media import _HINTS, _all_texts_of, _any_hint_in
-
-    ctx = SimpleNamespace(memo={"text-values": values}, languages=languages)
-    texts = [value for value in values if isinstance(value, str)]
-    texts += [text for value in values if isinstance(value, dict) for text in value.values() if text is not None]
-    assert _any_hint_in(_all_texts_of(ctx)) == any(_HINTS.search(text) is not None for text in texts)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 
 from quizlint.media import Reference, Resolved, bank_root, formulas, references, resolve
-from quizlint.rules._item_texts import joined_texts_of, text_values_of, texts_complete_of
+from quizlint.rules._item_texts import text_values_of
 from quizlint.rules._translation import item_fields_of
 
 # What a text with media or math holds: one of "](", "<", "]:", "$", "\\(", "\\[" (one search of the text)
@@ -35,23 +35,12 @@ def texts_of(ctx) -> Iterator[tuple]:
         return iter(_texts_with_hints(ctx))
     found = ctx.memo.get("media-texts")
     if found is None:
-        found = ctx.memo["media-texts"] = _texts_with_hints(ctx) if _any_hint_in(_all_texts_of(ctx)) else []
+        found = ctx.memo["media-texts"] = _texts_with_hints(ctx) if _any_hint_in(text_values_of(ctx)) else []
     return iter(found)
 
 
-def _all_texts_of(ctx) -> list:
-    """What holds every text of the item and nothing else, as ``_any_hint_in`` reads it: when each of its text fields
-    is written in each of the quiz's two or more languages (``texts_complete_of``, which the translation rules ask
-    of every item: worked out once for them and this), its language-neutral strings and the joined texts of its
-    translation pairs (each text is in a pair); else its ``text_values``."""
-    values = text_values_of(ctx)
-    if len(ctx.languages) > 1 and texts_complete_of(ctx):
-        return [value for value in values if isinstance(value, str)] + list(joined_texts_of(ctx))
-    return values
-
-
 def _any_hint_in(values: list) -> bool:
-    """Whether a text of ``values`` (strings, and mappings to strings or None: ``_all_texts_of``) has a hint
+    """Whether a text of ``values`` (strings, and mappings to strings or None: ``text_values_of``) has a hint
     of media or math. Most items have none: one look at their texts joined a line apart (no hint has a line break,
     so none spans two texts) for a character every hint has, four scans faster than one search."""
     texts = []
