@@ -62,7 +62,8 @@ None.
 """
 
 from quizlint.model import option_letter
-from quizlint.rules._texts import lang_path, quoted_by_language, visible_lexicon_texts
+from quizlint.rules._texts import (distractor_indexes, key_indexes, lang_path, quoted_by_language,
+                                  visible_lexicon_texts)
 
 CODE = "W010"
 NAME = "clang-association"
@@ -78,15 +79,12 @@ def check(ctx):
     item = ctx.item
     if item.type == "true_false":
         return
-    distractors, keys = [], []  # the indexes of their texts (see ``lexicon_texts``)
-    for index, option in enumerate(item.options, 1):
-        (keys if option.correct else distractors).append(index)
+    distractors = [index + 1 for index in distractor_indexes(item)]  # their texts (see ``lexicon_texts``)
     if not distractors:
         return
-    for text_index in keys:
-        key = text_index - 1
+    for key in key_indexes(item):
         hits = [(lang, word) for lang, texts in visible_lexicon_texts(ctx)
-                for word in texts.echoed_words(text_index, 0, distractors)]
+                for word in texts.echoed_words(key + 1, 0, distractors)]
         if hits:
             option = item.options[key]
             yield ctx.problem(

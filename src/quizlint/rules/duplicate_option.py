@@ -94,11 +94,9 @@ class OptionPair:
         return bool(self.same) and (self.neutral or not self.different)
 
 
-def option_pairs(item, languages: list[str], texts: dict[str, list[str | None]] | None = None) -> list[OptionPair]:
+def option_pairs(item, languages: list[str], texts: dict[str, list[str | None]]) -> list[OptionPair]:
     """Every pair of options that is the same in at least one language (``texts``: each option's text per
-    language, when the caller has them)."""
-    if texts is None:
-        texts = {lang: [text_in(option.text, lang) for option in item.options] for lang in languages}
+    language, see ``quizlint.rules._texts.option_texts``)."""
     if not _keys_may_repeat(texts, languages):
         return []  # the usual case, decided without working out each key
     keys = _keys(item.options, languages, item.stem)
