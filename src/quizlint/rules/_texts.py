@@ -10,7 +10,7 @@ from typing import Any
 from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.order import REFERRING_PHRASES, order_is_meaningful
-from quizlint.model.texts import language_texts
+from quizlint.model.texts import language_texts, text_in
 from quizlint.rules._markup import has_hidden_text, visible_text
 from quizlint.text import nfc
 
@@ -70,9 +70,7 @@ def option_texts(ctx) -> dict[str, list[str | None]]:
     found = ctx.memo.get("option-texts")
     if found is None:
         values = [option.text for option in ctx.item.options]
-        # (``text_in`` inlined: an option's text is a string or a mapping, never None)
-        found = ctx.memo["option-texts"] = {
-            lang: [value if isinstance(value, str) else value.get(lang) for value in values] for lang in ctx.languages}
+        found = ctx.memo["option-texts"] = {lang: [text_in(value, lang) for value in values] for lang in ctx.languages}
     return found
 
 
@@ -82,9 +80,8 @@ def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     found = ctx.memo.get("lexicon-texts")
     if found is None:
         stem, options = ctx.item.stem, option_texts(ctx)
-        found = ctx.memo["lexicon-texts"] = [
-            (lang, lexicon.Texts([stem if isinstance(stem, str) else stem.get(lang)] + options[lang], lang))
-            for lang in ctx.languages]
+        found = ctx.memo["lexicon-texts"] = [(lang, lexicon.Texts([text_in(stem, lang)] + options[lang], lang))
+                                             for lang in ctx.languages]
     return found
 
 
