@@ -138,4 +138,4 @@ def test_plain_long_texts_give_wrong_language_what_the_general_way_gives(tokens)
     if words is None:
         return
     general = " ".join(identification_words(text))
-    assert words == prose_words(general) == prose_words(without_proper_names(general))
+    assert list(words) == prose_words(general) == prose_words(without_proper_names(general))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from quizlint.language.trigram_look import TrigramLook
 from quizlint.text import primary_subtag
@@ -135,10 +135,11 @@ class Services:
         rows = self._rows(codes, samples, quick=False)
         return [dict(zip(codes, rows[sample])) for sample in samples]
 
-    def confirm_languages(self, texts: list[tuple[str | list[str], str]], languages: Iterable[str],
+    def confirm_languages(self, texts: Sequence[Sequence], languages: Iterable[str],
                           margin: float | None = None) -> list[dict[str, float] | None]:
-        """For each (text, declared language): None when a quick look confirms the declared language, else
-        the full ``language_confidences`` of the text. A quick look
+        """For each text, given as a sequence whose first two elements are the text and its declared language
+        (a (text, language) pair, or a rule's ``TextToIdentify``): None when a quick look confirms the declared
+        language, else the full ``language_confidences`` of the text. A quick look
         never accuses a text, it only spares the full look to the great majority that are in their declared
         language. With ``margin`` (two languages): also None when the full look surely does not make the other
         language win by ``margin`` (worked out from cached trigram scores where the full look is lingua's
@@ -148,14 +149,14 @@ class Services:
         if len(codes) < 2:
             return [{} for _ in texts]
         indexes = {lang: codes.index(code) if (code := primary_subtag(lang)) in codes else -1
-                   for lang in {lang for _, lang in texts}}
-        declared = [indexes[lang] for _, lang in texts]
+                   for lang in {text[1] for text in texts}}
+        declared = [indexes[text[1]] for text in texts]
         look = self._trigram_look(codes)
         confirmed: list[bool | None] = (
-            look.token_verdicts([_sample_tokens(text, QUICK_CHARS) for text, _ in texts], declared, QUICK_CONFIDENCE)
+            look.token_verdicts([_sample_tokens(text[0], QUICK_CHARS) for text in texts], declared, QUICK_CONFIDENCE)
             if look is not None else [None] * len(texts))
-        unsure = [index for index, verdict in enumerate(confirmed) if verdict is None]
-        if unsure:
+        if None in confirmed:
+            unsure = [index for index, verdict in enumerate(confirmed) if verdict is None]
             quick_samples = {index: _sample(texts[index][0], QUICK_CHARS) for index in unsure}
             quick = self._rows(codes, [quick_samples[index] for index in unsure], quick=True)
             for index in unsure:

@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from types import ModuleType
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple, Sequence
 
 
 SEVERITY_ORDER = {"info": 0, "warning": 1, "error": 2}
@@ -71,15 +71,16 @@ class Problem:
 
 
 class TextToIdentify(NamedTuple):
-    """A text whose language the engine identifies for a rule (``texts_to_identify``): where it stands and what
-    the identifier reads of it. (A named tuple: a bank has hundreds of thousands, and a frozen dataclass takes
-    several times as long to make.)"""
+    """A text whose language the engine identifies for a rule (``texts_to_identify``): what the identifier reads
+    of it and where it stands. (A named tuple: a bank has hundreds of thousands, and a frozen dataclass takes
+    several times as long to make. Its first two fields are the (text, declared language) pair that
+    ``Services.confirm_languages`` reads, so the engine hands the texts over as they are.)"""
 
+    words: Sequence[str]  # what is identified: the text's words, as the rule wants them read
+    lang: str  # the language it is filed under
     item: int  # the item's position among the quiz's items
     label: str  # the field, as messages name it ("stem", "option B text")
     path: tuple  # the path of the text inside the item (``ctx.problem(message, *path)``)
-    lang: str  # the language it is filed under
-    words: list[str]  # what is identified: the text's words, as the rule wants them read
 
 
 def limits_in_words(low: float, high: float | None) -> str:

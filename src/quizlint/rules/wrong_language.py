@@ -120,10 +120,10 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                 if text and not text.isspace():
                     if plain_texts and (words := _plain_long_text_words(text)) is not None:
                         if sum(map(len, words)) >= min_letters:
-                            texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
+                            texts.append(TextToIdentify(words, lang, index, field.label, field.path + (lang,)))
                         continue
                     if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
-                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, sample.split()))
+                        texts.append(TextToIdentify(sample.split(), lang, index, field.label, field.lang_path(lang)))
                         continue
                     text = " ".join(identification_words(text, names=not capitalising))
                     # (inlined: no capital letter after the first one, the case of most texts, means no name)
@@ -133,16 +133,16 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                     else:
                         words = names[lang](text)
                     if words and _letters(words) >= min_letters:
-                        texts.append(TextToIdentify(index, field.label, field.lang_path(lang), lang, words))
+                        texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
     return texts
 
 
-def _plain_long_text_words(text: str) -> list[str] | None:
+def _plain_long_text_words(text: str) -> tuple[str, ...] | None:
     """What ``texts_to_identify`` reads of ``text`` when it is plain prose of letters too long to be a short phrase
     (most texts), without a glossary: its identification words, which are words of letters, their own prose
     words, without proper names; else None (the general way)."""
     words = plain_identification_words(text)
-    return list(words) if words is not None and len(words) > 4 else None
+    return words if words is not None and len(words) > 4 else None
 
 
 def _lower_after_first(text: str) -> bool:
