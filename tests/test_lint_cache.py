@@ -153,7 +153,8 @@ def test_after_an_edit_only_the_edited_file_is_linted_afresh_and_in_this_process
     linted, pools = [], []
     real_lint_files, real_pool = quizlint.lint.runner.lint_files, quizlint.lint.parallel.lint_in_pool
     monkeypatch.setattr(quizlint.lint.runner, "lint_files",
-                        lambda todo, *args: linted.append([display for _, display in todo]) or real_lint_files(todo, *args))
+                        lambda todo, *args, **kwargs: linted.append([display for _, display in todo])
+                        or real_lint_files(todo, *args, **kwargs))
     monkeypatch.setattr(quizlint.lint.parallel, "lint_in_pool", lambda *args: pools.append(1) or real_pool(*args))
     for path in (bank / "content").glob("*.quiz.yaml"):
         _age(path)  # (the file index trusts what it recorded of files not changed just before)
@@ -192,6 +193,32 @@ def test_what_workers_learn_about_languages_is_kept_for_the_next_run(run, bank, 
 
     monkeypatch.setattr(Services, "_lingua_rows", no_lingua)
     assert lint(run, bank).stdout == expected
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_each_result_is_written_to_the_cache_as_it_comes(run, bank, jobs, monkeypatch):
+    # (while the next files are linted, here or in a pool's worker: after the last result, only the bank rules
+    # and the report are left to do)
+    import quizlint.lint.engine
+    import quizlint.lint.parallel
+    import quizlint.lint.runner
+
+    log = bank / "written-before.jsonl"
+    real_lint_file = quizlint.lint.engine.lint_file
+
+    def lint_file(path, display, *args):
+        with open(log, "a", encoding="utf-8") as handle:  # (a file: a worker process writes it too)
+            handle.write(json.dumps([display, sorted(entries(bank))]) + "\n")
+        return real_lint_file(path, display, *args)
+
+    monkeypatch.setattr(quizlint.lint.runner, "lint_file", lint_file)
+    monkeypatch.setattr(quizlint.lint.parallel, "lint_file", lint_file)
+    expected = lint(run, bank, "--no-cache").stdout
+    log.unlink()
+    assert lint(run, bank, "-j", jobs).stdout == expected
+    written_before = dict(json.loads(line) for line in log.read_text(encoding="utf-8").splitlines())
+    assert written_before == {"content/a.quiz.yaml": [], "content/b.quiz.yaml": ["content/a.quiz.yaml"]}
+    assert sorted(entries(bank)) == ["content/a.quiz.yaml", "content/b.quiz.yaml"]
 
 
 def _age(path: Path, seconds: int = 3600) -> None:

@@ -14,6 +14,7 @@ import os
 import signal
 import threading
 import time
+from typing import Callable
 
 from quizlint.language.identify import Services
 from quizlint.lint.engine import FileResult, lint_file
@@ -47,11 +48,12 @@ def worker_count(jobs: int | None, todo: list[tuple[str, str]]) -> int:
     return min(os.cpu_count() or 1, len(todo)) if size >= PARALLEL_MIN_BYTES else 1
 
 
-def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
-                 services: Services, known: list) -> list[FileResult]:
+def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int, services: Services, known: list,
+                 on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
     """The results of ``todo`` ((path, display) pairs), linted by ``workers`` processes, in the order of
     ``todo``. ``known``: language identifications of earlier runs, for the workers; what they identify anew is
-    adopted by ``services`` (the run keeps it in the cache).
+    adopted by ``services`` (the run keeps it in the cache). ``on_result`` is called with each result as it
+    comes, while the workers go on.
 
     The first file is linted here, before the workers are forked: what linting loads (the models' validators,
     lingua's models, about 100 MB for two languages) is then loaded once and shared by the workers, instead of
@@ -59,12 +61,16 @@ def lint_in_pool(todo: list[tuple[str, str]], selection, glossary, workers: int,
     import multiprocessing  # (here: a run without a pool does not pay for importing it)
 
     results = [lint_file(*todo[0], selection, glossary, services)]
+    report = on_result or (lambda result: None)
+    report(results[0])
     known, workers = known + services.learned(), min(workers, len(todo) - 1)
     with multiprocessing.Pool(workers, initializer=_initialize,
                               initargs=(selection, glossary, known, os.getpid())) as pool:
         for chunk_results, learned in pool.imap(_lint_chunk, guided_chunks(todo[1:], workers)):
             results.extend(chunk_results)
             services.adopt(learned)
+            for result in chunk_results:
+                report(result)
         pool.close()
         pool.join()
     return results  # (leaving the ``with`` by an exception terminates the workers)

@@ -4,6 +4,7 @@ are to be linted, see ``parallel``), bank rules over all files, per-file ignores
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
 from quizlint.bank import BankSettings, load_glossary
 from quizlint.diagnostics import REPORT_ORDER
@@ -14,15 +15,21 @@ from quizlint.load.paths import display_path
 
 
 def lint_files(todo: list[tuple[str, str]], selection, glossary, jobs: int | None, services: Services,
-               known: list = ()) -> list[FileResult]:
+               known: list = (), on_result: Callable[[FileResult], None] | None = None) -> list[FileResult]:
     """The results of ``todo`` ((path, display) pairs) in their order: in a process pool when the files are
-    many (``parallel.worker_count``), else here. ``known``: language identifications of earlier runs."""
+    many (``parallel.worker_count``), else here. ``known``: language identifications of earlier runs;
+    ``on_result``: called with each result as it comes (the results cache writes it while the rest is linted)."""
     from quizlint.lint.parallel import lint_in_pool, worker_count
 
     workers = worker_count(jobs, todo)
     if workers > 1:
-        return lint_in_pool(todo, selection, glossary, workers, services, list(known))
-    return [lint_file(path, display, selection, glossary, services) for path, display in todo]
+        return lint_in_pool(todo, selection, glossary, workers, services, list(known), on_result)
+    results = []
+    for path, display in todo:
+        results.append(lint_file(path, display, selection, glossary, services))
+        if on_result is not None:
+            on_result(results[-1])
+    return results
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -98,8 +105,9 @@ def _lint_with_cache(settings: BankSettings, files: list[tuple[str, str]], gloss
         services = Services()
         identifications = IdentificationCache(settings.config.root)
         services.remember(identifications.rows)
-        fresh = dict(zip((display for _, display in todo),
-                         lint_files(todo, selection, glossary.model(), jobs, services, identifications.rows)))
+        linted = lint_files(todo, selection, glossary.model(), jobs, services, identifications.rows,
+                            on_result=lambda result: _keep(cache, result))
+        fresh = dict(zip((display for _, display in todo), linted))
         identifications.save(services.learned())
     glossary_findings = glossary.all_findings()
     for display, result in fresh.items():
@@ -109,14 +117,19 @@ def _lint_with_cache(settings: BankSettings, files: list[tuple[str, str]], gloss
             digests[display] = result.digest
         elif digests.get(display) != result.digest:  # (edited during the run: hashed afresh by the next run)
             digests.pop(display, None)
-        if result.digest is not None:
-            cache.put(display, result.digest, result)
     if glossary_entry in digests:
         cache.put(glossary_entry, digests[glossary_entry], FileResult(glossary_entry, list(glossary_findings)))
     cache.save(keep={display for _, display in files} | ({glossary_entry} if glossary_entry else set()))
     results = [cached.get(display) or fresh[display] for _, display in files]
     bank = _known_bank(cache, results, selection, settings.config.ignored_for)
     return _report(settings, results, glossary_findings, bank)
+
+
+def _keep(cache, result: FileResult) -> None:
+    """Write the cache entry of a fresh result as it comes (under the hash of the bytes linted)."""
+    if result.digest is not None:
+        cache.put(result.path, result.digest, result)
+        cache.write()
 
 
 def _known_bank(cache, results: list[FileResult], selection, ignored_for) -> list:
