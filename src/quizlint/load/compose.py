@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
+from functools import cached_property
 from typing import Any, Callable
 
 import yaml
@@ -99,20 +100,28 @@ SCALAR, MAPPING, SEQUENCE = 0, 1, 2  # the kinds of node
 _SCALAR, _MAPPING, _SEQUENCE = SCALAR, MAPPING, SEQUENCE
 
 
+class _Names(dict):
+    """A key's text by its node number: None for any other node."""
+
+    def __missing__(self, number: int) -> None:
+        return None
+
+
 class Positions:
     """Where every node of a composed document stands: node numbers in document order (a mapping's key just
-    before its value), with their start and end marks, kinds and children in flat arrays. Asked by data path,
-    it behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the
+    before its value), with their start and end marks in flat arrays; the kinds and children of the collections
+    and the texts of the keys (a small part of the nodes: most are scalar values) by node number. Asked by data
+    path, it behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the
     mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
 
     def __init__(self, spans: bool = False, record: bool = True) -> None:
         self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
         self.starts = array("Q")  # (line << 32 | column, 0-based: one integer that sorts as the pair does)
         self.ends = array("Q")
-        self.kinds = array("B")
-        self.links = array("I")  # a collection's place in ``children``: its count, then its children's numbers
+        self.collection_kinds: dict[int, int] = {}  # (a node not in it is a scalar)
+        self.links: dict[int, int] = {}  # a collection's place in ``children``: its count, then its children's numbers
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
-        self.names: list[str | None] = []  # a key's text (None for other nodes)
+        self.names = _Names()  # a key's text
         self.keys = False
         # With ``spans`` (for the surgical editor): each node's start and end offsets in the text and its style
         # (a scalar's quote or block indicator as a character code, 0 when plain; 1 for a flow collection)
@@ -124,15 +133,17 @@ class Positions:
     def add(self, kind: int, event: Any, name: str | None = None) -> int:
         if not self.record:
             return -1
+        number = len(self.starts)
         start, end = event.start_mark, event.end_mark
         self.starts.append(start.line << 32 | start.column)
         self.ends.append(end.line << 32 | end.column)
-        self.kinds.append(kind)
-        self.links.append(0)
-        self.names.append(name)
+        if kind != _SCALAR:
+            self.collection_kinds[number] = kind
+        if name is not None:
+            self.names[number] = name
         if self.spans:
             self._add_span(event)
-        return len(self.names) - 1
+        return number
 
     def _add_span(self, event: Any) -> None:
         self.start_offsets.append(event.start_mark.index)
@@ -152,6 +163,14 @@ class Positions:
         self.children.append(len(children))
         self.children.extend(children)
 
+    @cached_property
+    def kinds(self) -> array:
+        """Every node's kind, in node order (for the surgical editor, which walks them all)."""
+        kinds = array("B", bytes(len(self.starts)))
+        for number, kind in self.collection_kinds.items():
+            kinds[number] = kind
+        return kinds
+
     def children_span(self, node: int) -> tuple[int, int]:
         """Where the children of the collection ``node`` stand in ``children``: first and end."""
         link = self.links[node]
@@ -168,7 +187,7 @@ class Positions:
 
     def child(self, node: int, element: Any) -> tuple[int | None, int | None]:
         """The node at ``element`` (a key of a mapping, an index of a sequence) below ``node``, and its key's."""
-        kind = self.kinds[node]
+        kind = self.collection_kinds.get(node, _SCALAR)
         if kind == _SCALAR:
             return None, None
         first, end = self.children_span(node)
@@ -182,7 +201,7 @@ class Positions:
         return None, None
 
     def get(self, path: tuple, default: Any = None) -> Any:
-        if not self.kinds:
+        if not self.starts:
             return default
         node, key = 0, None
         for element in path:
@@ -208,11 +227,11 @@ class Positions:
         """Whether a scalar spans ``place`` (0-based line and column), descending only into the collections
         that span it."""
         target = place[0] << 32 | place[1]
-        node = 0 if self.kinds else None
+        node = 0 if self.starts else None
         while node is not None:
             if not self.starts[node] <= target < self.ends[node]:
                 return False
-            if self.kinds[node] == _SCALAR:
+            if node not in self.collection_kinds:
                 return True
             node = self._child_spanning(node, target)
         return False
@@ -231,7 +250,7 @@ class Positions:
         if low == first:
             return None
         child = self.children[low - 1]
-        if self.kinds[node] == _MAPPING and self.starts[child + 1] <= target:
+        if self.collection_kinds[node] == _MAPPING and self.starts[child + 1] <= target:
             return child + 1  # (the key's value)
         return child
 
@@ -252,6 +271,7 @@ class _EventComposer:
         self.next = next_event
         self.max_depth, self.check_escapes = max_depth, check_escapes
         self.positions = Positions(spans, record)
+        self.quick = record and not spans  # (the scalars' positions are recorded inline: see ``collection``)
         self.escape_problem: ComposeError | None = None  # (raised once the whole document is read)
 
     def document(self) -> Any:
@@ -282,41 +302,54 @@ class _EventComposer:
             raise self._too_deep(event)
         if kind is yaml.MappingStartEvent:
             self._check_collection_tag(event, _MAP)
-            return self.mapping(event, depth)
+            return self.collection(event, depth, _MAPPING)
         if kind is yaml.SequenceStartEvent:
             self._check_collection_tag(event, _SEQ)
-            return self.sequence(event, depth)
+            return self.collection(event, depth, _SEQUENCE)
         raise ComposeError("Y001", f"unexpected {kind.__name__}", event.start_mark)  # pragma: no cover
 
-    def mapping(self, start: Any, depth: int) -> dict:
-        number = self.positions.add(_MAPPING, start)
-        result: dict[str, Any] = {}
-        keys: list[int] = []
-        while type(event := self.next()) is not yaml.MappingEndEvent:
-            key = sys.intern(self._key(event, result, keys))  # (one string for the thousands of "text" keys)
-            keys.append(self.positions.add(_SCALAR, event, key))
-            result[key] = self._child_value(self.next(), depth + 1)
-        self.positions.close(number, event.end_mark, keys)
+    def collection(self, start: Any, depth: int, kind: int) -> dict | list:
+        """The data of the mapping or sequence (``kind``) that ``start`` opens, read up to its end event. Most of
+        its keys and values are scalars without tag or anchor, within the depth limit and with no escapes to look
+        at: read here, in the loop (the others go through ``_key`` and ``value``, which refuse what is wrong)."""
+        positions = self.positions
+        number = positions.add(kind, start)
+        is_mapping = kind == _MAPPING
+        result: Any = {} if is_mapping else []
+        end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
+        children: list[int] = []  # (a mapping's keys)
+        next_event, intern, escapes = self.next, sys.intern, self.check_escapes
+        add_start, add_end, names = positions.starts.append, positions.ends.append, positions.names
+        quick = self.quick and depth < self.max_depth
+        key = ""
+        while type(event := next_event()) is not end_type:
+            children.append(len(positions.starts))
+            if is_mapping:
+                if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
+                        and (key := event.value) not in result and key != "<<"
+                        and not (escapes and event.style == '"')):
+                    key = names[children[-1]] = intern(key)  # (one string for the thousands of "text" keys)
+                    mark, end = event.start_mark, event.end_mark
+                    add_start(mark.line << 32 | mark.column)
+                    add_end(end.line << 32 | end.column)
+                else:
+                    key = intern(self._key(event, result, children))
+                    positions.add(_SCALAR, event, key)
+                event = next_event()
+            if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
+                    and not (escapes and event.style == '"')):
+                mark, end = event.start_mark, event.end_mark
+                add_start(mark.line << 32 | mark.column)
+                add_end(end.line << 32 | end.column)
+                value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+            else:
+                value = self.value(event, depth + 1)
+            if is_mapping:
+                result[key] = value
+            else:
+                result.append(value)
+        positions.close(number, event.end_mark, children)
         return result
-
-    def sequence(self, start: Any, depth: int) -> list:
-        number = self.positions.add(_SEQUENCE, start)
-        result: list[Any] = []
-        children: list[int] = []
-        while type(event := self.next()) is not yaml.SequenceEndEvent:
-            children.append(len(self.positions.names))
-            result.append(self._child_value(event, depth + 1))
-        self.positions.close(number, event.end_mark, children)
-        return result
-
-    def _child_value(self, event: Any, depth: int) -> Any:
-        """The value of ``event`` inside a collection: most are scalars without tag or anchor, within the depth
-        limit and with no escapes to look at (the others go through ``value``)."""
-        if (type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None and depth <= self.max_depth
-                and not (self.check_escapes and event.style == '"')):
-            self.positions.add(_SCALAR, event)
-            return resolve_plain_scalar(event.value) if event.implicit[0] else event.value
-        return self.value(event, depth)
 
     def _key(self, event: Any, result: dict, keys: list[int]) -> str:
         self._refuse_anchor(event)

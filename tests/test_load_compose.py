@@ -1,0 +1,154 @@
+"""The composer's fast way through the usual keys and scalars (read inline in ``_EventComposer.collection``) gives
+what its general way gives: the same data, positions and refusals. With ``spans`` (the surgical editor's
+positions), every key and scalar goes the general way, so composing a text with and without them compares the
+two ways."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from quizlint.load.document import LoadError, LoadLimits, compose_text
+
+_SCALARS = st.sampled_from([
+    "text", "Ankara", "İstanbul", "ılık ırmak", "IŞIK", "ışık", "id", "en", "tr", "3.10", "007", "1e3", "-2",
+    "+.5", ".5", "1_000", "0x1F", "true", "False", "yes", "No", "null", "~", "", "<<", "a: b", "**bold** `code`",
+    "<b>x</b>", "$x^2$", "[link](a.png)", "Ada Lovelace", "# not a comment", "x # comment", "- dash", "a\tb",
+])
+_KEYS = st.sampled_from(["text", "en", "tr", "id", "stem", "options", "feedback", "correct", "tags", "type", "a",
+                         "b", "c", "d", "e", "f", "g", "h", "İ", "ı", "I", "i", "1", "2", "true", "null", "x y",
+                         "çğöşü"])
+
+
+# What a document may hold besides plain keys and scalars: each test holds one of them (or another drawn), in about
+# one node in ``rate`` (each is then the first thing refused in many documents).
+_ODD_SCALARS = ["!!str ", "!!int ", "!!float ", "!!null ", "!!bool ", "! ", "!foo ", "&a ", "*a", "!!str &b "]
+_ODD_KEYS = ["!!str ", "!!int ", "! ", "&k ", "*k", "<<"]
+_ODD_COLLECTIONS = ["!!map ", "!!seq ", "&c "]
+_ESCAPES = ["\\0", "\\x01", "\\e", "\\u00e7", "\\n", "\\t"]
+_ODD = [("scalar", odd) for odd in _ODD_SCALARS] + [("key", odd) for odd in _ODD_KEYS] + [
+    ("collection", odd) for odd in _ODD_COLLECTIONS] + [("scalar", "escape"), ("key", "escape")]
+
+
+def _rarely(odd: set, where: str, rate: int) -> st.SearchStrategy[str]:
+    """One of the ``odd`` things of ``where`` for about one node in ``rate``, else nothing."""
+    chosen = [thing for place, thing in sorted(odd) if place == where]
+    return st.sampled_from([""] * rate * len(chosen) + chosen) if chosen else st.just("")
+
+
+def _escaped(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+
+
+@st.composite
+def _scalar(draw: st.DrawFn, odd: set, rate: int) -> str:
+    value = draw(_SCALARS)
+    prefix = draw(_rarely(odd, "scalar", rate))
+    style = "escape" if prefix == "escape" else draw(st.sampled_from(["plain"] * 3 + ["single", "double"]))
+    if prefix in ("*a", "escape"):
+        return "*a" if prefix == "*a" else '"' + _escaped(value) + draw(st.sampled_from(_ESCAPES)) + '"'
+    if style == "plain" and value and value.strip() == value and not any(c in value for c in ":#-\t[]{},&*!|>'\"%@`"):
+        written = value
+    elif style == "single":
+        written = "'" + value.replace("'", "''") + "'"
+    else:
+        written = '"' + _escaped(value) + '"'
+    return prefix + written
+
+
+@st.composite
+def _key(draw: st.DrawFn, odd: set, rate: int) -> str:
+    prefix = draw(_rarely(odd, "key", rate))
+    key = "<<" if prefix == "<<" else draw(_KEYS)
+    style = draw(st.sampled_from(["plain"] * 4 + ["single", "double"]))
+    written = key if style == "plain" else ("'" + key + "'" if style == "single" else '"' + key + '"')
+    if prefix in ("*k", "escape"):
+        return "*k" if prefix == "*k" else '"' + key + draw(st.sampled_from(_ESCAPES)) + '"'
+    return written if prefix == "<<" else prefix + written
+
+
+def _node(depth: int, odd: set, rate: int) -> st.SearchStrategy[str]:
+    """A flow node (a scalar, or a flow mapping or sequence of nodes), to at most ``depth`` levels."""
+    if depth == 0:
+        return _scalar(odd, rate)
+    child = _node(depth - 1, odd, rate)
+    mapping = st.lists(st.tuples(_key(odd, rate), child), max_size=3, unique_by=lambda pair: pair[0]).map(
+        lambda pairs: "{" + ", ".join(f"{key}: {value}" for key, value in pairs) + "}")
+    sequence = st.lists(child, max_size=3).map(lambda values: "[" + ", ".join(values) + "]")
+    tag = _rarely(odd, "collection", rate)
+    return st.one_of(_scalar(odd, rate), st.tuples(tag, mapping).map("".join), st.tuples(tag, sequence).map("".join))
+
+
+@st.composite
+def _document(draw: st.DrawFn, odd: set) -> str:
+    """A block mapping of items, each a block mapping whose values are flow nodes or block lists of them."""
+    rate = draw(st.sampled_from([2, 5, 20]))
+    lines = ["quizlint: 1", "items:"]
+    block_list = st.lists(_node(2, odd, rate), min_size=1, max_size=3).map(
+        lambda entries: "".join(f"\n      - {entry}" for entry in entries))
+    for _ in range(draw(st.integers(1, 3))):
+        # (different keys as written: a duplicate key comes from writing one in two ways, 'a' and a)
+        pairs = st.lists(st.tuples(_key(odd, rate), st.one_of(_node(3, odd, rate), block_list)), min_size=1,
+                         max_size=5, unique_by=lambda pair: pair[0])
+        for number, (key, value) in enumerate(draw(pairs)):
+            lines.append(("    " if number else "  - ") + f"{key}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+def _typed(data: object) -> object:
+    """``data`` with each value's type, and a number's spelling, shown."""
+    if isinstance(data, dict):
+        return {key: _typed(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_typed(value) for value in data]
+    return type(data).__name__, data, getattr(data, "source", None)
+
+
+def _composed(text: str, spans: bool, depth: int) -> object:
+    try:
+        data, positions, _ = compose_text(text, LoadLimits(max_depth=depth), spans=spans)
+    except LoadError as error:
+        return error.code, error.message, error.line, error.column
+    return (_typed(data), positions.starts, positions.ends, positions.collection_kinds, positions.links,
+            positions.children, dict(positions.names))
+
+
+@pytest.mark.parametrize("odd", _ODD, ids=lambda odd: f"{odd[0]}:{odd[1].strip()}")
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), depth=st.sampled_from([4, 6, 64, 64, 64]))
+def test_the_fast_way_through_keys_and_scalars_gives_what_the_general_way_gives(odd, data, depth):
+    text = data.draw(st.sets(st.sampled_from(_ODD), max_size=1).flatmap(lambda more: _document({odd, *more})))
+    assert _composed(text, False, depth) == _composed(text, True, depth)
+
+
+def test_the_general_way_refuses_what_the_fast_way_leaves_to_it():
+    """(Each of these goes the fast way but for one thing, which the general way refuses.)"""
+    refused = {
+        "a: 1\na: 2\n": ("Y002", "duplicate key 'a' (first defined at line 1, column 1)"),
+        "a: 1\n<<: 2\n": ("Y003", "merge keys (`<<`) are not allowed in quiz files: write the values out"),
+        "a: &x 1\n": ("Y003", "anchors and aliases are not allowed in quiz files (anchor &x)"),
+        "&x a: 1\n": ("Y003", "anchors and aliases are not allowed in quiz files (anchor &x)"),
+        "a: !!int x\n": ("Y010", "'x' is not a valid !!int"),
+        "!!int a: 1\n": ("Y010", "YAML tag '!!int' is not allowed in quiz files"),
+        'a: "\\x01"\n': ("Y004", "control character U+0001, written as an escape, is not allowed in a text (no "
+                                 "export format can carry it)"),
+        '"\\0": 1\n': ("Y004", "a NUL character, written as an escape, is not allowed in a text (no export format "
+                               "can carry it)"),
+        "a: {b: {c: 1}}\n": ("Y008", "nesting deeper than 2 levels"),
+    }
+    for text, (code, message) in refused.items():
+        for spans in (False, True):
+            result = _composed(text, spans, 2)
+            assert result[:2] == (code, message), (text, spans, result)
+
+
+def test_the_positions_answer_for_keys_values_and_scalars():
+    text = "a: 1\nb:\n  - x\n  - {c: 'y', d: [2, 3]}\ne: |\n  block\n  text\n"
+    data, positions, keys = compose_text(text, LoadLimits())
+    assert data == {"a": 1, "b": ["x", {"c": "y", "d": [2, 3]}], "e": "block\ntext\n"}
+    assert positions[("b", 1, "d", 1)] == (4, 21) and keys[("b", 1, "d")] == (4, 14)
+    assert positions.get(("b", 2)) is None and positions.get(("a", "x")) is None and ("b", 0) in positions
+    assert positions.scalar_at((5, 3)) and not positions.scalar_at((1, 1))
+    assert list(positions.kinds) == [1, 0, 0, 0, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0]
+    assert positions.names[9] == "d" and positions.names[10] is None
