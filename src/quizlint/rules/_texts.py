@@ -120,7 +120,8 @@ def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
 
 def order_means_something(ctx) -> bool:
     """``order_is_meaningful`` of the item, with the word-list look-up its rules made (or make now)."""
-    return order_is_meaningful(ctx.item, ctx.languages, option_categories(ctx).intersection(REFERRING_PHRASES))
+    return order_is_meaningful(ctx.item, ctx.languages, option_categories(ctx).intersection(REFERRING_PHRASES),
+                               option_texts(ctx))
 
 
 def option_phrase_problems(ctx, category: str, what: str) -> Iterator:
