@@ -21,10 +21,10 @@ _OPTION_TEXTS = st.lists(st.one_of(st.none(), _TEXT), min_size=0, max_size=6)
 @given(texts=_OPTION_TEXTS)
 def test_the_visible_lengths_of_options_are_those_of_each_text(texts):
     from quizlint.rules._markup import visible_text
-    from quizlint.rules.longest_option_key import _visible_lengths
+    from quizlint.rules._texts import visible_lengths
     from quizlint.text import visible_length
 
-    assert _visible_lengths(texts) == [visible_length(visible_text(text or "")) for text in texts]
+    assert visible_lengths(texts) == tuple([visible_length(visible_text(text or "")) for text in texts])
 
 
 @settings(max_examples=3000, deadline=None)
