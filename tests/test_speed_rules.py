@@ -103,8 +103,8 @@ def test_texts_joined_have_a_digit_when_one_of_them_has(texts):
 
 
 # option texts that are numbers, references and phrases too (what makes an order mean something), per language
-_ORDER_PIECES = st.sampled_from(["1", "3.5", "3,5", "%50", "16 GB", "٣", "I", "II", "IV", "A", "B", "X", " and ", " ve ",
-                                 "Only ", "Yalnız ", ", ", "ı", "İ", "i", "word", "Ankara", "all of the above",
+_ORDER_PIECES = st.sampled_from(["1", "3.5", "3,5", "%50", "16 GB", "٣", "I", "II", "IV", "A", "B", "X", " and ",
+                                 " ve ", "Only ", "Yalnız ", ", ", "ı", "İ", "i", "word", "Ankara", "all of the above",
                                  "none of the above", "Hepsi", "yukarıdakilerin hiçbiri", " ", "\n", "*", "`"])
 _ORDER_TEXT = st.lists(_ORDER_PIECES, min_size=1, max_size=4).map("".join)
 _NUMBER_TEXT = st.sampled_from(["1", " 2", "%50", "$5", "3,5", "1.000", "16 GB", "٣", "1/2", "x 3", "3.10", "-4"])
