@@ -21,22 +21,22 @@ _OPTION_TEXTS = st.lists(st.one_of(st.none(), _TEXT), min_size=0, max_size=6)
 @given(texts=_OPTION_TEXTS)
 def test_the_visible_lengths_of_options_are_those_of_each_text(texts):
     from quizlint.rules._markup import visible_text
-    from quizlint.rules.longest_option_key import _visible_lengths
+    from quizlint.rules._texts import visible_lengths
     from quizlint.text import visible_length
 
-    assert _visible_lengths(texts) == [visible_length(visible_text(text or "")) for text in texts]
+    assert visible_lengths(texts) == tuple([visible_length(visible_text(text or "")) for text in texts])
 
 
 @settings(max_examples=3000, deadline=None)
 @given(en=_OPTION_TEXTS, tr=_OPTION_TEXTS)
 def test_options_have_digits_in_some_language_as_the_regex_says(en, tr):
-    from quizlint.rules.numeric_order import _all_have_digits
+    from quizlint.model.order import every_option_has_a_digit
 
     tr = (tr + [None] * len(en))[:len(en)]
     texts = {"en": en, "tr": tr}
     digit = re.compile(r"\d")
     expected = any(all(digit.search(text or "") for text in texts[lang]) for lang in ("en", "tr"))
-    assert _all_have_digits(texts, ["en", "tr"]) is expected
+    assert every_option_has_a_digit(texts, ["en", "tr"]) is expected
 
 
 @settings(max_examples=3000, deadline=None)
@@ -100,3 +100,37 @@ def test_texts_joined_have_a_digit_when_one_of_them_has(texts):
 
     assert has_digit(join_texts(texts)) == any(map(has_digit, texts))
     assert has_markup_or_emphasis(join_texts(texts)) == any(map(has_markup_or_emphasis, texts))
+
+
+# option texts that are numbers, references and phrases too (what makes an order mean something), per language
+_ORDER_PIECES = st.sampled_from(["1", "3.5", "3,5", "%50", "16 GB", "٣", "I", "II", "IV", "A", "B", "X", " and ",
+                                 " ve ", "Only ", "Yalnız ", ", ", "ı", "İ", "i", "word", "Ankara", "all of the above",
+                                 "none of the above", "Hepsi", "yukarıdakilerin hiçbiri", " ", "\n", "*", "`"])
+_ORDER_TEXT = st.lists(_ORDER_PIECES, min_size=1, max_size=4).map("".join)
+_NUMBER_TEXT = st.sampled_from(["1", " 2", "%50", "$5", "3,5", "1.000", "16 GB", "٣", "1/2", "x 3", "3.10", "-4"])
+_OPTION_VALUE = st.one_of(_ORDER_TEXT, st.dictionaries(st.sampled_from(["en", "tr", "de"]), st.none() | _ORDER_TEXT,
+                                                        max_size=3))
+_NUMBER_VALUE = st.one_of(_NUMBER_TEXT, st.dictionaries(st.sampled_from(["en", "tr"]), _NUMBER_TEXT, max_size=2))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(values=st.lists(_OPTION_VALUE, min_size=1, max_size=5) | st.lists(_NUMBER_VALUE, min_size=3, max_size=5),
+       languages=st.sampled_from([["en"], ["en", "tr"], ["tr", "en"]]))
+def test_the_quick_tests_of_a_meaningful_order_leave_its_definition(values, languages):
+    """``order_is_meaningful`` skips the number and combination look-ups by quick tests of the options' texts in
+    the quiz's languages (given by the caller, as ``option_texts`` has them, or read): the same answer as the
+    definition, every option a number or some option a combination or a phrase."""
+    from quizlint.model import text_in
+    from quizlint.model.order import (REFERRING_PHRASES, is_combination_option, is_phrase, option_numbers,
+                                      order_is_meaningful)
+    from quizlint.model.types import validate_item
+
+    item = validate_item({"id": "q", "type": "single", "stem": "?",
+                          "options": [{"text": value, "correct": index == 0} for index, value in enumerate(values)]})
+    definition = option_numbers(item, languages) is not None \
+        or any(is_combination_option(option.text, languages) for option in item.options) \
+        or any(is_phrase(option.text, languages, category) for category in REFERRING_PHRASES
+               for option in item.options)
+    texts = {lang: [text_in(option.text, lang) for option in item.options] for lang in languages}
+    assert order_is_meaningful(item, languages) is definition
+    assert order_is_meaningful(item, languages, texts=texts) is definition

@@ -68,3 +68,23 @@ def test_one_look_at_an_items_texts_finds_a_media_hint_when_one_of_them_has_one(
     texts = [value for value in values if isinstance(value, str)]
     texts += [text for value in values if isinstance(value, dict) for text in value.values() if text is not None]
     assert _any_hint_in(values) == any(_HINTS.search(text) is not None for text in texts)
+
+
+def test_the_summary_of_a_lint_is_the_summary_worked_out_alone():
+    """``lint_file`` hands the summary what the item rules worked out (whether each order means something, the
+    options' visible lengths): the same summary as ``summarize`` works out by itself, whatever rules run."""
+    from pathlib import Path
+
+    from quizlint.language.identify import Services
+    from quizlint.lint.engine import lint_file, summarize
+    from quizlint.model import read_quiz
+    from quizlint.rules.base import Selection, all_rules
+
+    root = Path(__file__).resolve().parents[1]
+    paths = sorted((root / "content").glob("*.quiz.yaml"))
+    assert paths
+    services = Services()
+    for path in paths:
+        for selection in (Selection({rule.code: rule for rule in all_rules()}), Selection({})):
+            result = lint_file(path, str(path), selection, None, services)
+            assert result.summary == summarize(read_quiz(path, str(path))[0]), path

@@ -135,6 +135,9 @@ _SIGNS = re.compile(r"[`~={}\[\]'\"\t\n]")
 _LITERALS = frozenset({"true", "false", "null", "none", "nil", "undefined", "nan", "infinity"})
 _LITERAL_LIST = re.compile(r"[\s,;/|()]+")
 _FIRST_LITERAL_WORD = re.compile(r"[^\s,;/|()]*")
+# The characters that start a first word (they are neither stripped nor separators) whose lower case starts with a
+# letter no literal starts with
+_NO_LITERAL_START = frozenset("abcdeghjklmopqrsvwxyzABCDEGHJKLMOPQRSVWXYZ0123456789")
 
 
 def is_symbolic(text: str) -> bool:
@@ -172,6 +175,8 @@ def _is_literal_list(text: str) -> bool:
 
 def _may_be_literal_list(text: str) -> bool:
     """False when ``_is_literal_list(text)`` cannot be: the text's first word is there and no literal."""
+    if text[:1] in _NO_LITERAL_START:  # (most texts: their first word starts with a letter no literal starts with)
+        return False
     first = _FIRST_LITERAL_WORD.match(text.strip(" .")).group()
     return not first or first.lower() in _LITERALS
 

@@ -59,6 +59,14 @@ class ItemContext(_QuizLanguages):
     # the item's texts that the rule named in ``texts_to_identify`` and a quick look did not confirm in their
     # declared language (set by the engine for each rule, see ``engine.identify_languages``)
     identified: tuple[Identified, ...] | list[Identified] = ()
+    # the quiz's languages and its source language, read once (as the properties of ``_QuizLanguages`` would
+    # read them): the rules of an item ask for them dozens of times
+    languages: list[str] = field(init=False, repr=False, default=None)  # type: ignore[assignment]
+    source_language: str = field(init=False, repr=False, default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        self.languages = self.file.quiz.languages
+        self.source_language = self.languages[0]
 
     def problem(self, message: str, *path: Any, at_key: bool = False, fixable: bool = False) -> Problem:
         """A problem at ``path`` inside the item (empty path: the item's ``id:`` line)."""

@@ -23,7 +23,7 @@ from quizlint.model import read_quiz, text_in
 if TYPE_CHECKING:
     from quizlint.model import Glossary, QuizFile
 from quizlint.rules.base import SEVERITY_ORDER, Problem, Rule, Selection
-from quizlint.text import comparison_key, visible_length
+from quizlint.text import comparison_key
 
 
 @dataclass
@@ -58,11 +58,12 @@ def _finding(rule: Rule, selection: Selection, file: str, position: tuple[int, i
 
 
 def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary | None, services: Services,
-                  ordered: list[bool] | None = None) -> list[Finding]:
+                  ordered: list[bool] | None = None, lengths: list[tuple[int, ...]] | None = None) -> list[Finding]:
     """Findings of the item rules, after the languages of the texts they ask for are identified
-    (``identify_languages``). ``ordered`` gets, item by item, whether its options' order means something (for
-    its summary: asked here, where the rules' look-ups of the item's words are at hand)."""
-    from quizlint.rules._texts import order_means_something
+    (``identify_languages``). ``ordered`` gets, item by item, whether its options' order means something, and
+    ``lengths`` the visible lengths of its options (for its summary: asked here, where what the rules worked out
+    of the item is at hand)."""
+    from quizlint.rules._texts import option_lengths, order_means_something
 
     rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
     identified = identify_languages(quiz_file, rules, glossary, services)
@@ -83,6 +84,8 @@ def item_findings(quiz_file: QuizFile, selection: Selection, glossary: Glossary 
                 findings.append(_finding(rule, selection, quiz_file.path, position, problem, item.id))
         if ordered is not None:
             ordered.append(order_means_something(context))
+        if lengths is not None:
+            lengths.append(option_lengths(context))
     return findings
 
 
@@ -124,13 +127,14 @@ def quiz_text_findings(quiz_file: QuizFile, selection: Selection, glossary: Glos
 
 
 def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
-              data: dict[str, Callable] | None = None) -> QuizSummary:
+              data: dict[str, Callable] | None = None, lengths: list[tuple[int, ...]] | None = None) -> QuizSummary:
     """What the bank rules know of a quiz; ``ordered``: per item, whether its options' order means something,
-    when the caller knows (else asked here); ``data``: what the bank rules declare they read besides (name →
-    function of the quiz file and the item's index, see ``summary_data``; default: every rule's)."""
+    and ``lengths``, the visible lengths of its options (``rules._texts.option_lengths``), when the caller knows
+    (else worked out here); ``data``: what the bank rules declare they read besides (name → function of the quiz
+    file and the item's index, see ``summary_data``; default: every rule's)."""
     # (not at start-up: exporting loads this module, and no rule)
     from quizlint.model.order import order_is_meaningful
-    from quizlint.rules._markup import is_shown_as_written, visible_text
+    from quizlint.rules._texts import visible_lengths
 
     quiz = quiz_file.quiz
     path, quiz_id, languages = quiz_file.path, quiz.id, quiz.languages
@@ -143,9 +147,6 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
     for index, item in enumerate(quiz.items):
         line, column = quiz_file.key_position_in_item(index, "id")
         options = item.options
-        option_texts = [text_in(option.text, source) or "" for option in options]
-        if not is_shown_as_written(" ".join(option_texts)):  # (rarely: else every text is as students see it)
-            option_texts = [visible_text(text) for text in option_texts]
         items.append(
             ItemSummary(
                 file=path,
@@ -157,7 +158,8 @@ def summarize(quiz_file: QuizFile, ordered: list[bool] | None = None,
                 n_options=len(options),
                 keys=tuple([i for i, option in enumerate(options) if option.correct]),
                 fixed=tuple([i for i, option in enumerate(options) if option.fixed]),
-                lengths=tuple(map(visible_length, option_texts)),
+                lengths=lengths[index] if lengths is not None else visible_lengths(
+                    [text_in(option.text, source) for option in options]),
                 stems=stem_digests(item.stem, languages),
                 stem_position=quiz_file.position_in_item(index, "stem"),
                 ordered=ordered[index] if ordered is not None else order_is_meaningful(item, languages),
@@ -222,9 +224,10 @@ def lint_file(path: str | os.PathLike, display: str, selection: Selection, gloss
     if quiz_file is None:
         return result
     ordered: list[bool] = []
-    result.findings.extend(item_findings(quiz_file, selection, glossary, services, ordered))
+    lengths: list[tuple[int, ...]] = []
+    result.findings.extend(item_findings(quiz_file, selection, glossary, services, ordered, lengths))
     result.findings.extend(quiz_text_findings(quiz_file, selection, glossary, services))
-    result.summary = summarize(quiz_file, ordered, summary_data(selection.enabled.values()))
+    result.summary = summarize(quiz_file, ordered, summary_data(selection.enabled.values()), lengths)
     result.suppressions = file_suppressions(display, quiz_file)
     return result
 

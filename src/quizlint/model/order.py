@@ -35,18 +35,21 @@ ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE = "all-of-the-above", "none-of-the-above"
 REFERRING_PHRASES = (ALL_OF_THE_ABOVE, NONE_OF_THE_ABOVE)
 
 
-def order_is_meaningful(item: Item, languages: list[str], phrases: Collection[str] | None = None) -> bool:
+def order_is_meaningful(item: Item, languages: list[str], phrases: Collection[str] | None = None,
+                        texts: dict[str, list[str | None]] | None = None) -> bool:
     """Whether the options' order carries meaning, so that nothing may reorder them: every option is a number
     (as :func:`option_numbers` reads them), or an option is "all/none of the above" or a combination.
 
     (The linter asks this of every item, so quick tests of all the options at once come first: a number has a
     digit, a combination a reference such as "I" or "A", and a phrase the words its word list requires.
     ``phrases``: the word lists among ``REFERRING_PHRASES`` whose words the options have, when the caller knows
-    them already.)"""
-    options = [_every_text(option.text) for option in item.options]  # (the quick tests look at every language)
-    if all(_DIGIT.search(texts) for texts in options) and option_numbers(item, languages) is not None:
+    them already; ``texts``: each option's text (None where it has none) per language of ``languages``, when the
+    caller has them.)"""
+    if texts is None:
+        texts = {lang: [text_in(option.text, lang) for option in item.options] for lang in languages}
+    if every_option_has_a_digit(texts, languages) and option_numbers(item, languages) is not None:
         return True
-    if _A_REFERENCE.search("\n".join(options)) \
+    if _A_REFERENCE.search("\n".join([text for lang in languages for text in texts[lang] if text])) \
             and any(is_combination_option(option.text, languages) for option in item.options):
         return True
     if phrases is None:
@@ -55,11 +58,16 @@ def order_is_meaningful(item: Item, languages: list[str], phrases: Collection[st
     return any(is_phrase(option.text, languages, category) for category in phrases for option in item.options)
 
 
-def _every_text(value: Any) -> str:
-    """The texts of ``value`` in every language, one per line."""
-    if isinstance(value, str):
-        return value
-    return "\n".join(filter(None, value.values())) if value else ""
+def every_option_has_a_digit(texts: dict[str, list[str | None]], languages: list[str]) -> bool:
+    """Whether in some language every option's text (``texts``: each option's text, or None, per language) has a
+    digit, as every number has: else ``option_numbers``, which parses them all, reads no numbers."""
+    for lang in languages:
+        for text in texts[lang]:
+            if not (text and _DIGIT.search(text)):
+                break
+        else:
+            return True
+    return False
 
 
 def _possible_phrases(texts: list[list[tuple[str, str]]], languages: list[str]) -> set[str]:

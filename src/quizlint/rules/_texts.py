@@ -11,8 +11,8 @@ from quizlint import lexicon
 from quizlint.model import is_neutral, option_letter
 from quizlint.model.order import REFERRING_PHRASES, order_is_meaningful
 from quizlint.model.texts import language_texts, text_in
-from quizlint.rules._markup import has_hidden_text, visible_text
-from quizlint.text import nfc
+from quizlint.rules._markup import has_hidden_text, is_shown_as_written, visible_text
+from quizlint.text import nfc, visible_length
 
 # **bold**, __bold__, *italic*, _italic_, and the HTML tags writers use to underline or stress a word.
 _EMPHASIS = re.compile(
@@ -74,6 +74,26 @@ def option_texts(ctx) -> dict[str, list[str | None]]:
     return found
 
 
+def option_lengths(ctx) -> tuple[int, ...]:
+    """How many characters each option's text in the source language has as students see it (``visible_lengths``),
+    worked out once for longest-option-key and the item's summary."""
+    found = ctx.memo.get("option-lengths")
+    if found is None:
+        found = ctx.memo["option-lengths"] = visible_lengths(option_texts(ctx)[ctx.source_language])
+    return found
+
+
+def visible_lengths(texts: list[str | None]) -> tuple[int, ...]:
+    """``visible_length(visible_text(text or ""))`` of each text; at once when they are all there, ASCII and
+    shown as written (the usual options: then each is shown as written, as their substring tests say of all of
+    them joined by spaces, and has as many characters as it is long)."""
+    if None not in texts:
+        joined = " ".join(texts)
+        if joined.isascii() and is_shown_as_written(joined):
+            return tuple([len(text.strip()) for text in texts])
+    return tuple([visible_length(visible_text(text or "")) for text in texts])
+
+
 def lexicon_texts(ctx) -> list[tuple[str, lexicon.Texts]]:
     """(language, texts) for each of the quiz's languages: the item's stem (index 0) and option texts (index 1 +
     the option's index) as the word lists see them, worked out once for all the rules of the item."""
@@ -120,7 +140,8 @@ def _item_categories(ctx) -> tuple[frozenset[str], frozenset[str]]:
 
 def order_means_something(ctx) -> bool:
     """``order_is_meaningful`` of the item, with the word-list look-up its rules made (or make now)."""
-    return order_is_meaningful(ctx.item, ctx.languages, option_categories(ctx).intersection(REFERRING_PHRASES))
+    return order_is_meaningful(ctx.item, ctx.languages, option_categories(ctx).intersection(REFERRING_PHRASES),
+                               option_texts(ctx))
 
 
 def option_phrase_problems(ctx, category: str, what: str) -> Iterator:

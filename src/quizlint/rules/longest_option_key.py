@@ -50,9 +50,9 @@ from the key into the stem or the explanation.
 """
 
 from quizlint.model import is_neutral, option_letter
-from quizlint.rules._markup import is_shown_as_written, visible_text
-from quizlint.rules._texts import key_indexes, option_texts
-from quizlint.text import visible_length, words
+from quizlint.rules._markup import visible_text
+from quizlint.rules._texts import key_indexes, option_lengths, option_texts
+from quizlint.text import words
 
 CODE = "B004"
 NAME = "longest-option-key"
@@ -73,14 +73,13 @@ def check(ctx):
         return
     key = keys[0]
     lang = ctx.source_language
-    texts = option_texts(ctx)[lang]
-    lengths = _visible_lengths(texts)
-    key_length = lengths.pop(key)
-    longest_distractor = max(lengths)
+    lengths = option_lengths(ctx)
+    key_length = lengths[key]
+    longest_distractor = max(lengths[:key] + lengths[key + 1:])
     ratio_allowed, min_words = ctx.options["ratio"], ctx.options["min-words"]
     if longest_distractor == 0:
         return
-    key_text = visible_text(texts[key] or "")
+    key_text = visible_text(option_texts(ctx)[lang][key] or "")
     ratio = key_length / longest_distractor
     if ratio <= ratio_allowed:
         return  # no length cue: the key's words need no counting
@@ -91,14 +90,3 @@ def check(ctx):
         f"the key ({option_letter(key)}, {key_length} characters) is {ratio:.1f}× as long as the longest "
         f"distractor ({longest_distractor} characters): a length cue", *path,
     )
-
-
-def _visible_lengths(texts: list[str | None]) -> list[int]:
-    """``visible_length(visible_text(text or ""))`` of each text; at once when they are all there, ASCII and
-    shown as written (the usual options: then each is shown as written, as their substring tests say of all of
-    them joined by spaces, and has as many characters as it is long)."""
-    if None not in texts:
-        joined = " ".join(texts)
-        if joined.isascii() and is_shown_as_written(joined):
-            return [len(text.strip()) for text in texts]
-    return [visible_length(visible_text(text or "")) for text in texts]

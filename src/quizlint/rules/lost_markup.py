@@ -156,7 +156,10 @@ def check(ctx):
     numbers_only = not has_markup_or_emphasis(sources)
     if numbers_only and not has_digit(sources):
         return  # (and no source has a number to lose)
-    for position, lang, source, target in text_pairs_of(ctx):
+    pairs = text_pairs_of(ctx)
+    if numbers_only:  # (a source without a digit has no number to lose: most of them, passed over in one sweep)
+        pairs = [pair for pair in pairs if has_digit(pair[2])]
+    for position, lang, source, target in pairs:
         if numbers_only and _numbers_kept(source, target, source_mark, decimal_mark(lang)):
             continue
         lost = lost_parts(source, target, source_language, lang)

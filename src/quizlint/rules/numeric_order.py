@@ -69,8 +69,7 @@ None.
 
 from __future__ import annotations
 
-from quizlint.model.order import is_ordered, numeric_reading, option_spelling
-from quizlint.rules._markup import has_digit
+from quizlint.model.order import every_option_has_a_digit, is_ordered, numeric_reading, option_spelling
 from quizlint.rules._texts import option_texts
 
 CODE = "W009"
@@ -81,18 +80,6 @@ DEFAULT_ENABLED = True
 FIXABLE = True
 OPTIONS: dict = {}
 
-def _all_have_digits(option_texts: dict[str, list[str | None]], languages: list[str]) -> bool:
-    """Whether in some language every option (its text per language) has a digit, as every number has: else no
-    option list is read as numbers, and ``numeric_reading`` (which parses them all) need not run."""
-    for lang in languages:
-        for text in option_texts[lang]:
-            if not (text and has_digit(text)):
-                break
-        else:
-            return True
-    return False
-
-
 def can_sort(item) -> bool:
     """Whether `quizlint fix` may sort the options of ``item``: it never moves a ``fixed`` option, so it leaves an
     item with one alone (and the finding is not marked fixable)."""
@@ -100,7 +87,7 @@ def can_sort(item) -> bool:
 
 
 def check(ctx):
-    if not _all_have_digits(option_texts(ctx), ctx.languages):
+    if not every_option_has_a_digit(option_texts(ctx), ctx.languages):
         return
     reading = numeric_reading(ctx.item, ctx.languages)
     if reading is not None and not is_ordered(reading[1]):
