@@ -10,6 +10,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from quizlint.load.compose import _line_starts_found, line_starts
 from quizlint.load.document import LoadError, LoadLimits, compose_text
 
 _SCALARS = st.sampled_from([
@@ -184,3 +185,10 @@ def test_lines_and_columns_found_from_offsets_are_the_parsers(text, line_break, 
     except LoadError:
         return
     assert (list(positions.starts), list(positions.ends)) == _marks(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "İ", "ı", "é", " ", "\n", "\r", "\r\n", "\x85", "\u2028", "\u2029", "\v", "\f",
+                                 "\x1c", "\x1e", "\t", "# x"]), max_size=12).map("".join))
+def test_line_starts_split_quickly_are_those_the_parser_counts(text):
+    assert line_starts(text) == _line_starts_found(text)

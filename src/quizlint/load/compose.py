@@ -14,6 +14,7 @@ import sys
 from array import array
 from bisect import bisect_right
 from functools import cached_property
+from itertools import accumulate
 from typing import Any, Callable
 
 import yaml
@@ -27,6 +28,8 @@ _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": Fal
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
 _LINE_BREAK = re.compile("\r\n?|[\n\x85\u2028\u2029]")  # (what the parser takes for a line break)
+_LINE_BREAK_ENDS = ("\n", "\r", "\x85", "\u2028", "\u2029")
+_NOT_PARSER_BREAKS = "\v\f\x1c\x1d\x1e"  # (line breaks to ``str.splitlines``, not to the parser)
 _NUMBER_STARTS = "+-.0123456789"  # (the first characters that ``_INT`` and ``_FLOAT`` match)
 _CORE = "tag:yaml.org,2002:"
 _STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
@@ -102,6 +105,22 @@ SCALAR, MAPPING, SEQUENCE = 0, 1, 2  # the kinds of node
 _SCALAR, _MAPPING, _SEQUENCE = SCALAR, MAPPING, SEQUENCE
 
 
+def line_starts(text: str) -> array:
+    """The offset where each line of ``text`` starts, lines being as the parser counts them."""
+    if any(char in text for char in _NOT_PARSER_BREAKS):  # (rare: the loader refuses them)
+        return _line_starts_found(text)
+    starts = array("I", accumulate(map(len, text.splitlines(keepends=True)), initial=0))  # (four times as fast)
+    if text and not text.endswith(_LINE_BREAK_ENDS):
+        starts.pop()  # (the end of the last line, which has no line break)
+    return starts
+
+
+def _line_starts_found(text: str) -> array:
+    starts = array("I", [0])
+    starts.extend(found.end() for found in _LINE_BREAK.finditer(text))
+    return starts
+
+
 class _Names(dict):
     """A key's text by its node number: None for any other node."""
 
@@ -124,7 +143,7 @@ class Positions:
         # The collections that end on the line the parser adds after a last line without a line break (at the
         # text's end too, but at column 0 of the next line; any other node ends where its offset says)
         self.past_end: set[int] = set()
-        self._unterminated_end = len(self.text) if not self.text.endswith(("\n", "\r")) else -1
+        self._unterminated_end = len(self.text) if not self.text.endswith(_LINE_BREAK_ENDS) else -1
         self.collection_kinds: dict[int, int] = {}  # (a node not in it is a scalar)
         self.links: dict[int, int] = {}  # a collection's place in ``children``: its count, then its children's numbers
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
@@ -168,9 +187,7 @@ class Positions:
 
     @cached_property
     def _line_starts(self) -> array:
-        starts = array("I", [0])
-        starts.extend(found.end() for found in _LINE_BREAK.finditer(self.text))
-        return starts
+        return line_starts(self.text)
 
     def _place(self, offset: int) -> int:
         """``line << 32 | column`` (0-based: one integer that sorts as the pair does) of ``offset``."""
