@@ -121,6 +121,18 @@ def _line_starts_found(text: str) -> array:
     return starts
 
 
+class _Lines:
+    """Where the lines of a text start, found when first asked (once for the values' and the keys' positions of
+    a document, which share it)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def starts(self) -> array:
+        return line_starts(self.text)
+
+
 class _Names(dict):
     """A key's text by its node number: None for any other node."""
 
@@ -138,12 +150,13 @@ class Positions:
 
     def __init__(self, text: str = "", spans: bool = False, record: bool = True) -> None:
         self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
-        self.text = text[1:] if text.startswith("\ufeff") else text  # (the parser's offsets leave out a BOM)
+        text = text[1:] if text.startswith("\ufeff") else text  # (the parser's offsets leave out a BOM)
+        self.lines = _Lines(text)
         self.start_offsets, self.end_offsets = array("I"), array("I")
         # The collections that end on the line the parser adds after a last line without a line break (at the
         # text's end too, but at column 0 of the next line; any other node ends where its offset says)
         self.past_end: set[int] = set()
-        self._unterminated_end = len(self.text) if not self.text.endswith(_LINE_BREAK_ENDS) else -1
+        self._unterminated_end = len(text) if not text.endswith(_LINE_BREAK_ENDS) else -1
         self.collection_kinds: dict[int, int] = {}  # (a node not in it is a scalar)
         self.links: dict[int, int] = {}  # a collection's place in ``children``: its count, then its children's numbers
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
@@ -185,13 +198,9 @@ class Positions:
 
     # -- lines and columns
 
-    @cached_property
-    def _line_starts(self) -> array:
-        return line_starts(self.text)
-
     def _place(self, offset: int) -> int:
         """``line << 32 | column`` (0-based: one integer that sorts as the pair does) of ``offset``."""
-        line_starts = self._line_starts
+        line_starts = self.lines.starts
         line = bisect_right(line_starts, offset) - 1
         return line << 32 | offset - line_starts[line]
 
@@ -200,7 +209,7 @@ class Positions:
         return self._place(self.start_offsets[node])
 
     def end(self, node: int) -> int:
-        return len(self._line_starts) << 32 if node in self.past_end else self._place(self.end_offsets[node])
+        return len(self.lines.starts) << 32 if node in self.past_end else self._place(self.end_offsets[node])
 
     @cached_property
     def starts(self) -> array:
@@ -259,7 +268,7 @@ class Positions:
         found = key if self.keys else node
         if found is None:
             return default
-        packed = self.start(found)
+        packed = self._place(self.start_offsets[found])
         return (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1
 
     def __getitem__(self, path: tuple) -> Position:
