@@ -6,9 +6,11 @@ two ways."""
 from __future__ import annotations
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from quizlint.load.compose import _line_starts_found, line_starts
 from quizlint.load.document import LoadError, LoadLimits, compose_text
 
 _SCALARS = st.sampled_from([
@@ -152,3 +154,41 @@ def test_the_positions_answer_for_keys_values_and_scalars():
     assert positions.scalar_at((5, 3)) and not positions.scalar_at((1, 1))
     assert list(positions.kinds) == [1, 0, 0, 0, 2, 0, 1, 0, 0, 0, 2, 0, 0, 0, 0]
     assert positions.names[9] == "d" and positions.names[10] is None
+
+
+def _marks(text: str) -> tuple[list[int], list[int]]:
+    """Each node's start and end (``line << 32 | column``) as the parser's marks give them."""
+    starts, ends, open_collections = [], [], []
+    parser = yaml.CSafeLoader(text)
+    try:
+        while not isinstance(event := parser.get_event(), yaml.StreamEndEvent):
+            if isinstance(event, (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if not isinstance(event, yaml.ScalarEvent):
+                    open_collections.append(len(starts))
+                starts.append(event.start_mark.line << 32 | event.start_mark.column)
+                ends.append(event.end_mark.line << 32 | event.end_mark.column)
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                ends[open_collections.pop()] = event.end_mark.line << 32 | event.end_mark.column
+    finally:
+        parser.dispose()
+    return starts, ends
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_document({("key", "")}), st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.booleans(),
+       st.sampled_from(["", "\n", "x: |\n  block\n  text", "x: >\n  folded", "x: [a,\n  b]", "x:\n  - 'a\n    b'"]))
+def test_lines_and_columns_found_from_offsets_are_the_parsers(text, line_break, bom, terminated, last):
+    text = ("\ufeff" if bom else "") + (text + last).replace("\n", line_break)
+    text = text if terminated else text.rstrip("\r\n")
+    try:
+        _, positions, _ = compose_text(text, LoadLimits())
+    except LoadError:
+        return
+    assert (list(positions.starts), list(positions.ends)) == _marks(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "İ", "ı", "é", " ", "\n", "\r", "\r\n", "\x85", "\u2028", "\u2029", "\v", "\f",
+                                 "\x1c", "\x1e", "\t", "# x"]), max_size=12).map("".join))
+def test_line_starts_split_quickly_are_those_the_parser_counts(text):
+    assert line_starts(text) == _line_starts_found(text)

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 import sys
 from array import array
+from bisect import bisect_right
 from functools import cached_property
+from itertools import accumulate
 from typing import Any, Callable
 
 import yaml
@@ -25,6 +27,9 @@ _NULLS = {"", "~", "null", "Null", "NULL"}
 _BOOLS = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"[-+]?[0-9]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_LINE_BREAK = re.compile("\r\n?|[\n\x85\u2028\u2029]")  # (what the parser takes for a line break)
+_LINE_BREAK_ENDS = ("\n", "\r", "\x85", "\u2028", "\u2029")
+_NOT_PARSER_BREAKS = "\v\f\x1c\x1d\x1e"  # (line breaks to ``str.splitlines``, not to the parser)
 _NUMBER_STARTS = "+-.0123456789"  # (the first characters that ``_INT`` and ``_FLOAT`` match)
 _CORE = "tag:yaml.org,2002:"
 _STR, _MAP, _SEQ = _CORE + "str", _CORE + "map", _CORE + "seq"
@@ -100,6 +105,34 @@ SCALAR, MAPPING, SEQUENCE = 0, 1, 2  # the kinds of node
 _SCALAR, _MAPPING, _SEQUENCE = SCALAR, MAPPING, SEQUENCE
 
 
+def line_starts(text: str) -> array:
+    """The offset where each line of ``text`` starts, lines being as the parser counts them."""
+    if any(char in text for char in _NOT_PARSER_BREAKS):  # (rare: the loader refuses them)
+        return _line_starts_found(text)
+    starts = array("I", accumulate(map(len, text.splitlines(keepends=True)), initial=0))  # (four times as fast)
+    if text and not text.endswith(_LINE_BREAK_ENDS):
+        starts.pop()  # (the end of the last line, which has no line break)
+    return starts
+
+
+def _line_starts_found(text: str) -> array:
+    starts = array("I", [0])
+    starts.extend(found.end() for found in _LINE_BREAK.finditer(text))
+    return starts
+
+
+class _Lines:
+    """Where the lines of a text start, found when first asked (once for the values' and the keys' positions of
+    a document, which share it)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def starts(self) -> array:
+        return line_starts(self.text)
+
+
 class _Names(dict):
     """A key's text by its node number: None for any other node."""
 
@@ -109,64 +142,88 @@ class _Names(dict):
 
 class Positions:
     """Where every node of a composed document stands: node numbers in document order (a mapping's key just
-    before its value), with their start and end marks in flat arrays; the kinds and children of the collections
-    and the texts of the keys (a small part of the nodes: most are scalar values) by node number. Asked by data
-    path, it behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the
-    mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
+    before its value), with their start and end offsets in the text in flat arrays (the line and column are
+    found from them when asked: reading the parser's offset alone saves a tenth of the composing); the kinds and
+    children of the collections and the texts of the keys (a small part of the nodes: most are scalar values) by
+    node number. Asked by data path, it behaves as the read-only mapping ``path → (line, column)`` of the values
+    (``keys=False``) or of the mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
 
-    def __init__(self, spans: bool = False, record: bool = True) -> None:
+    def __init__(self, text: str = "", spans: bool = False, record: bool = True) -> None:
         self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
-        self.starts = array("Q")  # (line << 32 | column, 0-based: one integer that sorts as the pair does)
-        self.ends = array("Q")
+        text = text[1:] if text.startswith("\ufeff") else text  # (the parser's offsets leave out a BOM)
+        self.lines = _Lines(text)
+        self.start_offsets, self.end_offsets = array("I"), array("I")
+        # The collections that end on the line the parser adds after a last line without a line break (at the
+        # text's end too, but at column 0 of the next line; any other node ends where its offset says)
+        self.past_end: set[int] = set()
+        self._unterminated_end = len(text) if not text.endswith(_LINE_BREAK_ENDS) else -1
         self.collection_kinds: dict[int, int] = {}  # (a node not in it is a scalar)
         self.links: dict[int, int] = {}  # a collection's place in ``children``: its count, then its children's numbers
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
         self.names = _Names()  # a key's text
         self.keys = False
-        # With ``spans`` (for the surgical editor): each node's start and end offsets in the text and its style
-        # (a scalar's quote or block indicator as a character code, 0 when plain; 1 for a flow collection)
+        # With ``spans`` (for the surgical editor): each node's style (a scalar's quote or block indicator as a
+        # character code, 0 when plain; 1 for a flow collection)
         self.spans = spans
-        self.start_offsets, self.end_offsets, self.styles = array("I"), array("I"), array("B")
+        self.styles = array("B")
 
     # -- building
 
     def add(self, kind: int, event: Any, name: str | None = None) -> int:
         if not self.record:
             return -1
-        number = len(self.starts)
-        start, end = event.start_mark, event.end_mark
-        self.starts.append(start.line << 32 | start.column)
-        self.ends.append(end.line << 32 | end.column)
+        number = len(self.start_offsets)
+        self.start_offsets.append(event.start_mark.index)
+        self.end_offsets.append(event.end_mark.index)
         if kind != _SCALAR:
             self.collection_kinds[number] = kind
         if name is not None:
             self.names[number] = name
         if self.spans:
-            self._add_span(event)
+            if type(event) is yaml.ScalarEvent:
+                self.styles.append(ord(event.style) if event.style else 0)
+            else:
+                self.styles.append(1 if event.flow_style else 0)
         return number
-
-    def _add_span(self, event: Any) -> None:
-        self.start_offsets.append(event.start_mark.index)
-        self.end_offsets.append(event.end_mark.index)
-        if type(event) is yaml.ScalarEvent:
-            self.styles.append(ord(event.style) if event.style else 0)
-        else:
-            self.styles.append(1 if event.flow_style else 0)
 
     def close(self, number: int, end: Any, children: list[int]) -> None:
         if not self.record:
             return
-        self.ends[number] = end.line << 32 | end.column
-        if self.spans:
-            self.end_offsets[number] = end.index
+        self.end_offsets[number] = end.index
+        if end.index == self._unterminated_end and end.column == 0:
+            self.past_end.add(number)
         self.links[number] = len(self.children)
         self.children.append(len(children))
         self.children.extend(children)
 
+    # -- lines and columns
+
+    def _place(self, offset: int) -> int:
+        """``line << 32 | column`` (0-based: one integer that sorts as the pair does) of ``offset``."""
+        line_starts = self.lines.starts
+        line = bisect_right(line_starts, offset) - 1
+        return line << 32 | offset - line_starts[line]
+
+    def start(self, node: int) -> int:
+        """Where ``node`` starts (see ``_place``)."""
+        return self._place(self.start_offsets[node])
+
+    def end(self, node: int) -> int:
+        return len(self.lines.starts) << 32 if node in self.past_end else self._place(self.end_offsets[node])
+
+    @cached_property
+    def starts(self) -> array:
+        """Every node's start (see ``_place``), in node order (for the surgical editor, which walks them all)."""
+        return array("Q", map(self._place, self.start_offsets))
+
+    @cached_property
+    def ends(self) -> array:
+        return array("Q", map(self.end, range(len(self.end_offsets))))
+
     @cached_property
     def kinds(self) -> array:
         """Every node's kind, in node order (for the surgical editor, which walks them all)."""
-        kinds = array("B", bytes(len(self.starts)))
+        kinds = array("B", bytes(len(self.start_offsets)))
         for number, kind in self.collection_kinds.items():
             kinds[number] = kind
         return kinds
@@ -201,7 +258,7 @@ class Positions:
         return None, None
 
     def get(self, path: tuple, default: Any = None) -> Any:
-        if not self.starts:
+        if not self.start_offsets:
             return default
         node, key = 0, None
         for element in path:
@@ -211,7 +268,7 @@ class Positions:
         found = key if self.keys else node
         if found is None:
             return default
-        packed = self.starts[found]
+        packed = self._place(self.start_offsets[found])
         return (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1
 
     def __getitem__(self, path: tuple) -> Position:
@@ -227,9 +284,9 @@ class Positions:
         """Whether a scalar spans ``place`` (0-based line and column), descending only into the collections
         that span it."""
         target = place[0] << 32 | place[1]
-        node = 0 if self.starts else None
+        node = 0 if self.start_offsets else None
         while node is not None:
-            if not self.starts[node] <= target < self.ends[node]:
+            if not self.start(node) <= target < self.end(node):
                 return False
             if node not in self.collection_kinds:
                 return True
@@ -243,14 +300,14 @@ class Positions:
         low, high = first, end
         while low < high:
             middle = (low + high) // 2
-            if self.starts[self.children[middle]] <= target:
+            if self.start(self.children[middle]) <= target:
                 low = middle + 1
             else:
                 high = middle
         if low == first:
             return None
         child = self.children[low - 1]
-        if self.collection_kinds[node] == _MAPPING and self.starts[child + 1] <= target:
+        if self.collection_kinds[node] == _MAPPING and self.start(child + 1) <= target:
             return child + 1  # (the key's value)
         return child
 
@@ -267,10 +324,10 @@ class _EventComposer:
     """Plain data and :class:`Positions` from a parser's events (see the module's docstring)."""
 
     def __init__(self, next_event: Callable[[], Any], max_depth: int, check_escapes: bool, spans: bool,
-                 record: bool = True):
+                 record: bool = True, text: str = ""):
         self.next = next_event
         self.max_depth, self.check_escapes = max_depth, check_escapes
-        self.positions = Positions(spans, record)
+        self.positions = Positions(text, spans, record)
         self.quick = record and not spans  # (the scalars' positions are recorded inline: see ``collection``)
         self.escape_problem: ComposeError | None = None  # (raised once the whole document is read)
 
@@ -319,28 +376,26 @@ class _EventComposer:
         end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
         children: list[int] = []  # (a mapping's keys)
         next_event, intern, escapes = self.next, sys.intern, self.check_escapes
-        add_start, add_end, names = positions.starts.append, positions.ends.append, positions.names
+        add_start, add_end, names = positions.start_offsets.append, positions.end_offsets.append, positions.names
         quick = self.quick and depth < self.max_depth
         key = ""
         while type(event := next_event()) is not end_type:
-            children.append(len(positions.starts))
+            children.append(len(positions.start_offsets))
             if is_mapping:
                 if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
                         and (key := event.value) not in result and key != "<<"
                         and not (escapes and event.style == '"')):
                     key = names[children[-1]] = intern(key)  # (one string for the thousands of "text" keys)
-                    mark, end = event.start_mark, event.end_mark
-                    add_start(mark.line << 32 | mark.column)
-                    add_end(end.line << 32 | end.column)
+                    add_start(event.start_mark.index)
+                    add_end(event.end_mark.index)
                 else:
                     key = intern(self._key(event, result, children))
                     positions.add(_SCALAR, event, key)
                 event = next_event()
             if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
                     and not (escapes and event.style == '"')):
-                mark, end = event.start_mark, event.end_mark
-                add_start(mark.line << 32 | mark.column)
-                add_end(end.line << 32 | end.column)
+                add_start(event.start_mark.index)
+                add_end(event.end_mark.index)
                 value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
             else:
                 value = self.value(event, depth + 1)
@@ -365,7 +420,7 @@ class _EventComposer:
         if key in result and not self.positions.record:
             raise ComposeError("Y002", f"duplicate key {key!r}", event.start_mark)
         if key in result:
-            first = next(self.positions.starts[number] for number in keys if self.positions.names[number] == key)
+            first = next(self.positions.start(number) for number in keys if self.positions.names[number] == key)
             raise ComposeError("Y002", f"duplicate key {key!r} (first defined at line {(first >> 32) + 1}, column "
                                f"{(first & 0xFFFFFFFF) + 1})", event.start_mark)
         return key
@@ -400,9 +455,10 @@ class _EventComposer:
 
 
 def compose_events(next_event: Callable[[], Any], max_depth: int, check_escapes: bool,
-                   spans: bool = False, record: bool = True) -> tuple[Any, Positions]:
+                   spans: bool = False, record: bool = True, text: str = "") -> tuple[Any, Positions]:
     """The data of the single document the events describe, and its positions; raises :class:`ComposeError`
     (and the parser's ``yaml.YAMLError``). ``check_escapes``: look for escapes of double-quoted scalars that
-    write a character no text may hold (reported after the rest of the document, as the first in the file)."""
-    composer = _EventComposer(next_event, max_depth, check_escapes, spans, record)
+    write a character no text may hold (reported after the rest of the document, as the first in the file).
+    ``text``: the text the events are of (where the positions find the lines and columns of the offsets)."""
+    composer = _EventComposer(next_event, max_depth, check_escapes, spans, record, text)
     return composer.document(), composer.positions

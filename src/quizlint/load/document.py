@@ -185,7 +185,7 @@ def compose_text(text: str, limits: LoadLimits, spans: bool = False, positions: 
     parser = _Loader(text)
     try:
         check_escapes = "\\" in text and _CONTROL_ESCAPE.search(text) is not None
-        data, found = compose_events(parser.get_event, limits.max_depth, check_escapes, spans, positions)
+        data, found = compose_events(parser.get_event, limits.max_depth, check_escapes, spans, positions, text)
     except ComposeError as error:
         raise LoadError(error.code, error.message, *(_mark(error.mark) if error.mark is not None else (1, 1))) \
             from None
