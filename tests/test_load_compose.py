@@ -112,8 +112,9 @@ def _composed(text: str, spans: bool, depth: int) -> object:
         data, positions, _ = compose_text(text, LoadLimits(max_depth=depth), spans=spans)
     except LoadError as error:
         return error.code, error.message, error.line, error.column
-    return (_typed(data), positions.starts, positions.ends, positions.collection_kinds, positions.links,
-            positions.children, dict(positions.names))
+    return (_typed(data), list(positions.starts), list(positions.ends), positions.start_offsets,
+            positions.end_offsets, positions.collection_kinds, positions.links, positions.children,
+            dict(positions.names))
 
 
 @pytest.mark.parametrize("odd", _ODD, ids=lambda odd: f"{odd[0]}:{odd[1].strip()}")

@@ -133,6 +133,19 @@ class _Lines:
         return line_starts(self.text)
 
 
+class _Places:
+    """A node's start or end (``place``: see ``Positions._place``) by its number, as a read-only sequence."""
+
+    def __init__(self, place: Callable[[int], int], count: int) -> None:
+        self.place, self.count = place, count
+
+    def __getitem__(self, node: int) -> int:
+        return self.place(node)
+
+    def __len__(self) -> int:
+        return self.count
+
+
 class _Names(dict):
     """A key's text by its node number: None for any other node."""
 
@@ -211,14 +224,14 @@ class Positions:
     def end(self, node: int) -> int:
         return len(self.lines.starts) << 32 if node in self.past_end else self._place(self.end_offsets[node])
 
-    @cached_property
-    def starts(self) -> array:
-        """Every node's start (see ``_place``), in node order (for the surgical editor, which walks them all)."""
-        return array("Q", map(self._place, self.start_offsets))
+    @property
+    def starts(self) -> "_Places":
+        """Each node's start (see ``_place``) by its number, found when read (for the surgical editor)."""
+        return _Places(self.start, len(self.start_offsets))
 
-    @cached_property
-    def ends(self) -> array:
-        return array("Q", map(self.end, range(len(self.end_offsets))))
+    @property
+    def ends(self) -> "_Places":
+        return _Places(self.end, len(self.end_offsets))
 
     @cached_property
     def kinds(self) -> array:
