@@ -146,19 +146,11 @@ class _Places:
         return self.count
 
 
-class _Names(dict):
-    """A key's text by its node number: None for any other node."""
-
-    def __missing__(self, number: int) -> None:
-        return None
-
-
 class Positions:
     """Where every node of a composed document stands: node numbers in document order (a mapping's key just
-    before its value), with their start and end offsets in the text in flat arrays (the line and column are
-    found from them when asked: reading the parser's offset alone saves a tenth of the composing); the kinds and
-    children of the collections and the texts of the keys (a small part of the nodes: most are scalar values) by
-    node number. Asked by data path, it behaves as the read-only mapping ``path → (line, column)`` of the values
+    before its value), with their start and end offsets in the text (the line and column are found from them
+    when asked: reading the parser's offset alone saves a tenth of the composing), kinds, children and key texts
+    in flat arrays (a few bytes a node: a file of 55,000 items has a million nodes). Asked by data path, it behaves as the read-only mapping ``path → (line, column)`` of the values
     (``keys=False``) or of the mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
 
     def __init__(self, text: str = "", spans: bool = False, record: bool = True) -> None:
@@ -170,10 +162,10 @@ class Positions:
         # text's end too, but at column 0 of the next line; any other node ends where its offset says)
         self.past_end: set[int] = set()
         self._unterminated_end = len(text) if not text.endswith(_LINE_BREAK_ENDS) else -1
-        self.collection_kinds: dict[int, int] = {}  # (a node not in it is a scalar)
-        self.links: dict[int, int] = {}  # a collection's place in ``children``: its count, then its children's numbers
+        self.kinds = array("B")
+        self.links = array("I")  # a collection's place in ``children``: its count, then its children's numbers
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
-        self.names = _Names()  # a key's text
+        self.names: list[str | None] = []  # a key's text (None for other nodes)
         self.keys = False
         # With ``spans`` (for the surgical editor): each node's style (a scalar's quote or block indicator as a
         # character code, 0 when plain; 1 for a flow collection)
@@ -188,10 +180,9 @@ class Positions:
         number = len(self.start_offsets)
         self.start_offsets.append(event.start_mark.index)
         self.end_offsets.append(event.end_mark.index)
-        if kind != _SCALAR:
-            self.collection_kinds[number] = kind
-        if name is not None:
-            self.names[number] = name
+        self.kinds.append(kind)
+        self.links.append(0)
+        self.names.append(name)
         if self.spans:
             if type(event) is yaml.ScalarEvent:
                 self.styles.append(ord(event.style) if event.style else 0)
@@ -233,14 +224,6 @@ class Positions:
     def ends(self) -> "_Places":
         return _Places(self.end, len(self.end_offsets))
 
-    @cached_property
-    def kinds(self) -> array:
-        """Every node's kind, in node order (for the surgical editor, which walks them all)."""
-        kinds = array("B", bytes(len(self.start_offsets)))
-        for number, kind in self.collection_kinds.items():
-            kinds[number] = kind
-        return kinds
-
     def children_span(self, node: int) -> tuple[int, int]:
         """Where the children of the collection ``node`` stand in ``children``: first and end."""
         link = self.links[node]
@@ -257,7 +240,7 @@ class Positions:
 
     def child(self, node: int, element: Any) -> tuple[int | None, int | None]:
         """The node at ``element`` (a key of a mapping, an index of a sequence) below ``node``, and its key's."""
-        kind = self.collection_kinds.get(node, _SCALAR)
+        kind = self.kinds[node]
         if kind == _SCALAR:
             return None, None
         first, end = self.children_span(node)
@@ -301,7 +284,7 @@ class Positions:
         while node is not None:
             if not self.start(node) <= target < self.end(node):
                 return False
-            if node not in self.collection_kinds:
+            if self.kinds[node] == _SCALAR:
                 return True
             node = self._child_spanning(node, target)
         return False
@@ -320,7 +303,7 @@ class Positions:
         if low == first:
             return None
         child = self.children[low - 1]
-        if self.collection_kinds[node] == _MAPPING and self.start(child + 1) <= target:
+        if self.kinds[node] == _MAPPING and self.start(child + 1) <= target:
             return child + 1  # (the key's value)
         return child
 
@@ -389,7 +372,8 @@ class _EventComposer:
         end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
         children: list[int] = []  # (a mapping's keys)
         next_event, intern, escapes = self.next, sys.intern, self.check_escapes
-        add_start, add_end, names = positions.start_offsets.append, positions.end_offsets.append, positions.names
+        add_start, add_end = positions.start_offsets.append, positions.end_offsets.append
+        add_kind, add_link, add_name = positions.kinds.append, positions.links.append, positions.names.append
         quick = self.quick and depth < self.max_depth
         key = ""
         while type(event := next_event()) is not end_type:
@@ -398,9 +382,12 @@ class _EventComposer:
                 if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
                         and (key := event.value) not in result and key != "<<"
                         and not (escapes and event.style == '"')):
-                    key = names[children[-1]] = intern(key)  # (one string for the thousands of "text" keys)
+                    key = intern(key)  # (one string for the thousands of "text" keys)
                     add_start(event.start_mark.index)
                     add_end(event.end_mark.index)
+                    add_kind(_SCALAR)
+                    add_link(0)
+                    add_name(key)
                 else:
                     key = intern(self._key(event, result, children))
                     positions.add(_SCALAR, event, key)
@@ -409,6 +396,9 @@ class _EventComposer:
                     and not (escapes and event.style == '"')):
                 add_start(event.start_mark.index)
                 add_end(event.end_mark.index)
+                add_kind(_SCALAR)
+                add_link(0)
+                add_name(None)
                 value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
             else:
                 value = self.value(event, depth + 1)
