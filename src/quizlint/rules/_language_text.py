@@ -94,15 +94,15 @@ def plain_identification_words(text: str, names: bool = True) -> tuple[str, ...]
     if not text[1:].islower():
         return None
     words = list(map(_PLAIN_WORDS.__getitem__, text.split(" ")))
-    if None in words:
-        return None
-    if "" in words:  # (numbers)
-        words = [word for word in words if word]
-        if not words:
-            return ()
-    if _ONE_LETTER_VARIABLES.isdisjoint(words):  # (no code: the case of most texts)
+    if _NOT_LETTER_WORDS.isdisjoint(words):  # (words of letters, no number, no code: most texts, in one look)
         kept = words
     else:
+        if None in words:
+            return None
+        if "" in words:  # (numbers)
+            words = [word for word in words if word]
+            if not words:
+                return ()
         kept = [word for word in words if word not in _ONE_LETTER_VARIABLES]
         if (len(words) - len(kept)) * 3 >= len(words):
             return ()
@@ -122,6 +122,8 @@ def _plain_word(token: str) -> str | None:
 
 
 _PLAIN_PUNCTUATION = frozenset(".,;:!?")
+# what a token of plain prose may be besides a word of letters: not plain (None), a number (""), a variable
+_NOT_LETTER_WORDS = frozenset({None, ""}) | _ONE_LETTER_VARIABLES
 # per space-separated token: texts of a bank share most of their words
 _PLAIN_WORDS = Memo(_plain_word)
 
