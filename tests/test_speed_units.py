@@ -350,9 +350,9 @@ def test_prose_words_are_the_words_of_prose(text):
 @given(text=st.one_of(st.text(alphabet="aZİIıiçÇßǅϒℂ1 _.'’", max_size=12),
                       st.text(alphabet=st.characters(max_codepoint=0x7f), max_size=12), st.text(max_size=8)))
 def test_lower_after_the_first_character_is_the_test_of_the_slice(text):
-    from quizlint.rules.wrong_language import _lower_after_first
+    from quizlint.text import lower_after_first
 
-    assert _lower_after_first(text) == text[1:].islower()
+    assert lower_after_first(text) == text[1:].islower()
 
 
 # --- comparison keys: the shortcut for plain texts ------------------------------------------------------------

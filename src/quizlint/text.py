@@ -50,6 +50,13 @@ def is_turkic(lang: str | None) -> bool:
     return lang is not None and primary_subtag(lang) in _TURKIC
 
 
+def lower_after_first(text: str) -> bool:
+    """``text[1:].islower()``: no capital after the first character, and a small letter (most prose). An ASCII
+    text's bytes make the same test with a table instead of Unicode's look-ups per character (a word is quicker
+    sliced as it is)."""
+    return text.encode()[1:].islower() if text.isascii() else text[1:].islower()
+
+
 def casefold(text: str, lang: str | None = None) -> str:
     """Casefold ``text``; Turkic languages map I→ı and İ→i before folding."""
     text = nfc(text)
@@ -149,7 +156,8 @@ def is_symbolic(text: str) -> bool:
     if _may_be_literal_list(text) and _is_literal_list(text):
         return True
     # (no capital after the first letter, the case of most texts: none after a small letter)
-    return not text[1:].islower() and any(before.islower() and after.isupper() for before, after in zip(text, text[1:]))
+    return not lower_after_first(text) and any(before.islower() and after.isupper()
+                                               for before, after in zip(text, text[1:]))
 
 
 def _has_symbolic_pattern(text: str) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from quizlint.memo import Memo
-from quizlint.text import primary_subtag
+from quizlint.text import lower_after_first, primary_subtag
 
 # Inline code, fenced code blocks, and quotations: "…", “…”, «…», „…“ (not '…': an apostrophe ends Turkish names)
 _CODE_OR_QUOTE = re.compile(r"```.*?```|`[^`\n]+`|\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»|„[^“\n]+“", re.DOTALL)
@@ -91,7 +91,7 @@ def plain_identification_words(text: str, names: bool = True) -> tuple[str, ...]
     prose, most texts: words of letters and numbers of digits, one space apart, each followed by at most one
     sign of punctuation, no capital after the first letter. Numbers say nothing there, only a one-letter variable
     is code, and only the first word may be a name or the capitalised start of a sentence."""
-    if not text[1:].islower():
+    if not lower_after_first(text):
         return None
     words = list(map(_PLAIN_WORDS.__getitem__, text.split(" ")))
     if _NOT_LETTER_WORDS.isdisjoint(words):  # (words of letters, no number, no code: most texts, in one look)

@@ -81,7 +81,7 @@ from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_word
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
 from quizlint.rules.base import TextToIdentify
-from quizlint.text import is_turkic, primary_subtag
+from quizlint.text import is_turkic, lower_after_first, primary_subtag
 
 CODE = "T004"
 NAME = "wrong-language"
@@ -127,7 +127,7 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                         continue
                     text = " ".join(identification_words(text, names=not capitalising))
                     # (inlined: no capital letter after the first one, the case of most texts, means no name)
-                    if names[lang] is None or (_lower_after_first(text) and not (
+                    if names[lang] is None or (lower_after_first(text) and not (
                             apostrophe_names[lang] and ("'" in text or "’" in text))):
                         words = prose_words_of(text)
                     else:
@@ -143,12 +143,6 @@ def _plain_long_text_words(text: str) -> tuple[str, ...] | None:
     words, without proper names; else None (the general way)."""
     words = plain_identification_words(text)
     return words if words is not None and len(words) > 4 else None
-
-
-def _lower_after_first(text: str) -> bool:
-    """``text[1:].islower()``; an ASCII text's bytes make the same test with a table instead of Unicode's look-ups
-    per character."""
-    return text.encode()[1:].islower() if text.isascii() else text[1:].islower()
 
 
 def _names_function(glossary, lang: str):
