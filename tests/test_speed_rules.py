@@ -96,7 +96,8 @@ def test_echoed_words_are_the_key_words_whose_stems_the_stem_has_and_no_distract
 @settings(max_examples=2000, deadline=None)
 @given(texts=st.lists(_TEXT, max_size=6))
 def test_texts_joined_have_a_digit_when_one_of_them_has(texts):
-    from quizlint.rules._markup import has_digit, has_markup_or_emphasis, join_texts
+    from quizlint.rules._markup import has_markup_or_emphasis, join_texts
+    from quizlint.text import has_digit
 
     assert has_digit(join_texts(texts)) == any(map(has_digit, texts))
     assert has_markup_or_emphasis(join_texts(texts)) == any(map(has_markup_or_emphasis, texts))

@@ -23,6 +23,7 @@ INLINE_CODE = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
 # ... or HTML inline code (its tags in any case), whichever starts first: the code of one is text in the other
 _ANY_INLINE_CODE = re.compile(INLINE_CODE.pattern + r"|(?i:(<code(?:\s[^<>]*)?>)(.*?)(</code\s*>))", re.DOTALL)
 _HTML_CODE = re.compile(r"<code[\s>]", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 # Outside inline code, a backslash before ASCII punctuation is a Markdown escape: it shows that character as
 # written ("\\*" is an asterisk, not emphasis). An escaped marker takes the run of the same marker after it along
 # ("\\```", "\\***": literal, as the importers write them)
@@ -48,6 +49,13 @@ def primary_subtag(lang: str) -> str:
 @lru_cache(maxsize=1024)
 def is_turkic(lang: str | None) -> bool:
     return lang is not None and primary_subtag(lang) in _TURKIC
+
+
+def has_digit(text: str) -> bool:
+    """Whether ``text`` has a decimal digit (``\\d``), by substring tests for the ASCII digits (several times faster
+    than the regex)."""
+    return ("0" in text or "1" in text or "2" in text or "3" in text or "4" in text or "5" in text or "6" in text
+            or "7" in text or "8" in text or "9" in text or (not text.isascii() and _DIGIT.search(text) is not None))
 
 
 def lower_after_first(text: str) -> bool:

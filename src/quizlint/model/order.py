@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from quizlint import lexicon
 from quizlint.model.texts import language_texts, text_in
+from quizlint.text import has_digit
 
 if TYPE_CHECKING:  # annotations only
     from quizlint.model.types import Item
@@ -63,7 +64,7 @@ def every_option_has_a_digit(texts: dict[str, list[str | None]], languages: list
     digit, as every number has: else ``option_numbers``, which parses them all, reads no numbers."""
     for lang in languages:
         for text in texts[lang]:
-            if not (text and _DIGIT.search(text)):
+            if not (text and has_digit(text)):
                 break
         else:
             return True
@@ -98,7 +99,6 @@ def is_phrase(value: Any, languages: list[str], category: str) -> bool:
 
 _REFERENCE = r"(?:\b(?:I{1,3}|IV|VI{0,3}|IX|X|[A-H])\b\)?)"
 _A_REFERENCE = re.compile(r"[A-IVX](?<!\w.)[IVX]{0,3}(?!\w)")  # (a word _REFERENCE may be, found quickly)
-_DIGIT = re.compile(r"\d")
 
 
 def _alternatives(category: str, lang: str) -> str:

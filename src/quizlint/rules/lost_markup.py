@@ -69,10 +69,11 @@ import re
 
 from quizlint.lexicon import decimal_mark
 from quizlint.rules._item_texts import joined_texts_of, text_pairs_of
-from quizlint.rules._markup import (code_pieces, extract_markup, has_digit, has_markup_or_emphasis, has_number_token,
+from quizlint.rules._markup import (code_pieces, extract_markup, has_markup_or_emphasis, has_number_token,
                                    lost_counts, misread_values, missing_numbers, missing_verbatim, number_tokens,
                                    squeezed)
 from quizlint.rules._translation import item_fields_of
+from quizlint.text import has_digit
 
 CODE = "T006"
 NAME = "lost-markup"
