@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from quizlint.media import Reference, Resolved, bank_root, formulas, references, resolve
 from quizlint.rules._item_texts import text_values_of
+from quizlint.rules._markup import join_texts
 from quizlint.rules._translation import item_fields_of
 
 # What a text with media or math holds: one of "](", "<", "]:", "$", "\\(", "\\[" (one search of the text)
@@ -41,15 +42,15 @@ def texts_of(ctx) -> Iterator[tuple]:
 
 def _any_hint_in(values: list) -> bool:
     """Whether a text of ``values`` (strings, and mappings to strings or None: ``text_values_of``) has a hint
-    of media or math. Most items have none: one look at their texts joined a line apart (no hint has a line break,
-    so none spans two texts) for a character every hint has, four scans faster than one search."""
+    of media or math. Most items have none: one look at their texts joined (``join_texts``: no hint is found across
+    two texts) for a character every hint has, four scans faster than one search."""
     texts = []
     for value in values:
         if isinstance(value, str):
             texts.append(value)
         else:
             texts += value.values()
-    joined = "\n".join(filter(None, texts))
+    joined = join_texts(filter(None, texts))
     return ("<" in joined or "$" in joined or "]" in joined or "\\" in joined) and _HINTS.search(joined) is not None
 
 

@@ -120,7 +120,7 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                 if text and not text.isspace():
                     if plain_texts and (words := _plain_long_text_words(text)) is not None:
                         if sum(map(len, words)) >= min_letters:
-                            texts.append(TextToIdentify(words, lang, index, field.label, field.path + (lang,)))
+                            texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
                         continue
                     if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
                         texts.append(TextToIdentify(sample.split(), lang, index, field.label, field.lang_path(lang)))
