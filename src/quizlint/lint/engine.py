@@ -102,8 +102,7 @@ def identify_languages(quiz_file: QuizFile, rules: list[tuple[Rule, dict]], glos
         texts = rule.texts_to_identify(QuizContext(quiz_file, options, glossary, services))
         per_item: list[list[Identified]] = [[] for _ in quiz_file.quiz.items]
         if texts:
-            answers = services.confirm_languages(texts,
-                                                 quiz_file.quiz.languages, options.get("margin"))
+            answers = services.confirm_languages(texts, quiz_file.quiz.languages, options.get("margin"))
             for text, confidences in zip(texts, answers):
                 if confidences:
                     per_item[text.item].append(Identified(text, confidences))

@@ -150,8 +150,9 @@ class Positions:
     """Where every node of a composed document stands: node numbers in document order (a mapping's key just
     before its value), with their start and end offsets in the text (the line and column are found from them
     when asked: reading the parser's offset alone saves a tenth of the composing), kinds, children and key texts
-    in flat arrays (a few bytes a node: a file of 55,000 items has a million nodes). Asked by data path, it behaves as the read-only mapping ``path → (line, column)`` of the values
-    (``keys=False``) or of the mapping keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
+    in flat arrays (a few bytes a node: a file of 55,000 items has a million nodes). Asked by data path, it
+    behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the mapping
+    keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
 
     def __init__(self, text: str = "", spans: bool = False, record: bool = True) -> None:
         self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
