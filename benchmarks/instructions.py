@@ -6,7 +6,7 @@ Wall-clock ratios (``run.py``) on a shared machine move by a tenth from one minu
 the few per cent a change to one stage saves; a count of instructions does not move. On a generated bank
 (``generate.py``, 100 items a file) it counts, per file, after a first file that loads what linting loads:
 
-- the parse bound: ``yaml.load(..., Loader=yaml.CSafeLoader)``, as in ``run.py``;
+- the parse bound: ``run.py``'s (``yaml.load(..., Loader=yaml.CSafeLoader)``);
 - loading and validating (``read_quiz``), of which the C parser's events alone;
 - the language step (``engine.identify_languages``, with the loading);
 - the whole lint of a file (``engine.lint_file``, one process, no cache).
@@ -32,6 +32,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from generate import generate  # noqa: E402
+from run import PARSE_BOUND  # noqa: E402
 
 STAGE = r"""
 import gc, sys
@@ -47,10 +48,7 @@ selection, services = Selection.default(), Services(threads=False)
 rules = [(rule, selection.options_for(rule)) for rule in selection.enabled.values() if rule.scope == "item"]
 lint_file(paths[0], paths[0], selection, None, services)
 for path in paths[1:1 + count]:
-    if stage == "bound":
-        with open(path, "rb") as handle:
-            yaml.load(handle.read().decode("utf-8"), Loader=yaml.CSafeLoader)
-    elif stage == "events":
+    if stage == "events":
         with open(path, "rb") as handle:
             parser = yaml.cyaml.CParser(handle.read().decode("utf-8"))
         while type(parser.get_event()) is not yaml.StreamEndEvent:
@@ -68,9 +66,12 @@ STAGES = (("bound", "parse bound: yaml.load(CSafeLoader)"), ("events", "  the C 
 
 
 def instructions(stage: str, count: int, paths: list[str]) -> int:
-    """The instructions of a run of ``STAGE`` over ``count`` files (after the first), as callgrind counts them."""
+    """The instructions of a run of ``stage`` over ``count`` files after the first (which loads what the stage
+    loads on first use), as callgrind counts them: the parse bound is ``run.py``'s script, the other stages
+    ``STAGE``'s."""
+    script = [PARSE_BOUND, *paths[:1 + count]] if stage == "bound" else [STAGE, stage, str(count), *paths]
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c",
-                           STAGE, stage, str(count), *paths], capture_output=True, text=True)
+                           *script], capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind failed for {stage}:\n{done.stderr[-2000:]}")
