@@ -364,51 +364,81 @@ class _EventComposer:
 
     def collection(self, start: Any, depth: int, kind: int) -> dict | list:
         """The data of the mapping or sequence (``kind``) that ``start`` opens, read up to its end event. Most of
-        its keys and values are scalars without tag or anchor, within the depth limit and with no escapes to look
-        at: read here, in the loop (the others go through ``_key`` and ``value``, which refuse what is wrong)."""
+        its nodes are scalars and collections without tag or anchor, within the depth limit, with no escapes to
+        look at: read here, in one loop with a stack of the collections open around the one being read (a call
+        for each of the thousands of small mappings cost a tenth of the composing). The others go through
+        ``_key`` and ``value``, which refuse what is wrong."""
         positions = self.positions
+        next_event, intern, escapes, max_depth, fast = self.next, sys.intern, self.check_escapes, self.max_depth, \
+            self.quick
+        scalar_event, mapping_start, sequence_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
+        offsets = positions.start_offsets
+        add_start, add_end = offsets.append, positions.end_offsets.append
+        add_kind, add_link, add_name = positions.kinds.append, positions.links.append, positions.names.append
+        around: list[tuple] = []  # the collections open around this one: (result, number, children, key, depth)
         number = positions.add(kind, start)
         is_mapping = kind == _MAPPING
         result: Any = {} if is_mapping else []
         end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
         children: list[int] = []  # (a mapping's keys)
-        next_event, intern, escapes = self.next, sys.intern, self.check_escapes
-        add_start, add_end = positions.start_offsets.append, positions.end_offsets.append
-        add_kind, add_link, add_name = positions.kinds.append, positions.links.append, positions.names.append
-        quick = self.quick and depth < self.max_depth
+        quick = fast and depth < max_depth
         key = ""
-        while type(event := next_event()) is not end_type:
-            children.append(len(positions.start_offsets))
-            if is_mapping:
-                if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
-                        and (key := event.value) not in result and key != "<<"
-                        and not (escapes and event.style == '"')):
-                    key = intern(key)  # (one string for the thousands of "text" keys)
+        while True:
+            event = next_event()
+            if type(event) is end_type:
+                positions.close(number, event.end_mark, children)
+                if not around:
+                    return result
+                value = result
+                result, number, children, key, depth = around.pop()
+                is_mapping = type(result) is dict
+                end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
+                quick = fast and depth < max_depth
+            else:
+                children.append(len(offsets))
+                if is_mapping:
+                    if (quick and type(event) is scalar_event and event.tag is None and event.anchor is None
+                            and (key := event.value) not in result and key != "<<"
+                            and not (escapes and event.style == '"')):
+                        key = intern(key)  # (one string for the thousands of "text" keys)
+                        add_start(event.start_mark.index)
+                        add_end(event.end_mark.index)
+                        add_kind(_SCALAR)
+                        add_link(0)
+                        add_name(key)
+                    else:
+                        key = intern(self._key(event, result, children))
+                        positions.add(_SCALAR, event, key)
+                    event = next_event()
+                event_type = type(event)
+                if not (quick and event.anchor is None and event.tag is None):  # (an alias has no tag)
+                    value = self.value(event, depth + 1)
+                elif event_type is scalar_event and not (escapes and event.style == '"'):
                     add_start(event.start_mark.index)
                     add_end(event.end_mark.index)
                     add_kind(_SCALAR)
                     add_link(0)
-                    add_name(key)
+                    add_name(None)
+                    value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
+                elif event_type is mapping_start or event_type is sequence_start:  # (opened here: see above)
+                    around.append((result, number, children, key, depth))
+                    number = len(offsets)
+                    add_start(event.start_mark.index)
+                    add_end(0)  # (its end: see ``Positions.close``)
+                    is_mapping = event_type is mapping_start
+                    add_kind(_MAPPING if is_mapping else _SEQUENCE)
+                    add_link(0)
+                    add_name(None)
+                    result, children, depth = {} if is_mapping else [], [], depth + 1
+                    end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
+                    quick = depth < max_depth
+                    continue
                 else:
-                    key = intern(self._key(event, result, children))
-                    positions.add(_SCALAR, event, key)
-                event = next_event()
-            if (quick and type(event) is yaml.ScalarEvent and event.tag is None and event.anchor is None
-                    and not (escapes and event.style == '"')):
-                add_start(event.start_mark.index)
-                add_end(event.end_mark.index)
-                add_kind(_SCALAR)
-                add_link(0)
-                add_name(None)
-                value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
-            else:
-                value = self.value(event, depth + 1)
+                    value = self.value(event, depth + 1)
             if is_mapping:
                 result[key] = value
             else:
                 result.append(value)
-        positions.close(number, event.end_mark, children)
-        return result
 
     def _key(self, event: Any, result: dict, keys: list[int]) -> str:
         self._refuse_anchor(event)
