@@ -113,7 +113,7 @@ def _composed(text: str, spans: bool, depth: int) -> object:
     except LoadError as error:
         return error.code, error.message, error.line, error.column
     return (_typed(data), list(positions.starts), list(positions.ends), positions.start_offsets,
-            positions.end_offsets, positions.kinds, positions.links, positions.children, positions.names)
+            positions.end_offsets, list(positions.kinds), positions.links, positions.children, positions.names)
 
 
 @pytest.mark.parametrize("odd", _ODD, ids=lambda odd: f"{odd[0]}:{odd[1].strip()}")

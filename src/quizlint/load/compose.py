@@ -134,7 +134,7 @@ class _Lines:
 
 
 class _Places:
-    """A node's start or end (``place``: see ``Positions._place``) by its number, as a read-only sequence."""
+    """A node's start, end (``place``: see ``Positions._place``) or kind by its number, as a read-only sequence."""
 
     def __init__(self, place: Callable[[int], int], count: int) -> None:
         self.place, self.count = place, count
@@ -163,8 +163,10 @@ class Positions:
         # text's end too, but at column 0 of the next line; any other node ends where its offset says)
         self.past_end: set[int] = set()
         self._unterminated_end = len(text) if not text.endswith(_LINE_BREAK_ENDS) else -1
-        self.kinds = array("B")
-        self.links = array("I")  # a collection's place in ``children``: its count, then its children's numbers
+        # Each node's kind (``SCALAR``, ``MAPPING``, ``SEQUENCE``) in the lowest two bits, and above them, for a
+        # collection, its place in ``children``: its count, then its children's numbers (one array: an append
+        # to an array of bytes parses its argument as a format, the dearest of the appends)
+        self.links = array("I")
         self.children = array("I")  # (a mapping lists its keys: each key's value is the next node)
         self.names: list[str | None] = []  # a key's text (None for other nodes)
         self.keys = False
@@ -181,8 +183,7 @@ class Positions:
         number = len(self.start_offsets)
         self.start_offsets.append(event.start_mark.index)
         self.end_offsets.append(event.end_mark.index)
-        self.kinds.append(kind)
-        self.links.append(0)
+        self.links.append(kind)
         self.names.append(name)
         if self.spans:
             if type(event) is yaml.ScalarEvent:
@@ -197,9 +198,17 @@ class Positions:
         self.end_offsets[number] = end.index
         if end.index == self._unterminated_end and end.column == 0:
             self.past_end.add(number)
-        self.links[number] = len(self.children)
+        self.links[number] = len(self.children) << 2 | self.links[number]
         self.children.append(len(children))
         self.children.extend(children)
+
+    def kind(self, node: int) -> int:
+        return self.links[node] & 3
+
+    @property
+    def kinds(self) -> "_Places":
+        """Each node's kind by its number, as a read-only sequence."""
+        return _Places(self.kind, len(self.links))
 
     # -- lines and columns
 
@@ -227,7 +236,7 @@ class Positions:
 
     def children_span(self, node: int) -> tuple[int, int]:
         """Where the children of the collection ``node`` stand in ``children``: first and end."""
-        link = self.links[node]
+        link = self.links[node] >> 2
         return link + 1, link + 1 + self.children[link]
 
     def for_keys(self) -> "Positions":
@@ -241,7 +250,7 @@ class Positions:
 
     def child(self, node: int, element: Any) -> tuple[int | None, int | None]:
         """The node at ``element`` (a key of a mapping, an index of a sequence) below ``node``, and its key's."""
-        kind = self.kinds[node]
+        kind = self.links[node] & 3
         if kind == _SCALAR:
             return None, None
         first, end = self.children_span(node)
@@ -285,7 +294,7 @@ class Positions:
         while node is not None:
             if not self.start(node) <= target < self.end(node):
                 return False
-            if self.kinds[node] == _SCALAR:
+            if self.links[node] & 3 == _SCALAR:
                 return True
             node = self._child_spanning(node, target)
         return False
@@ -304,7 +313,7 @@ class Positions:
         if low == first:
             return None
         child = self.children[low - 1]
-        if self.kinds[node] == _MAPPING and self.start(child + 1) <= target:
+        if self.links[node] & 3 == _MAPPING and self.start(child + 1) <= target:
             return child + 1  # (the key's value)
         return child
 
@@ -374,7 +383,7 @@ class _EventComposer:
         scalar_event, mapping_start, sequence_start = yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent
         offsets = positions.start_offsets
         add_start, add_end = offsets.append, positions.end_offsets.append
-        add_kind, add_link, add_name = positions.kinds.append, positions.links.append, positions.names.append
+        add_link, add_name = positions.links.append, positions.names.append
         around: list[tuple] = []  # the collections open around this one: (result, number, children, key, depth)
         number = positions.add(kind, start)
         is_mapping = kind == _MAPPING
@@ -403,8 +412,7 @@ class _EventComposer:
                         key = intern(key)  # (one string for the thousands of "text" keys)
                         add_start(event.start_mark.index)
                         add_end(event.end_mark.index)
-                        add_kind(_SCALAR)
-                        add_link(0)
+                        add_link(_SCALAR)
                         add_name(key)
                     else:
                         key = intern(self._key(event, result, children))
@@ -416,8 +424,7 @@ class _EventComposer:
                 elif event_type is scalar_event and not (escapes and event.style == '"'):
                     add_start(event.start_mark.index)
                     add_end(event.end_mark.index)
-                    add_kind(_SCALAR)
-                    add_link(0)
+                    add_link(_SCALAR)
                     add_name(None)
                     value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
                 elif event_type is mapping_start or event_type is sequence_start:  # (opened here: see above)
@@ -426,8 +433,7 @@ class _EventComposer:
                     add_start(event.start_mark.index)
                     add_end(0)  # (its end: see ``Positions.close``)
                     is_mapping = event_type is mapping_start
-                    add_kind(_MAPPING if is_mapping else _SEQUENCE)
-                    add_link(0)
+                    add_link(_MAPPING if is_mapping else _SEQUENCE)
                     add_name(None)
                     result, children, depth = {} if is_mapping else [], [], depth + 1
                     end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
