@@ -405,3 +405,32 @@ def test_a_plain_scalar_is_a_number_only_if_it_starts_as_one():
         for rest in ("", "1", ".5", "5.", "1e3", "e3"):
             if _INT.match(chr(code) + rest) or _FLOAT.match(chr(code) + rest):
                 assert chr(code) in _NUMBER_STARTS
+
+
+def test_every_refused_character_is_seen_in_the_bytes():
+    # (``load_source`` checks a file's characters only when ``_may_hold_refused_characters`` finds one may be there)
+    from quizlint.load.document import _REFUSED_CHARACTER, _may_hold_refused_characters
+
+    refused = [chr(code) for code in range(0x110000) if _REFUSED_CHARACTER.match(chr(code))
+               and not 0xD800 <= code <= 0xDFFF]  # (no surrogate gets through the decoding)
+    assert len(refused) == 66
+    for character in refused:
+        for around in ("", "a", "ı’\u00a0"):
+            assert _may_hold_refused_characters((around + character + around).encode("utf-8")), hex(ord(character))
+
+
+_NEAR_REFUSED = ["a", "\n", "\r", "\t", " ", "İ", "ı", "ş", "é", "\u00a0", "\u00c2", "°", "’", "“", "—", "\u2027",
+                 "\u202a", "\u2030", "\ufeff", "\ufffd", "\uffef", "\U0001f600", "\x00", "\x08", "\x0b", "\x1f",
+                 "\x7f", "\x80", "\x85", "\x9f", "\u2028", "\u2029", "\ufffe", "\uffff"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_NEAR_REFUSED), max_size=12).map("".join))
+def test_a_file_loaded_from_its_bytes_is_refused_as_its_text_is(text):
+    from quizlint.load.document import _REFUSED_CHARACTER, _may_hold_refused_characters
+    from quizlint.load import load_source
+
+    raw = ("a: |\n  " + text + "\n").encode("utf-8")
+    assert _may_hold_refused_characters(raw) or _REFUSED_CHARACTER.search(raw.decode("utf-8")) is None
+    (from_bytes, found), (from_text, expected) = load_source(raw), load_text(raw.decode("utf-8"))
+    assert found == expected and getattr(from_bytes, "data", None) == getattr(from_text, "data", None)
