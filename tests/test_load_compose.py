@@ -192,3 +192,35 @@ def test_lines_and_columns_found_from_offsets_are_the_parsers(text, line_break, 
                                  "\x1c", "\x1e", "\t", "# x"]), max_size=12).map("".join))
 def test_line_starts_split_quickly_are_those_the_parser_counts(text):
     assert line_starts(text) == _line_starts_found(text)
+
+
+def _paths_in_order(data: object, path: tuple = ()) -> list[tuple[tuple, bool, object]]:
+    """Each node's path in document order (a mapping's key, marked True, just before its value), and its data."""
+    found = [(path, False, data)]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += [(path + (key,), True, key)] + _paths_in_order(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _paths_in_order(value, path + (index,))
+    return found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_document({("key", "")}))
+def test_the_positions_of_every_path_are_those_of_its_node_and_key(text):
+    try:
+        data, positions, keys = compose_text(text, LoadLimits())
+    except LoadError:
+        return
+    starts, _ = _marks(text)
+    for number, (path, is_key, value) in enumerate(_paths_in_order(data)):
+        place = ((starts[number] >> 32) + 1, (starts[number] & 0xFFFFFFFF) + 1)
+        if is_key:
+            assert keys[path] == place
+            continue
+        assert positions[path] == place
+        assert keys.get(path) is None or not isinstance(path[-1], int)  # (no key leads to an entry of a list)
+        absent = [key for key in ("nope", *_KEYS.elements) if not (isinstance(value, dict) and key in value)]
+        for missing in (*absent, len(value) if isinstance(value, list) else 0, True, -1):
+            assert positions.get(path + (missing,)) is None and keys.get(path + (missing,)) is None

@@ -154,6 +154,11 @@ class Positions:
     behaves as the read-only mapping ``path → (line, column)`` of the values (``keys=False``) or of the mapping
     keys that lead to them (``keys=True``, see :meth:`for_keys`)."""
 
+    # (slots: the views of :meth:`for_keys` copy them without making a dictionary of either's attributes, which
+    # would make every attribute read of a position look-up a search in it)
+    __slots__ = ("record", "lines", "start_offsets", "end_offsets", "past_end", "_unterminated_end", "links",
+                 "children", "names", "keys", "spans", "styles")
+
     def __init__(self, text: str = "", spans: bool = False, record: bool = True) -> None:
         self.record = record  # (False: nothing is recorded, for a caller that needs the data alone)
         text = text[1:] if text.startswith("\ufeff") else text  # (the parser's offsets leave out a BOM)
@@ -242,7 +247,8 @@ class Positions:
     def for_keys(self) -> "Positions":
         """The same positions, answering with the mapping keys' (shares the arrays)."""
         view = object.__new__(Positions)
-        view.__dict__.update(self.__dict__)
+        for name in Positions.__slots__:
+            setattr(view, name, getattr(self, name))
         view.keys = True
         return view
 
@@ -250,27 +256,34 @@ class Positions:
 
     def child(self, node: int, element: Any) -> tuple[int | None, int | None]:
         """The node at ``element`` (a key of a mapping, an index of a sequence) below ``node``, and its key's."""
-        kind = self.links[node] & 3
-        if kind == _SCALAR:
-            return None, None
-        first, end = self.children_span(node)
-        if kind == _MAPPING and isinstance(element, str):
-            for key in self.children[first:end]:
-                if self.names[key] == element:
-                    return key + 1, key
-        elif kind == _SEQUENCE and isinstance(element, int) and not isinstance(element, bool) \
-                and 0 <= element < end - first:
-            return self.children[first + element], None
-        return None, None
+        return self.descend(node, (element,))
+
+    def descend(self, node: int, path: tuple) -> tuple[int | None, int | None]:
+        """The node at ``path`` (keys of mappings, indexes of sequences) below ``node``, and the node of the key
+        that leads to it (None when the last step is an index); (None, None) when there is none."""
+        links, children, names = self.links, self.children, self.names
+        key = None
+        for element in path:
+            link = links[node]
+            kind, first = link & 3, (link >> 2) + 1
+            if kind == _MAPPING and isinstance(element, str):
+                for key in children[first:first + children[first - 1]]:
+                    if names[key] == element:
+                        node = key + 1
+                        break
+                else:
+                    return None, None
+            elif kind == _SEQUENCE and isinstance(element, int) and not isinstance(element, bool) \
+                    and 0 <= element < children[first - 1]:
+                node, key = children[first + element], None
+            else:
+                return None, None
+        return node, key
 
     def get(self, path: tuple, default: Any = None) -> Any:
         if not self.start_offsets:
             return default
-        node, key = 0, None
-        for element in path:
-            node, key = self.child(node, element)
-            if node is None:
-                return default
+        node, key = self.descend(0, path)
         found = key if self.keys else node
         if found is None:
             return default
