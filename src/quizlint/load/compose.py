@@ -287,8 +287,9 @@ class Positions:
         found = key if self.keys else node
         if found is None:
             return default
-        packed = self._place(self.start_offsets[found])
-        return (packed >> 32) + 1, (packed & 0xFFFFFFFF) + 1
+        offset, line_starts = self.start_offsets[found], self.lines.starts  # (``_place``, 1-based, done here)
+        line = bisect_right(line_starts, offset)
+        return line, offset - line_starts[line - 1] + 1
 
     def __getitem__(self, path: tuple) -> Position:
         found = self.get(tuple(path))
