@@ -127,6 +127,35 @@ def test_plain_prose_is_read_as_the_token_by_token_way_reads_it(tokens, names):
         assert plain == _language_text._words_of_tokens(text, names)
 
 
+# Words as a bank and real content write them: lower-case and capitalised, Turkish dotted and dotless I's, a sign
+# after a word, numbers, variables, acronyms, title-case and uncased letters, markup, names with a suffix
+_LOWER_TOKENS = ["model", "state", "ışık", "izmir", "ılık", "ı", "i.", "adım,", "eğitim?", "bölüm.", "0.", "12?",
+                 "ǆemal", "ß", "ª", "a", "and", "the", "run", "ağ"]
+_LONG_PLAIN_TOKENS = _PLAIN_TOKENS + _LOWER_TOKENS + [
+    "Istanbul", "Işık", "İzmir", "İ", "I", "dİk", "Kİtap", "Ağ", "AĞ", "Ǆemal", "ǅemal", "Aß", "Aª", "中", "中文,",
+    "A中", "GPU", "GPU'da", "Locke'un", "**bold**", "`code`", "[link](x)", "H2O", "e.g.", "x.", "mOdel", "Model!",
+    "–", "x", "k", "h.", "ModeL"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.sampled_from(_LONG_PLAIN_TOKENS),
+       st.lists(st.sampled_from(_LOWER_TOKENS) | st.sampled_from(_LOWER_TOKENS) | st.sampled_from(_LONG_PLAIN_TOKENS),
+                max_size=11),
+       st.sampled_from(["", "", "", " ", "  ", "\t"]), st.sampled_from(["", "", " "]))
+def test_long_plain_words_are_the_plain_words_of_a_long_text(first, tokens, gap, edge):
+    from quizlint.rules._language_text import long_plain_words, plain_identification_words
+
+    text = edge + (" " + gap if gap else " ").join([first, *tokens])
+    words = long_plain_words(text)
+    plain = plain_identification_words(text)
+    if words is not None:
+        assert len(words) > 4 and words == list(plain)
+    elif plain is not None and len(plain) > 4 and not gap and not edge and all(
+            token.islower() and token[:-1].isalpha() and token.rstrip(".,;:!?") not in set("xzijkmnpqfgh")
+            for token in tokens):
+        assert not first[1:].islower(), f"the commonest texts take the quick way: {text!r}"
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_PLAIN_TOKENS + ["CSV", "Locke'un", "`x`", "H2O", "e.g."]), min_size=1, max_size=9))
 def test_plain_long_texts_give_wrong_language_what_the_general_way_gives(tokens):

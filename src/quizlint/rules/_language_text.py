@@ -112,6 +112,44 @@ def plain_identification_words(text: str, names: bool = True) -> tuple[str, ...]
     return tuple(kept)
 
 
+def long_plain_words(text: str) -> list[str] | None:
+    """``plain_identification_words(text)`` (as a list) when it has more than four words and the text is of the
+    commonest kind, in one look per word through memos of the words: words of lower-case letters and numbers of
+    digits, one space apart, each followed by at most one sign of punctuation, the first word possibly
+    capitalised, without one-letter variable or acronym; else None (the caller takes the general way). Its
+    capitals are found word by word: none in a word after the first, nor in the first after its first letter
+    (and the other words have the small letter ``lower_after_first`` asks for)."""
+    tokens = text.split(" ")
+    words = list(map(_LATER_PLAIN_WORDS.__getitem__, tokens))
+    words[0] = _FIRST_PLAIN_WORDS[tokens[0]]
+    if not _NOT_LETTER_WORDS.isdisjoint(words):
+        if None in words:
+            return None
+        words = [word for word in words if word]  # (numbers say nothing)
+    return words if len(words) > 4 else None
+
+
+def _later_plain_word(token: str) -> str | None:
+    """The word of a token after a text's first that ``long_plain_words`` reads: a lower-case word of letters other
+    than a one-letter variable, or a number ("", as ``_plain_word``), with at most one sign of punctuation after
+    it; else None."""
+    word = _plain_word(token)
+    if word == "":
+        return word
+    return word if word and token.islower() and word not in _ONE_LETTER_VARIABLES else None
+
+
+def _first_plain_word(token: str) -> str | None:
+    """The word of a text's first token that ``long_plain_words`` reads: as ``_later_plain_word``, but it may start
+    with a capital; not an acronym."""
+    word = _plain_word(token)
+    if word == "":
+        return word
+    if not word or word in _ONE_LETTER_VARIABLES or (len(word) > 1 and word.isupper()):
+        return None
+    return word if ("a" + token[1:]).islower() else None  # (no capital or title-case letter after the first)
+
+
 def _plain_word(token: str) -> str | None:
     """The word of a token of plain prose (letters, or digits, and at most one sign of punctuation after them): the
     letters, "" for a number, None for any other token."""
@@ -126,6 +164,8 @@ _PLAIN_PUNCTUATION = frozenset(".,;:!?")
 _NOT_LETTER_WORDS = frozenset({None, ""}) | _ONE_LETTER_VARIABLES
 # per space-separated token: texts of a bank share most of their words
 _PLAIN_WORDS = Memo(_plain_word)
+_LATER_PLAIN_WORDS = Memo(_later_plain_word)
+_FIRST_PLAIN_WORDS = Memo(_first_plain_word)
 
 
 def _is_code(token: str) -> bool:

@@ -71,12 +71,14 @@ Translate the text, or move it to the field of the language it is written in.
   in the declared one.
 """
 
+from collections.abc import Sequence
+
 from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
-from quizlint.rules._language_text import (identification_words, plain_identification_words, short_sample,
-                                            short_text_language)
+from quizlint.rules._language_text import (identification_words, long_plain_words, plain_identification_words,
+                                            short_sample, short_text_language)
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
 from quizlint.rules._translation import neutral_prose_function
@@ -137,10 +139,12 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
     return texts
 
 
-def _plain_long_text_words(text: str) -> tuple[str, ...] | None:
+def _plain_long_text_words(text: str) -> Sequence[str] | None:
     """What ``texts_to_identify`` reads of ``text`` when it is plain prose of letters too long to be a short phrase
     (most texts), without a glossary: its identification words, which are words of letters, their own prose
     words, without proper names; else None (the general way)."""
+    if (words := long_plain_words(text)) is not None:  # (most texts)
+        return words
     words = plain_identification_words(text)
     return words if words is not None and len(words) > 4 else None
 
