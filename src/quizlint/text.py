@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import repeat
+
+from quizlint.memo import Memo
 
 _TURKIC = {"tr", "az", "crh", "tt", "ba", "kk"}
 _END_PUNCTUATION = "?.!:;,"  # (closing punctuation: at the end of a text it folds away)
@@ -163,6 +165,11 @@ def is_symbolic(text: str) -> bool:
         return True
     if _may_be_literal_list(text) and _is_literal_list(text):
         return True
+    return _has_small_before_capital(text)
+
+
+def _has_small_before_capital(text: str) -> bool:
+    """Whether a small letter is followed by a capital in ``text`` ("AaBb", "getValue")."""
     # (no capital after the first letter, the case of most texts: none after a small letter)
     return not lower_after_first(text) and any(before.islower() and after.isupper()
                                                for before, after in zip(text, text[1:]))
@@ -223,13 +230,51 @@ def comparison_key(text: str, lang: str | None = None) -> str:
     markup: "\\*" is "*", "\\```" is "```", "\\*Paris\\*" is "*paris*". Without inline code, a word's key depends on
     that word alone: a text's key is the non-empty keys of its words, one space apart.
     """
+    key = _plain_prose_key(text, lang)
+    if key is not None and not (_may_be_literal_list(text) and _is_literal_list(text)):
+        return key
     if is_symbolic(text):
         return symbolic_key(text)
-    return prose_key(text, lang)
+    return _general_prose_key(text, lang)
 
 
 def prose_key(text: str, lang: str | None = None) -> str:
     """``comparison_key`` of ``text`` taken as prose, whatever it holds."""
+    key = _plain_prose_key(text, lang)
+    return _general_prose_key(text, lang) if key is None else key
+
+
+# The shortcut for most texts: plain words (``_plain_word_key``) one space apart. Such a text has nothing that
+# ``is_symbolic`` looks for across words (no line break, tab, leading space, quote, bracket, backtick, equals sign,
+# hyphen; a dot, colon or semicolon only before a space or the end), so it is symbolic only through a word of its
+# own or as a literal list; and its prose key is the keys of its words one space apart (``comparison_key``: without
+# inline code a word's key depends on that word alone; casefolding and NFC keep a space a word boundary)
+def _plain_prose_key(text: str, lang: str | None) -> str | None:
+    """``_general_prose_key(text, lang)`` when ``text`` is plain words one space apart, none of them symbolic;
+    otherwise None."""
+    keys = _PLAIN_WORD_KEYS[is_turkic(lang)]
+    parts = [keys[word] for word in text.split(" ")]
+    return None if None in parts else " ".join(parts)
+
+
+def _plain_word_key(word: str, turkic: bool) -> str | None:
+    """The prose key of a plain word: letters and digits (``str.isalnum``, regex ``\\w`` without ``_``) and then
+    closing punctuation of a sentence (``_END_PUNCTUATION``), with no letter next to a digit and no small letter
+    before a capital; None for any other word."""
+    core = word.rstrip(_END_PUNCTUATION)
+    if not core.isalnum() or _LETTER_BY_DIGIT.search(core) is not None or _has_small_before_capital(core):
+        return None
+    if core.isascii():  # (each text's new words, numbers mostly: casefolding ASCII is lowering, Turkish I→ı aside)
+        return core.replace("I", "ı").lower() if turkic else core.lower()
+    return _general_prose_key(word, "tr" if turkic else None)  # (casefolding only tells Turkic languages apart)
+
+
+# Casefolding mode (Turkic or not) → word → ``_plain_word_key``
+_PLAIN_WORD_KEYS = {turkic: Memo(partial(_plain_word_key, turkic=turkic), limit=100_000) for turkic in (False, True)}
+
+
+def _general_prose_key(text: str, lang: str | None) -> str:
+    """``prose_key`` of any text."""
     if "\\" in text:
         return stand_ins_back(_key_of_shown(with_escapes_shown(text), lang))
     return _key_of_shown(text, lang)
