@@ -262,6 +262,8 @@ def _plain_word_key(word: str, turkic: bool) -> str | None:
     closing punctuation of a sentence (``_END_PUNCTUATION``), with no letter next to a digit and no small letter
     before a capital; None for any other word."""
     core = word.rstrip(_END_PUNCTUATION)
+    if core.isdigit() and core.isascii():  # (a number: the new word of most texts, its own key)
+        return core
     if not core.isalnum() or _LETTER_BY_DIGIT.search(core) is not None or _has_small_before_capital(core):
         return None
     if core.isascii():  # (each text's new words, numbers mostly: casefolding ASCII is lowering, Turkish I→ı aside)
