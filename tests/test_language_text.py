@@ -156,6 +156,13 @@ def test_long_plain_words_are_the_plain_words_of_a_long_text(first, tokens, gap,
         assert not first[1:].islower(), f"the commonest texts take the quick way: {text!r}"
 
 
+@pytest.mark.parametrize("blank", [" ", "     ", "\t", " \n ", "\u00a0", "\u3000 \u2003"])
+def test_a_blank_text_has_no_plain_words(blank):
+    from quizlint.rules import wrong_language
+
+    assert wrong_language._plain_long_text_words(blank) is None  # (wrong-language tests blankness after it)
+
+
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(_PLAIN_TOKENS + ["CSV", "Locke'un", "`x`", "H2O", "e.g."]), min_size=1, max_size=9))
 def test_plain_long_texts_give_wrong_language_what_the_general_way_gives(tokens):

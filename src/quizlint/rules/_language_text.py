@@ -122,7 +122,7 @@ def long_plain_words(text: str) -> list[str] | None:
     tokens = text.split(" ")
     words = list(map(_LATER_PLAIN_WORDS.__getitem__, tokens))
     words[0] = _FIRST_PLAIN_WORDS[tokens[0]]
-    if not _NOT_LETTER_WORDS.isdisjoint(words):
+    if not all(words):  # (the memos give variables None: the words are letters, "" for a number, or None)
         if None in words:
             return None
         words = [word for word in words if word]  # (numbers say nothing)

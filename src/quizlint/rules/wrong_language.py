@@ -119,23 +119,26 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                 continue
             for lang in languages:
                 text = value.get(lang)
-                if text and not text.isspace():
-                    if plain_texts and (words := _plain_long_text_words(text)) is not None:
-                        if sum(map(len, words)) >= min_letters:
-                            texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
-                        continue
-                    if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
-                        texts.append(TextToIdentify(sample.split(), lang, index, field.label, field.lang_path(lang)))
-                        continue
-                    text = " ".join(identification_words(text, names=not capitalising))
-                    # (inlined: no capital letter after the first one, the case of most texts, means no name)
-                    if names[lang] is None or (lower_after_first(text) and not (
-                            apostrophe_names[lang] and ("'" in text or "’" in text))):
-                        words = prose_words_of(text)
-                    else:
-                        words = names[lang](text)
-                    if words and _letters(words) >= min_letters:
+                if not text:
+                    continue
+                if plain_texts and (words := _plain_long_text_words(text)) is not None:  # (never a blank text)
+                    if len("".join(words)) >= min_letters:
                         texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
+                    continue
+                if text.isspace():
+                    continue
+                if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
+                    texts.append(TextToIdentify(sample.split(), lang, index, field.label, field.lang_path(lang)))
+                    continue
+                text = " ".join(identification_words(text, names=not capitalising))
+                # (inlined: no capital letter after the first one, the case of most texts, means no name)
+                if names[lang] is None or (lower_after_first(text) and not (
+                        apostrophe_names[lang] and ("'" in text or "’" in text))):
+                    words = prose_words_of(text)
+                else:
+                    words = names[lang](text)
+                if words and _letters(words) >= min_letters:
+                    texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
     return texts
 
 
