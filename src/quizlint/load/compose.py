@@ -217,11 +217,16 @@ class Positions:
 
     # -- lines and columns
 
-    def _place(self, offset: int) -> int:
-        """``line << 32 | column`` (0-based: one integer that sorts as the pair does) of ``offset``."""
+    def _line_and_column(self, offset: int) -> tuple[int, int]:
+        """The 0-based line and column of ``offset``."""
         line_starts = self.lines.starts
         line = bisect_right(line_starts, offset) - 1
-        return line << 32 | offset - line_starts[line]
+        return line, offset - line_starts[line]
+
+    def _place(self, offset: int) -> int:
+        """``line << 32 | column`` (0-based: one integer that sorts as the pair does) of ``offset``."""
+        line, column = self._line_and_column(offset)
+        return line << 32 | column
 
     def start(self, node: int) -> int:
         """Where ``node`` starts (see ``_place``)."""
@@ -287,9 +292,8 @@ class Positions:
         found = key if self.keys else node
         if found is None:
             return default
-        offset, line_starts = self.start_offsets[found], self.lines.starts  # (``_place``, 1-based, done here)
-        line = bisect_right(line_starts, offset)
-        return line, offset - line_starts[line - 1] + 1
+        line, column = self._line_and_column(self.start_offsets[found])
+        return line + 1, column + 1
 
     def __getitem__(self, path: tuple) -> Position:
         found = self.get(tuple(path))
@@ -443,12 +447,8 @@ class _EventComposer:
                     value = resolve_plain_scalar(event.value) if event.implicit[0] else event.value
                 elif event_type is mapping_start or event_type is sequence_start:  # (opened here: see above)
                     around.append((result, number, children, key, depth))
-                    number = len(offsets)
-                    add_start(event.start_mark.index)
-                    add_end(0)  # (its end: see ``Positions.close``)
                     is_mapping = event_type is mapping_start
-                    add_link(_MAPPING if is_mapping else _SEQUENCE)
-                    add_name(None)
+                    number = positions.add(_MAPPING if is_mapping else _SEQUENCE, event)
                     result, children, depth = {} if is_mapping else [], [], depth + 1
                     end_type = yaml.MappingEndEvent if is_mapping else yaml.SequenceEndEvent
                     quick = depth < max_depth
