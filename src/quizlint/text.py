@@ -266,8 +266,8 @@ def _plain_word_key(word: str, turkic: bool) -> str | None:
         return core
     if not core.isalnum() or _LETTER_BY_DIGIT.search(core) is not None or _has_small_before_capital(core):
         return None
-    if core.isascii():  # (each text's new words, numbers mostly: casefolding ASCII is lowering, Turkish I→ı aside)
-        return core.replace("I", "ı").lower() if turkic else core.lower()
+    if core.isascii():  # (a plain ASCII word's key is its casefolding: no markup, escape or sign to look at)
+        return casefold(core, "tr" if turkic else None)
     return _general_prose_key(word, "tr" if turkic else None)  # (casefolding only tells Turkic languages apart)
 
 
