@@ -156,6 +156,13 @@ def test_long_plain_words_are_the_plain_words_of_a_long_text(first, tokens, gap,
         assert not first[1:].islower(), f"the commonest texts take the quick way: {text!r}"
 
 
+@pytest.mark.parametrize("blank", ["\u200b", "\u200b \u200c\u200d \u2060\ufeff", " \u200b\t\u00a0 \ufeff \u200b"])
+def test_a_blank_text_is_no_short_sample(blank):
+    from quizlint.rules._language_text import short_sample
+
+    assert short_sample(blank, "en") is None  # (wrong-language reads copies from text pairs, which leave it out)
+
+
 @pytest.mark.parametrize("blank", [" ", "     ", "\t", " \n ", "\u00a0", "\u3000 \u2003"])
 def test_a_blank_text_has_no_plain_words(blank):
     from quizlint.rules import wrong_language

@@ -125,12 +125,6 @@ class TrigramLook:
         trigrams and a sum of their score differences (lingua counts a trigram once per text). Texts with a token
         that has a word without pair differences, or a word that may trigger one of lingua's rules for the
         other language, take ``_blocked_verdict``."""
-        new = set().union(*samples).difference(self._token_differences, self._unpaired_tokens) if samples else set()
-        if new:
-            if len(self._token_differences) + len(new) > _TOKEN_LIMIT:
-                self._forget_tokens()
-                new = set().union(*samples)
-            self._learn_tokens(new)
         odds = math.log(threshold / (1 - threshold))
         # a lower bound of a text's sum this far above ``odds`` settles it as the sum would, in whatever order
         # the sum is added up
@@ -138,12 +132,19 @@ class TrigramLook:
         leanings = [leaning.__getitem__ for leaning in self._leanings]
         against = [opposed.__getitem__ for opposed in self._against]
         results: list[bool | None] = []
+        unlearned: list[int] = []  # the texts with a token not learned yet: told once their tokens are learned
         for tokens, lang in zip(samples, declared):
             if lang < 0:
                 results.append(None)
                 continue
-            # (infinite exactly when a token blocks the sum: see ``_against``)
-            opposed = sum(map(against[lang], tokens))
+            # (infinite exactly when a token blocks the sum: see ``_against``; a KeyError for a token not learned,
+            # which a bank's texts after its first few seldom have)
+            try:
+                opposed = sum(map(against[lang], tokens))
+            except KeyError:
+                unlearned.append(len(results))
+                results.append(None)
+                continue
             if opposed == math.inf:
                 results.append(self._blocked_verdict(tokens, lang, threshold))
                 continue
@@ -155,7 +156,21 @@ class TrigramLook:
                 results.append(True)
             else:
                 results.append(self._summed_verdict(tokens, lang, odds))
+        if unlearned:
+            unlearned_samples = [samples[index] for index in unlearned]
+            self._learn_tokens_of(unlearned_samples)
+            verdicts = self._pair_verdicts(unlearned_samples, [declared[index] for index in unlearned], threshold)
+            for index, verdict in zip(unlearned, verdicts):
+                results[index] = verdict
         return results
+
+    def _learn_tokens_of(self, samples: list[list[str]]) -> None:
+        """Learn the tokens of ``samples`` not learned yet, in one batch (starting afresh beyond ``_TOKEN_LIMIT``)."""
+        new = set().union(*samples).difference(self._token_differences, self._unpaired_tokens)
+        if len(self._token_differences) + len(new) > _TOKEN_LIMIT:
+            self._forget_tokens()
+            new = set().union(*samples)
+        self._learn_tokens(new)
 
     def _summed_verdict(self, tokens: list[str], lang: int, odds: float) -> bool | None:
         """The verdict from the sum of the score differences of the tokens' trigrams. A word that may trigger a

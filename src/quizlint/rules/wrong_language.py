@@ -77,11 +77,12 @@ from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
 from quizlint.model.texts import item_text_fields, quiz_text_fields
 from quizlint.rules._glossary import matcher_for
+from quizlint.rules._item_texts import text_pairs_of
 from quizlint.rules._language_text import (identification_words, long_plain_words, plain_identification_words,
                                             short_sample, short_text_language)
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
                                     without_proper_names)
-from quizlint.rules._translation import neutral_prose_function
+from quizlint.rules._translation import item_fields_of, neutral_prose_function
 from quizlint.rules.base import TextToIdentify
 from quizlint.text import is_turkic, lower_after_first, primary_subtag
 
@@ -193,31 +194,44 @@ def check(ctx):
         if message:
             reported.add(text.path)
             yield ctx.problem(message, *text.path)
-    for field in item_text_fields(ctx.item):
-        yield from _copies(ctx, field, reported)
+    # the copies, read from the item's text pairs (worked out once for the translation rules: a blank text, which
+    # they leave out, is no short sample); a field is made only for a finding
+    for position, lang, source, target in text_pairs_of(ctx):
+        if _is_short_copy(source, target, lang):
+            field = item_fields_of(ctx)[position]
+            if field.lang_path(lang) not in reported:
+                yield _copy_problem(ctx, field, lang)
 
 
 def check_quiz(ctx):
     """A short title or description left in the source language in a translation's field."""
-    for field in quiz_text_fields(ctx.quiz):
-        yield from _copies(ctx, field, set())
-
-
-def _copies(ctx, field, reported: set):
-    """Problems for the short texts of ``field`` that are copies of its source text (see the module doc)."""
-    if isinstance(field.value, str) or field.value is None or len(ctx.languages) < 2:
+    if len(ctx.languages) < 2:
         return
     source_lang = ctx.languages[0]
-    source = (field.value.get(source_lang) or "").strip()
-    if not source:
-        return
-    for lang in ctx.languages[1:]:
-        text = (field.value.get(lang) or "").strip()
-        sample = short_sample(text, lang) if text == source else None
-        if sample is not None and len(sample.split()) >= 3 and field.lang_path(lang) not in reported:
-            yield ctx.problem(f"{field.label}: the {lang} text is the {source_lang} source, untranslated "
-                              f"({language_name(primary_subtag(source_lang))} in the "
-                              f"{language_name(primary_subtag(lang))} field)", *field.lang_path(lang))
+    for field in quiz_text_fields(ctx.quiz):
+        if isinstance(field.value, str) or field.value is None:
+            continue
+        source = field.value.get(source_lang) or ""
+        for lang in ctx.languages[1:]:
+            if _is_short_copy(source, field.value.get(lang) or "", lang):
+                yield _copy_problem(ctx, field, lang)
+
+
+def _is_short_copy(source: str, text: str, lang: str) -> bool:
+    """Whether ``text``, filed under ``lang``, is a short text of three words or more that is a copy of its source
+    text ``source`` (see the module doc)."""
+    text = text.strip()
+    if not text or text != source.strip():
+        return False
+    sample = short_sample(text, lang)
+    return sample is not None and len(sample.split()) >= 3
+
+
+def _copy_problem(ctx, field, lang: str):
+    source_lang = ctx.languages[0]
+    return ctx.problem(f"{field.label}: the {lang} text is the {source_lang} source, untranslated "
+                       f"({language_name(primary_subtag(source_lang))} in the "
+                       f"{language_name(primary_subtag(lang))} field)", *field.lang_path(lang))
 
 
 def _short_message(label: str, lang: str, best: str, confidences: dict[str, float]) -> str:
