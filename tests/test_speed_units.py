@@ -150,6 +150,7 @@ def test_the_engine_identifies_the_texts_a_rule_names_and_the_rule_reports_from_
     from quizlint.lint.engine import identify_languages, lint_file
     from quizlint.language.identify import Services
     from quizlint.model import read_quiz
+    from quizlint.model.texts import item_text_fields
     from quizlint.rules.base import Selection, find_rule
 
     path = _quiz(write_quiz)
@@ -157,7 +158,8 @@ def test_the_engine_identifies_the_texts_a_rule_names_and_the_rule_reports_from_
     quiz_file, _ = read_quiz(path, "demo.quiz.yaml")
     identified = identify_languages(quiz_file, [(rule, rule.options)], None, Services())
     [item] = identified["T004"]  # one item; the texts a quick look did not confirm in their declared language
-    confidences = {(entry.text.label, entry.text.lang): entry.confidences for entry in item}
+    labels = [field.label for field in item_text_fields(quiz_file.quiz.items[0])]  # (a text names its field's position)
+    confidences = {(labels[entry.text.field], entry.text.lang): entry.confidences for entry in item}
     assert {("stem", "tr"), ("option B", "tr")} <= confidences.keys()
     assert ("option A", "tr") not in confidences  # Turkish, as declared: a quick look confirms it
     assert all(confidences[key]["en"] > confidences[key]["tr"] for key in (("stem", "tr"), ("option B", "tr")))

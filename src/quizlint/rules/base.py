@@ -79,8 +79,7 @@ class TextToIdentify(NamedTuple):
     words: Sequence[str]  # what is identified: the text's words, as the rule wants them read
     lang: str  # the language it is filed under
     item: int  # the item's position among the quiz's items
-    label: str  # the field, as messages name it ("stem", "option B text")
-    path: tuple  # the path of the text inside the item (``ctx.problem(message, *path)``)
+    field: int  # the position of its field among the item's (``model.texts.item_text_fields``)
 
 
 def limits_in_words(low: float, high: float | None) -> str:

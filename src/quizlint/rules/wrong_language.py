@@ -75,9 +75,9 @@ from collections.abc import Sequence
 
 from quizlint.language.identify import identifiable_languages, language_name
 from quizlint.lexicon import CAPITALISED_NOUNS
-from quizlint.model.texts import item_text_fields, quiz_text_fields
+from quizlint.model.texts import quiz_text_fields
 from quizlint.rules._glossary import matcher_for
-from quizlint.rules._item_texts import text_pairs_of
+from quizlint.rules._item_texts import text_pairs_of, text_values
 from quizlint.rules._language_text import (identification_words, long_plain_words, plain_identification_words,
                                             short_sample, short_text_language)
 from quizlint.rules._markup import (has_markup, prose, prose_letters, prose_words, strip_untranslatable,
@@ -114,8 +114,8 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
     min_letters = ctx.options["min-letters"]
     plain_texts = not matcher_for(ctx.glossary)  # (a glossary's names are taken out of plain prose too)
     for index, item in enumerate(ctx.quiz.items):
-        for field in item_text_fields(item):
-            value = field.value
+        # (the fields' values, not the fields: a field is made only for a text the quick look does not confirm)
+        for position, value in enumerate(text_values(item)):
             if isinstance(value, str) or value is None:  # language-neutral (or absent): nothing to identify
                 continue
             for lang in languages:
@@ -124,12 +124,12 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                     continue
                 if plain_texts and (words := _plain_long_text_words(text)) is not None:  # (never a blank text)
                     if len("".join(words)) >= min_letters:
-                        texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
+                        texts.append(TextToIdentify(words, lang, index, position))
                     continue
                 if text.isspace():
                     continue
                 if (sample := short_sample(text, lang)) is not None:  # judged by ``short_text_language``
-                    texts.append(TextToIdentify(sample.split(), lang, index, field.label, field.lang_path(lang)))
+                    texts.append(TextToIdentify(sample.split(), lang, index, position))
                     continue
                 text = " ".join(identification_words(text, names=not capitalising))
                 # (inlined: no capital letter after the first one, the case of most texts, means no name)
@@ -139,7 +139,7 @@ def texts_to_identify(ctx) -> list[TextToIdentify]:
                 else:
                     words = names[lang](text)
                 if words and _letters(words) >= min_letters:
-                    texts.append(TextToIdentify(words, lang, index, field.label, field.lang_path(lang)))
+                    texts.append(TextToIdentify(words, lang, index, position))
     return texts
 
 
@@ -185,15 +185,17 @@ def check(ctx):
     # quick look did not confirm, with their confidences per language
     reported = set()
     for text, confidences in ctx.identified:
+        field = item_fields_of(ctx)[text.field]
         sample = " ".join(text.words)
         if short_sample(sample, text.lang) == sample:  # a short text (see ``texts_to_identify``)
             best = short_text_language(sample, text.lang, ctx.languages, lambda _: confidences)
-            message = best and _short_message(text.label, text.lang, best, confidences)
+            message = best and _short_message(field.label, text.lang, best, confidences)
         else:
-            message = _message(text.label, text.lang, confidences, ctx.options["margin"])
+            message = _message(field.label, text.lang, confidences, ctx.options["margin"])
         if message:
-            reported.add(text.path)
-            yield ctx.problem(message, *text.path)
+            path = field.lang_path(text.lang)
+            reported.add(path)
+            yield ctx.problem(message, *path)
     # the copies, read from the item's text pairs (worked out once for the translation rules: a blank text, which
     # they leave out, is no short sample); a field is made only for a finding
     for position, lang, source, target in text_pairs_of(ctx):
