@@ -357,6 +357,19 @@ def test_lower_after_the_first_character_is_the_test_of_the_slice(text):
     assert lower_after_first(text) == text[1:].islower()
 
 
+# --- memos of words ---------------------------------------------------------------------------------------------
+
+
+def test_a_memo_computes_each_key_once_and_empties_at_its_limit():
+    from quizlint.memo import Memo
+
+    calls = []
+    memo = Memo(lambda key: calls.append(key) or key * 2, limit=3)
+    assert [memo[key] for key in (1, 2, 1, 3)] == [2, 4, 2, 6] and calls == [1, 2, 3]
+    assert memo[4] == 8 and dict(memo) == {4: 8}  # (full: emptied before 4 was added)
+    assert memo[1] == 2 and calls == [1, 2, 3, 4, 1]
+
+
 # --- comparison keys: the shortcut for plain texts ------------------------------------------------------------
 
 _KEY_ALPHABET = "abcİIıiçşğüöÇŞĞÜÖ0123456789 _-?!.,:;'’\t\n\u00a0\u2003ßﬁK²³½ä\u0308ꙮ日Ⅻ`*+#()…\"“”[]¿«»‹›‘„{}¡"

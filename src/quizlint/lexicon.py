@@ -537,7 +537,6 @@ def find_all(category: str, text: str | None, lang: str | None) -> list[Match]:
 # text's marks are the union of its chunks': one ``split``, a look-up per chunk and one ``union`` give both
 # what ``find_all`` may find there and the content stems.
 _UNSURE = -1  # a mark of a word that does not fold alone as in its text: every bit, and no stems known
-_CHUNK_LIMIT = 100_000
 _NO_MARKS: frozenset = frozenset()
 
 
@@ -672,7 +671,7 @@ def _chunk_marks(key: str) -> Memo:
             return word_marks[words[0]]
         return _NO_MARKS.union(*map(word_marks.__getitem__, words))
 
-    return Memo(marks, _CHUNK_LIMIT)
+    return Memo(marks)
 
 
 def _is_letterless(chunk: str) -> bool:

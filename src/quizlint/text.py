@@ -272,7 +272,7 @@ def _plain_word_key(word: str, turkic: bool) -> str | None:
 
 
 # Casefolding mode (Turkic or not) → word → ``_plain_word_key``
-_PLAIN_WORD_KEYS = {turkic: Memo(partial(_plain_word_key, turkic=turkic), limit=100_000) for turkic in (False, True)}
+_PLAIN_WORD_KEYS = {turkic: Memo(partial(_plain_word_key, turkic=turkic)) for turkic in (False, True)}
 
 
 def _general_prose_key(text: str, lang: str | None) -> str:
