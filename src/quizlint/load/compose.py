@@ -266,20 +266,22 @@ class Positions:
     def descend(self, node: int, path: tuple) -> tuple[int | None, int | None]:
         """The node at ``path`` (keys of mappings, indexes of sequences) below ``node``, and the node of the key
         that leads to it (None when the last step is an index); (None, None) when there is none."""
-        links, children, names = self.links, self.children, self.names
+        children, names = self.children, self.names
         key = None
         for element in path:
-            link = links[node]
-            kind, first = link & 3, (link >> 2) + 1
+            kind = self.kind(node)
+            if kind == _SCALAR:
+                return None, None
+            first, end = self.children_span(node)
             if kind == _MAPPING and isinstance(element, str):
-                for key in children[first:first + children[first - 1]]:
+                for key in children[first:end]:
                     if names[key] == element:
                         node = key + 1
                         break
                 else:
                     return None, None
             elif kind == _SEQUENCE and isinstance(element, int) and not isinstance(element, bool) \
-                    and 0 <= element < children[first - 1]:
+                    and 0 <= element < end - first:
                 node, key = children[first + element], None
             else:
                 return None, None
@@ -312,7 +314,7 @@ class Positions:
         while node is not None:
             if not self.start(node) <= target < self.end(node):
                 return False
-            if self.links[node] & 3 == _SCALAR:
+            if self.kind(node) == _SCALAR:
                 return True
             node = self._child_spanning(node, target)
         return False
@@ -331,7 +333,7 @@ class Positions:
         if low == first:
             return None
         child = self.children[low - 1]
-        if self.links[node] & 3 == _MAPPING and self.start(child + 1) <= target:
+        if self.kind(node) == _MAPPING and self.start(child + 1) <= target:
             return child + 1  # (the key's value)
         return child
 
