@@ -144,10 +144,16 @@ _LONG_PLAIN_TOKENS = _PLAIN_TOKENS + _LOWER_TOKENS + [
        st.sampled_from(["", "", "", " ", "  ", "\t"]), st.sampled_from(["", "", " "]))
 def test_long_plain_words_are_the_plain_words_of_a_long_text(first, tokens, gap, edge):
     from quizlint.rules._language_text import long_plain_words, plain_identification_words
+    from quizlint.rules.wrong_language import _plain_long_text_words
 
     text = edge + (" " + gap if gap else " ").join([first, *tokens])
     words = long_plain_words(text)
     plain = plain_identification_words(text)
+    # wrong-language's reading: the quick way, else the plain words of more than four words (it skips both for a
+    # text of at most four tokens)
+    expected = words if words is not None else plain if plain is not None and len(plain) > 4 else None
+    found = _plain_long_text_words(text)
+    assert (found if found is None else list(found)) == (expected if expected is None else list(expected))
     if words is not None:
         assert len(words) > 4 and words == list(plain)
     elif plain is not None and len(plain) > 4 and not gap and not edge and all(

@@ -147,6 +147,8 @@ def _plain_long_text_words(text: str) -> Sequence[str] | None:
     """What ``texts_to_identify`` reads of ``text`` when it is plain prose of letters too long to be a short phrase
     (most texts), without a glossary: its identification words, which are words of letters, their own prose
     words, without proper names; else None (the general way)."""
+    if text.count(" ") < 4:  # (at most four tokens, so at most four words: neither way below can take it)
+        return None
     if (words := long_plain_words(text)) is not None:  # (most texts)
         return words
     words = plain_identification_words(text)
